@@ -1,0 +1,45 @@
+"""Imp (Trouble Brewing, Demon).
+
+"Each night*, choose a player: they die. If you kill yourself this way, a Minion becomes the Imp."
+
+How to Run: each night except the first, the Imp chooses a player, who dies. If the Imp
+chose themself and dies, the Storyteller picks a living Minion to become the Imp (woken
+and shown the Imp token). With no living Minion the Imp simply dies and good wins.
+A Scarlet Woman, whose ability reacts first, takes precedence over the star-pass.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+
+
+class Imp(Ability):
+    id = "imp"
+
+    def wakes(self, first: bool) -> bool:
+        return not first
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        target = game.choose_players(me, 1, ability=self)
+        if not target:
+            return
+        if target[0] is me:
+            self.state["self_kill_night"] = game.night
+        game.kill(target[0], "demon", me, source=self)
+
+    def on_death(self, dead, cause, by) -> None:
+        game, me = self.game, self.player
+        if dead is not me or by is not me or self.state.get("self_kill_night") != game.night:
+            return
+        if any(p.truly_alive and game.is_demon(p) for p in game.players):
+            return      # someone already took over (a Scarlet Woman)
+        minions = [p for p in game.players
+                   if p.alive and D.get(p.character).team == "minion"]
+        if not minions:
+            return
+        name = game.storyteller_choice("imp", [m.name for m in minions],
+                                       "Which Minion becomes the Imp?")
+        heir = game.by_name[name]
+        game.emit("star_pass", "storyteller", player=me.name, to=heir.name)
+        game.change_character(heir, "imp")

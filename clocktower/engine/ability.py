@@ -1,0 +1,141 @@
+"""The base class every character module subclasses.
+
+A character is its data (from the data file) plus a few hooks. The engine calls hooks by
+capability ("does anything protect this player from the Demon?"), never by character name.
+An Ability instance belongs to one player; a player whose character changes gets a new one.
+
+Malfunction is the engine's job: hooks that change the game go through engine methods
+(`game.tell`, `game.add_effect`, `game.kill`, ...) that check whether the ability works.
+A hook may ask `self.functioning` when the text makes a decision depend on it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..data import CharacterData, get as get_data
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game, Player
+
+
+# Hook names the engine dispatches by capability. A subclass that overrides one of these is
+# registered for it; the engine only calls overridden hooks (this keeps the simulator fast).
+HOOKS = (
+    "on_setup", "on_death", "on_executed", "on_nominated", "on_nomination", "on_vote_tallied",
+    "on_day_end", "on_dusk", "on_dawn", "on_character_change",
+    "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
+    "vote_weight", "vote_counts", "skips_evil_info", "evil_info_extra", "may_nominate",
+)
+
+
+class Ability:
+    id: ClassVar[str] = ""
+    # True for abilities that act while their player is dead (e.g. "even if dead").
+    works_when_dead: ClassVar[bool] = False
+    # Order among abilities answering the same hook: lower first, then seat order.
+    priority: ClassVar[int] = 0
+    data: CharacterData
+
+    __slots__ = ("game", "player", "state")
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.id:
+            cls.data = get_data(cls.id)
+            cls.overrides = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Ability, h))
+
+    overrides: ClassVar[frozenset] = frozenset()
+
+    def __init__(self, game: "Game", player: "Player"):
+        self.game = game
+        self.player = player
+        self.state: dict[str, Any] = {}
+
+    # ---- facts -------------------------------------------------------------------------
+    @property
+    def functioning(self) -> bool:
+        """Does this ability work right now (alive or works-when-dead, sober, healthy)?"""
+        return self.game.functioning(self.player, self)
+
+    def night_position(self, first: bool) -> int:
+        return self.data.first_night if first else self.data.other_night
+
+    # ---- setup (class level: before players hold characters) -----------------------------
+    @classmethod
+    def adjust_bag(cls, bag, rng_choice) -> None:
+        """Change the bag's counts for this character's [setup change]. Default: none."""
+
+    # ---- night -------------------------------------------------------------------------
+    def wakes(self, first: bool) -> bool:
+        """Whether the player is woken at this ability's night position tonight."""
+        return True
+
+    def acts_while_dead(self) -> bool:
+        return self.works_when_dead
+
+    def night(self, first: bool) -> None:
+        """Act at this ability's position in the night order."""
+
+    # ---- day ---------------------------------------------------------------------------
+    def day_options(self) -> list[dict]:
+        """Legal day-ability uses right now, as argument dicts (empty: none)."""
+        return []
+
+    def day_ability(self, args: dict) -> None:
+        """Use the day ability with validated arguments."""
+
+    # ---- capability hooks (only overridden ones are called) ------------------------------
+    def on_setup(self) -> None: ...
+    def on_death(self, dead: "Player", cause: str, by: "Player | None") -> None: ...
+    def on_executed(self, executed: "Player", died: bool) -> None: ...
+    def on_nominated(self, nominator: "Player") -> None: ...
+    def on_nomination(self, nominator: "Player", nominee: "Player") -> None: ...
+    def on_vote_tallied(self, nominee: "Player", voters: list) -> None: ...
+    def on_day_end(self) -> None: ...
+    def on_dusk(self) -> None: ...
+    def on_dawn(self) -> None: ...
+    def on_character_change(self, player: "Player", old: str, new: str) -> None: ...
+
+    def protects(self, target: "Player", cause: str, by: "Player | None") -> bool:
+        """True if this ability stops `target` from dying now."""
+        return False
+
+    def redirect_death(self, target: "Player", cause: str, by: "Player | None"):
+        """Return another Player to die instead of `target`, or None."""
+        return None
+
+    def demon_pending(self) -> bool:
+        """True while the game must not end for good because a Demon is still to come."""
+        return False
+
+    def counts_as_demon(self, player: "Player") -> bool:
+        """True if `player` 'is the Demon' through this ability (Lil' Monsta's babysitter)."""
+        return False
+
+    def check_win(self):
+        """Return (winner, reason) if this ability ends the game now, else None."""
+        return None
+
+    def vote_weight(self, voter: "Player", weight: int) -> int:
+        return weight
+
+    def vote_counts(self, voter: "Player", voters: list) -> bool:
+        return True
+
+    def skips_evil_info(self) -> bool:
+        return False
+
+    def evil_info_extra(self, step: str) -> list:
+        """Extra players to show at 'minioninfo' (as the Demon) or 'demoninfo' (as Minions)."""
+        return []
+
+    def may_nominate(self, nominee: "Player") -> bool:
+        return True
+
+    # ---- registration --------------------------------------------------------------------
+    def false_registrations(self) -> list[tuple[str, str]]:
+        """(character, alignment) pairs this player might register as, besides the truth."""
+        return []
+
+    def __repr__(self):
+        return f"<{self.id} of {self.player.name}>"

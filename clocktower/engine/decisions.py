@@ -1,0 +1,135 @@
+"""Decisions are data: who decides, what kind, the legal options, and context.
+
+The engine never calls a bot directly. It builds a Decision and hands it to the answerer
+registered for `decision.who` (the Storyteller, a player's agent, a scenario file, a person).
+The answer is validated against the decision before the engine uses it.
+
+Two shapes:
+
+* `Choice`: an explicit list of options (info to show, yes/no, a character to pick).
+* `PlayerChoice`: choose `count` players from a candidate list (optionally declinable).
+  Its options are enumerated on demand, so a 15-player pick of 2 costs nothing until asked.
+
+Answers are plain JSON values: a player choice is a list of names (seat order) or None
+for "declined"; a Choice answer is one of its options.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class Decision:
+    kind: str
+    who: str
+    context: dict
+    prompt: str
+
+    def options(self) -> list:
+        raise NotImplementedError
+
+    def is_legal(self, answer: Any) -> bool:
+        raise NotImplementedError
+
+    def sample(self, rng) -> Any:
+        return rng.choice(self.options())
+
+    def only_option(self) -> tuple[bool, Any]:
+        """(True, option) when exactly one answer is legal: the engine need not ask."""
+        return False, None
+
+    def describe(self) -> dict:
+        return {"kind": self.kind, "who": self.who, "prompt": self.prompt,
+                "context": self.context}
+
+
+class Choice(Decision):
+    __slots__ = ("kind", "who", "prompt", "context", "_options", "n_true")
+
+    def __init__(self, kind: str, who: str, options: list, prompt: str = "",
+                 context: dict | None = None, n_true: int | None = None):
+        self.kind = kind
+        self.who = who
+        self._options = options
+        self.prompt = prompt
+        self.context = context if context is not None else {}
+        # For information: the first n_true options are true, the rest are false.
+        self.n_true = n_true
+
+    def options(self) -> list:
+        return self._options
+
+    def is_legal(self, answer: Any) -> bool:
+        return answer in self._options
+
+    def sample(self, rng) -> Any:
+        return self._options[rng.randrange(len(self._options))]
+
+    def only_option(self):
+        if len(self._options) == 1:
+            return True, self._options[0]
+        return False, None
+
+
+class PlayerChoice(Decision):
+    """Choose `count` distinct players among `candidates` (names, seat order)."""
+
+    __slots__ = ("kind", "who", "prompt", "context", "candidates", "count", "optional", "check")
+
+    def __init__(self, kind: str, who: str, candidates: list[str], count: int = 1,
+                 optional: bool = False, prompt: str = "", context: dict | None = None,
+                 check: Callable[[list[str]], bool] | None = None):
+        self.kind = kind
+        self.who = who
+        self.candidates = candidates
+        self.count = count
+        self.optional = optional
+        self.prompt = prompt
+        self.context = context if context is not None else {}
+        self.check = check
+
+    def options(self) -> list:
+        opts: list = [None] if self.optional else []
+        for combo in itertools.combinations(self.candidates, self.count):
+            pick = list(combo)
+            if self.check is None or self.check(pick):
+                opts.append(pick)
+        return opts
+
+    def is_legal(self, answer: Any) -> bool:
+        if answer is None:
+            return self.optional
+        if not isinstance(answer, list) or len(answer) != self.count:
+            return False
+        if len(set(answer)) != self.count:
+            return False
+        cands = self.candidates
+        if any(a not in cands for a in answer):
+            return False
+        return self.check is None or self.check(answer)
+
+    def sample(self, rng) -> Any:
+        if self.check is None and len(self.candidates) >= self.count:
+            pick = rng.sample(self.candidates, self.count)
+            order = {n: i for i, n in enumerate(self.candidates)}
+            return sorted(pick, key=order.__getitem__)
+        return super().sample(rng)
+
+    def canonical(self, answer: list[str]) -> list[str]:
+        order = {n: i for i, n in enumerate(self.candidates)}
+        return sorted(answer, key=lambda n: order.get(n, 999))
+
+    def only_option(self):
+        if not self.optional and len(self.candidates) == self.count and self.check is None:
+            return True, list(self.candidates)
+        return False, None
+
+
+@dataclass
+class Answered:
+    """A decision together with its answer, as recorded in the log."""
+
+    decision: Decision
+    answer: Any
+    extra: dict = field(default_factory=dict)

@@ -1,0 +1,732 @@
+"""The game: state, the event log, phases, and the shared rules.
+
+A game is its script, seed, seating and the answer to every decision. Everything that
+happens is appended to `log` as an event (a JSON-able dict); replaying the same inputs
+(see `clocktower.engine.replay`) reproduces the same log, byte for byte.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable, Iterable
+
+from .. import data as D
+from ..errors import ClocktowerError, IllegalAnswer, SetupError
+from .ability import HOOKS, Ability
+from .decisions import Choice, Decision, PlayerChoice
+from .state import Effect, Player
+
+Answerer = Callable[[Decision, "Game"], Any]
+
+MALFUNCTION = ("drunk", "poisoned")
+
+
+class GameOver(Exception):
+    """Raised inside the engine when the game ends; caught by the phase runners."""
+
+
+class Game:
+    def __init__(self, script, registry: dict[str, type[Ability]], seed: int = 0,
+                 answerers: dict[str, Answerer] | None = None,
+                 default_answerer: Answerer | None = None):
+        self.script = script
+        self.registry = registry
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players: list[Player] = []
+        self.by_name: dict[str, Player] = {}
+        self.answerers: dict[str, Answerer] = dict(answerers or {})
+        self.default_answerer = default_answerer
+        self.log: list[dict] = []
+        self.phase = "setup"
+        self.night = 0
+        self.day = 0
+        self.winner: str | None = None
+        self.win_reason: str | None = None
+        self.bluffs: list[str] = []
+        self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
+        self.register_overrides: dict[str, dict] = {}
+        self.in_play_extra: set[str] = set()      # characters in play that no player holds
+        # per-day state
+        self.nominators: set[str] = set()
+        self.nominees: set[str] = set()
+        self.about_to_die: Player | None = None
+        self.top_votes = 0
+        self.executed_today: Player | None = None
+        self.execution_happened = False
+        self.day_over = False
+        self.deaths_today: list[Player] = []
+        self.deaths_tonight: list[Player] = []
+        self.nominations_today: list[dict] = []
+        self.on_event: Callable[[dict], None] | None = None
+        self._hooks: dict[str, list[Ability]] | None = None
+        self._func_guard: set[int] = set()
+
+    # ------------------------------------------------------------------ events & decisions
+    def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
+        ev = {"type": etype, "phase": self.phase,
+              "number": self.night if self.phase == "night" else self.day,
+              "visible_to": visible_to}
+        ev.update(fields)
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
+        return ev
+
+    def decide(self, decision: Decision) -> Any:
+        only, value = decision.only_option()
+        if only:
+            return value
+        answerer = self.answerers.get(decision.who, self.default_answerer)
+        if answerer is None:
+            raise ClocktowerError(f"nobody answers decisions for {decision.who}")
+        answer = answerer(decision, self)
+        if isinstance(decision, PlayerChoice) and isinstance(answer, list):
+            answer = decision.canonical(answer)
+        if not decision.is_legal(answer):
+            raise IllegalAnswer(decision, answer)
+        self.log.append({"type": "decision", "phase": self.phase,
+                         "number": self.night if self.phase == "night" else self.day,
+                         "visible_to": "storyteller" if decision.who == "storyteller"
+                         else [decision.who],
+                         "kind": decision.kind, "who": decision.who, "answer": answer,
+                         **({"ability": decision.context["ability"]}
+                            if "ability" in decision.context else {})})
+        return answer
+
+    # ------------------------------------------------------------------ players & hooks
+    def add_player(self, name: str, character: str, alignment: str | None = None,
+                   traveller: bool | None = None) -> Player:
+        cdata = D.get(character)
+        p = Player(name, len(self.players), cdata.id,
+                   alignment or cdata.default_alignment,
+                   traveller if traveller is not None else cdata.team == "traveller")
+        self.players.append(p)
+        self.by_name[name] = p
+        p.ability = self.make_ability(cdata.id, p)
+        self._hooks = None
+        return p
+
+    def make_ability(self, char_id: str, player: Player | None) -> Ability:
+        cls = self.registry.get(char_id)
+        if cls is None:
+            raise ClocktowerError(f"character {char_id!r} is not implemented yet")
+        return cls(self, player)
+
+    def all_abilities(self) -> list[Ability]:
+        out = []
+        for p in self.players:
+            out.extend(p.abilities())
+        out.extend(self.free_abilities)
+        return out
+
+    def hooks(self, name: str) -> list[Ability]:
+        if self._hooks is None:
+            table: dict[str, list[Ability]] = {h: [] for h in HOOKS}
+            for ab in self.all_abilities():
+                for h in ab.overrides:
+                    table[h].append(ab)
+            for lst in table.values():
+                lst.sort(key=lambda a: a.priority)     # stable: seat order within a priority
+            self._hooks = table
+        return self._hooks[name]
+
+    def abilities_changed(self) -> None:
+        self._hooks = None
+
+    def player(self, name: str) -> Player:
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise ClocktowerError(f"no player named {name!r}") from None
+
+    def living(self, include_travellers: bool = True) -> list[Player]:
+        return [p for p in self.players if p.alive and (include_travellers or not p.traveller)]
+
+    def neighbours(self, player: Player, alive_only: bool = True) -> tuple[Player, Player]:
+        """The nearest (alive) players anticlockwise and clockwise of `player`."""
+        n = len(self.players)
+        seat = player.seat
+        left = right = None
+        for step in range(1, n):
+            q = self.players[(seat - step) % n]
+            if q is not player and (q.alive or not alive_only):
+                left = q
+                break
+        for step in range(1, n):
+            q = self.players[(seat + step) % n]
+            if q is not player and (q.alive or not alive_only):
+                right = q
+                break
+        return left, right
+
+    def team(self, char_id: str) -> str:
+        return D.get(char_id).team
+
+    def in_play(self, char_id: str) -> bool:
+        return any(p.character == char_id for p in self.players) or char_id in self.in_play_extra
+
+    def players_with(self, char_id: str) -> list[Player]:
+        return [p for p in self.players if p.character == char_id]
+
+    # ------------------------------------------------------------------ malfunction
+    def droisoned(self, player: Player | None) -> bool:
+        if player is None:
+            return False
+        for e in player.effects:
+            if e.kind in MALFUNCTION and self.effect_active(e):
+                return True
+        return False
+
+    def is_poisoned(self, player: Player) -> bool:
+        return any(e.kind == "poisoned" and self.effect_active(e) for e in player.effects)
+
+    def is_drunk(self, player: Player) -> bool:
+        return any(e.kind == "drunk" and self.effect_active(e) for e in player.effects)
+
+    def functioning(self, player: Player | None, ability: Ability | None = None) -> bool:
+        """Does this ability work now: its player alive (or it works while dead), sober, healthy."""
+        if player is None:
+            return True
+        ab = ability if ability is not None else player.ability
+        if not player.alive and not (ab is not None and ab.acts_while_dead()):
+            return False
+        key = id(player)
+        if key in self._func_guard:       # effects whose sources poison each other
+            return True
+        self._func_guard.add(key)
+        try:
+            return not self.droisoned(player)
+        finally:
+            self._func_guard.discard(key)
+
+    def effect_active(self, e: Effect) -> bool:
+        if not e.needs_source or e.source is None:
+            return True
+        src = e.source
+        if e.source_ability and not any(a.id == e.source_ability for a in src.abilities()):
+            return False
+        ab = next((a for a in src.abilities() if a.id == e.source_ability), src.ability)
+        return self.functioning(src, ab)
+
+    def add_effect(self, effect: Effect, by: Ability | None = None) -> bool:
+        """Add an effect made by ability `by`; a malfunctioning ability adds nothing."""
+        if by is not None and not self.functioning(by.player, by):
+            self.emit("no_effect", "storyteller", ability=by.id,
+                      player=by.player.name if by.player else None, effect=effect.kind,
+                      target=effect.target.name)
+            return False
+        effect.target.effects.append(effect)
+        self.emit("effect", "storyteller", kind=effect.kind, target=effect.target.name,
+                  source=effect.source.name if effect.source else None,
+                  ability=effect.source_ability)
+        return True
+
+    def remove_effects(self, pred: Callable[[Effect], bool]) -> None:
+        for p in self.players:
+            if p.effects:
+                p.effects = [e for e in p.effects if not pred(e)]
+
+    def _expire(self, moment: str) -> None:
+        key = (moment, self.night)
+        for p in self.players:
+            if p.effects:
+                p.effects = [e for e in p.effects if e.ends != key]
+
+    def has_effect(self, player: Player, kind: str) -> bool:
+        return any(e.kind == kind and self.effect_active(e) for e in player.effects)
+
+    # ------------------------------------------------------------------ registration
+    def registration(self, player: Player, purpose: str = "") -> tuple[str, str]:
+        """(character, alignment) that `player` registers as for this query.
+
+        A player whose ability offers false registrations (Recluse, Spy) registers as the
+        Storyteller chooses, per query; a scenario may fix it for the night.
+        """
+        truth = (player.character, player.alignment)
+        ab = player.ability
+        if ab is None:
+            return truth
+        alts = ab.false_registrations() if self.functioning(player, ab) else []
+        if not alts:
+            return truth
+        options = [{"character": truth[0], "alignment": truth[1]}]
+        for c, a in alts:
+            o = {"character": c, "alignment": a}
+            if o not in options:
+                options.append(o)
+        fixed = self.register_overrides.get(player.name)
+        if fixed is not None:
+            for o in options:
+                if all(o.get(k) == v for k, v in fixed.items()):
+                    return o["character"], o["alignment"]
+            raise IllegalAnswer(Choice("register", "storyteller", options), fixed,
+                                f"{player.name} cannot register that way")
+        ans = self.decide(Choice("register", "storyteller", options,
+                                 context={"player": player.name, "purpose": purpose}, n_true=1))
+        return ans["character"], ans["alignment"]
+
+    def registers_team(self, player: Player, purpose: str = "") -> tuple[str, str, str]:
+        c, a = self.registration(player, purpose)
+        return c, a, D.get(c).team
+
+    def is_demon(self, player: Player) -> bool:
+        """True Demon status (no registration): a Demon character, or 'is the Demon'."""
+        if D.get(player.character).team == "demon":
+            return True
+        return any(ab.counts_as_demon(player) for ab in self.hooks("counts_as_demon"))
+
+    def registers_as_demon(self, player: Player, purpose: str = "") -> bool:
+        if any(ab.counts_as_demon(player) for ab in self.hooks("counts_as_demon")):
+            return True
+        return self.registers_team(player, purpose)[2] == "demon"
+
+    # ------------------------------------------------------------------ asking players
+    def choose_players(self, player: Player, count: int = 1, *, ability: Ability | None = None,
+                       alive_only: bool = False, allow_self: bool = True, optional: bool = False,
+                       exclude: Iterable[Player] = (), prompt: str = "",
+                       kind: str = "night_choice",
+                       check: Callable[[list[str]], bool] | None = None) -> list[Player] | None:
+        ex = {p.name for p in exclude}
+        cands = [p.name for p in self.players
+                 if (p.alive or not alive_only) and (allow_self or p is not player)
+                 and p.name not in ex]
+        if len(cands) < count:
+            return None
+        ab = ability or player.ability
+        d = PlayerChoice(kind, player.name, cands, count, optional, prompt,
+                         {"ability": ab.id if ab else None, "player": player.name}, check)
+        ans = self.decide(d)
+        if ans is None:
+            self.emit("declined", [player.name], player=player.name, ability=d.context["ability"])
+            return None
+        chosen = [self.by_name[n] for n in ans]
+        self.emit("choice", [player.name], player=player.name, ability=d.context["ability"],
+                  players=ans)
+        return chosen
+
+    def choose_character(self, player: Player, options: list[str], *, ability: Ability | None = None,
+                         optional: bool = False, prompt: str = "",
+                         kind: str = "night_choice") -> str | None:
+        ab = ability or player.ability
+        opts: list = ([None] if optional else []) + list(options)
+        if not opts:
+            return None
+        ans = self.decide(Choice(kind, player.name, opts, prompt,
+                                 {"ability": ab.id if ab else None, "player": player.name,
+                                  "form": "character"}))
+        if ans is None:
+            self.emit("declined", [player.name], player=player.name, ability=ab.id if ab else None)
+        else:
+            self.emit("choice", [player.name], player=player.name,
+                      ability=ab.id if ab else None, character=ans)
+        return ans
+
+    def storyteller_choice(self, key: str, options: list, prompt: str = "", **context) -> Any:
+        """A decision the rules leave to the Storyteller, keyed for scenarios (`mayor: Bob`)."""
+        if not options:
+            return None
+        return self.decide(Choice("storyteller", "storyteller", options, prompt,
+                                  {"key": key, **context}))
+
+    # ------------------------------------------------------------------ information
+    def tell(self, player: Player, truths: list[dict],
+             falsehoods: Callable[[], list[dict]] | None = None,
+             ability: Ability | None = None) -> dict | None:
+        """Show `player` information: the Storyteller picks one of the legal answers.
+
+        A sober, healthy player may only be shown one of `truths`; a drunk or poisoned one
+        may be shown anything well-formed (`truths` + `falsehoods()`).
+        """
+        ab = ability or player.ability
+        ok = self.functioning(player, ab)
+        options = list(truths)
+        if not ok and falsehoods is not None:
+            seen = {info_key(o) for o in options}
+            for o in falsehoods():
+                k = info_key(o)
+                if k not in seen:
+                    seen.add(k)
+                    options.append(o)
+        if not options:
+            return None
+        info = self.decide(Choice("info", "storyteller", options,
+                                  context={"player": player.name, "ability": ab.id if ab else None,
+                                           "droisoned": not ok},
+                                  n_true=len(truths)))
+        self.emit("learn", [player.name], player=player.name,
+                  ability=ab.id if ab else None, **info)
+        return info
+
+    def players_info(self, players: Iterable[Player]) -> list[str]:
+        return [p.name for p in sorted(players, key=lambda p: p.seat)]
+
+    # ------------------------------------------------------------------ death
+    def kill(self, target: Player, cause: str, by: Player | None = None,
+             source: Ability | None = None, _redirected: bool = False) -> bool:
+        """Would-die then died. Returns True if the target died.
+
+        `source`, when given, is the ability causing the death: if it does not work, nothing
+        happens. Protection hooks act in the would-die step; reactions in the died step.
+        """
+        if source is not None and not self.functioning(source.player, source):
+            self.emit("no_effect", "storyteller", ability=source.id, target=target.name,
+                      player=source.player.name if source.player else None, effect="death")
+            return False
+        if not target.truly_alive:
+            return False
+        for ab in self.hooks("protects"):
+            if ab.protects(target, cause, by):
+                self.emit("death_prevented", "storyteller", player=target.name, cause=cause,
+                          by=by.name if by else None, protector=ab.id)
+                return False
+        if not _redirected:
+            for ab in self.hooks("redirect_death"):
+                other = ab.redirect_death(target, cause, by)
+                if other is not None and other is not target:
+                    self.emit("death_redirected", "storyteller", player=target.name,
+                              instead=other.name, ability=ab.id)
+                    return self.kill(other, cause, by, _redirected=True)
+        self.die(target, cause, by)
+        return True
+
+    def die(self, p: Player, cause: str, by: Player | None = None) -> None:
+        """The died step: the player dies; reactions run; the game may end."""
+        was_public_alive = p.alive
+        p.alive = False
+        p.secretly_alive = False
+        if self.phase == "night":
+            self.deaths_tonight.append(p)
+        else:
+            self.deaths_today.append(p)
+        self.emit("death", "all" if self.phase == "day" else "storyteller",
+                  player=p.name, cause=cause, by=by.name if by else None,
+                  **({} if was_public_alive else {"already_registered_dead": True}))
+        for ab in list(self.hooks("on_death")):
+            ab.on_death(p, cause, by)
+        self.check_win()
+
+    def fake_death(self, p: Player, cause: str, by: Player | None = None) -> None:
+        """The player registers as dead but lives on (an ability says so)."""
+        p.alive = False
+        p.secretly_alive = True
+        if self.phase == "night":
+            self.deaths_tonight.append(p)
+        else:
+            self.deaths_today.append(p)
+        self.emit("death", "all" if self.phase == "day" else "storyteller",
+                  player=p.name, cause=cause, by=by.name if by else None)
+        self.check_win()
+
+    # ------------------------------------------------------------------ character change
+    def change_character(self, player: Player, new: str, alignment: str | None = None,
+                         tell: bool = True) -> None:
+        old = player.character
+        player.character = D.get(new).id
+        player.ability = self.make_ability(player.character, player)
+        player.thinks = None
+        self.abilities_changed()
+        self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
+        if alignment and alignment != player.alignment:
+            self.change_alignment(player, alignment)
+        if tell:
+            self.emit("learn", [player.name], player=player.name, ability=None,
+                      character=player.character, alignment=player.alignment, reason="you are")
+        for ab in self.hooks("on_character_change"):
+            ab.on_character_change(player, old, new)
+
+    def change_alignment(self, player: Player, new: str) -> None:
+        old = player.alignment
+        if old == new:
+            return
+        player.alignment = new
+        self.emit("alignment_change", "storyteller", player=player.name, old=old, new=new)
+
+    # ------------------------------------------------------------------ winning
+    def end(self, winner: str, reason: str) -> None:
+        if self.winner is not None:
+            return
+        self.winner = winner
+        self.win_reason = reason
+        self.emit("game_over", "all", winner=winner, reason=reason)
+        raise GameOver(winner)
+
+    def check_win(self) -> None:
+        if self.winner is not None:
+            raise GameOver(self.winner)
+        for ab in self.hooks("check_win"):
+            res = ab.check_win()
+            if res:
+                self.end(*res)
+        if self.phase == "setup":
+            return
+        demons = [p for p in self.players if self.is_demon(p) and p.truly_alive]
+        if not demons and not any(ab.demon_pending() for ab in self.hooks("demon_pending")):
+            self.end("good", "the Demon is dead")
+        alive = sum(1 for p in self.players if p.truly_alive and not p.traveller)
+        if alive <= 2:
+            self.end("evil", "just two players are alive")
+
+    # ------------------------------------------------------------------ night
+    def night_entries(self, first: bool) -> list[tuple[int, int, Any]]:
+        """(position, seat, ability or special name) for tonight, sorted."""
+        out: list[tuple[int, int, Any]] = []
+        for name, pos in D.special_positions("first" if first else "other").items():
+            out.append((pos, -1, name))
+        for ab in self.all_abilities():
+            pos = ab.night_position(first)
+            if pos:
+                out.append((pos, ab.player.seat if ab.player else 99, ab))
+        out.sort(key=lambda t: (t[0], t[1]))
+        return out
+
+    def run_night(self) -> None:
+        if self.winner:
+            return
+        self.night += 1
+        self.phase = "night"
+        first = self.night == 1
+        self.deaths_tonight = []
+        self._expire("dusk")
+        self.emit("night", "all")
+        for ab in list(self.hooks("on_dusk")):
+            ab.on_dusk()
+        done: set[int] = set()
+        cursor = (0, -2)
+        try:
+            while True:
+                nxt = None
+                for e in self.night_entries(first):
+                    if (e[0], e[1]) > cursor and (isinstance(e[2], str) or id(e[2]) not in done):
+                        nxt = e
+                        break
+                if nxt is None:
+                    break
+                cursor = (nxt[0], nxt[1])
+                item = nxt[2]
+                if isinstance(item, str):
+                    if item == "dawn":
+                        break
+                    self._special(item)
+                    continue
+                done.add(id(item))
+                self._wake(item, first)
+            self._dawn()
+        except GameOver:
+            pass
+
+    def _wake(self, ab: Ability, first: bool) -> None:
+        p = ab.player
+        if p is not None:
+            if not p.truly_alive and not ab.acts_while_dead():
+                return
+            if not p.alive and not ab.acts_while_dead():
+                return
+        if not ab.wakes(first):
+            return
+        if p is not None:
+            self.emit("wake", "storyteller", player=p.name, ability=ab.id)
+        ab.night(first)
+
+    def _special(self, name: str) -> None:
+        if name not in ("minioninfo", "demoninfo"):
+            return
+        non_travellers = sum(1 for p in self.players if not p.traveller)
+        if non_travellers < 7:
+            return
+        if any(ab.skips_evil_info() for ab in self.hooks("skips_evil_info")):
+            return
+        minions = [p for p in self.players if D.get(p.character).team == "minion"]
+        demons = [p for p in self.players if D.get(p.character).team == "demon"]
+        extra: list[Player] = []
+        for ab in self.hooks("evil_info_extra"):
+            extra.extend(ab.evil_info_extra(name))
+        if name == "minioninfo":
+            shown_demons = self.players_info(set(demons) | set(extra))
+            for m in minions:
+                self.emit("learn", [m.name], player=m.name, ability="minioninfo",
+                          players=shown_demons,
+                          minions=self.players_info(x for x in minions if x is not m))
+        else:
+            shown = self.players_info(set(minions) | set(extra))
+            for d in demons:
+                self.emit("learn", [d.name], player=d.name, ability="demoninfo",
+                          players=shown, characters=list(self.bluffs))
+
+    def _dawn(self) -> None:
+        self._expire("dawn")
+        for ab in list(self.hooks("on_dawn")):
+            ab.on_dawn()
+        self.emit("dawn", "all", deaths=[p.name for p in self.deaths_tonight
+                                         if not p.alive])
+        self.check_win()
+
+    # ------------------------------------------------------------------ day
+    def start_day(self) -> None:
+        self.day += 1
+        self.phase = "day"
+        self.nominators = set()
+        self.nominees = set()
+        self.about_to_die = None
+        self.top_votes = 0
+        self.executed_today = None
+        self.execution_happened = False
+        self.day_over = False
+        self.deaths_today = []
+        self.nominations_today = []
+        self.emit("day", "all")
+
+    def can_nominate(self, by: Player, target: Player) -> str | None:
+        """None if `by` may nominate `target` now, else the reason why not."""
+        if self.day_over:
+            return "the day is over (someone was executed)"
+        if not by.alive:
+            return f"{by.name} is dead and cannot nominate"
+        if by.name in self.nominators:
+            return f"{by.name} has already nominated today"
+        if target.name in self.nominees:
+            return f"{target.name} has already been nominated today"
+        for ab in self.hooks("may_nominate"):
+            if ab.player is by and not ab.may_nominate(target):
+                return f"{by.name} may not nominate {target.name}"
+        return None
+
+    def can_vote(self, voter: Player) -> bool:
+        return voter.alive or voter.ghost_vote
+
+    def nominate(self, by: Player, target: Player,
+                 votes: Callable[[Player], bool] | list[str] | None = None) -> dict | None:
+        """A nomination and its vote. `votes` is the list of names raising hands, or a
+        callable asked per voter, or None to ask each voter's answerer."""
+        why = self.can_nominate(by, target)
+        if why:
+            raise ClocktowerError(why)
+        self.nominators.add(by.name)
+        self.nominees.add(target.name)
+        self.emit("nominate", "all", by=by.name, target=target.name)
+        try:
+            for ab in list(self.hooks("on_nomination")):
+                ab.on_nomination(by, target)
+            for ab in list(self.hooks("on_nominated")):
+                if ab.player is target:
+                    ab.on_nominated(by)
+        except GameOver:
+            raise
+        if self.day_over:           # an ability executed someone at the nomination
+            return None
+        # Voting: clockwise from the player after the nominee, the nominee last.
+        n = len(self.players)
+        order = [self.players[(target.seat + i) % n] for i in range(1, n + 1)]
+        voters: list[Player] = []
+        listed = set(votes) if isinstance(votes, list) else None
+        if listed is not None:
+            for name in listed:
+                if name not in self.by_name:
+                    raise ClocktowerError(f"no player named {name!r} can vote")
+        for v in order:
+            if listed is not None:
+                if v.name not in listed:
+                    continue
+                if not self.can_vote(v):
+                    raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
+                voters.append(v)
+                continue
+            if not self.can_vote(v):
+                continue
+            if callable(votes):
+                yes = votes(v)
+            else:
+                yes = self.decide(Choice("vote", v.name, [True, False],
+                                         f"Vote to execute {target.name}?",
+                                         {"nominee": target.name, "nominator": by.name}))
+            if yes:
+                voters.append(v)
+        counted = [v for v in voters
+                   if all(ab.vote_counts(v, voters) for ab in self.hooks("vote_counts"))]
+        tally = 0
+        for v in counted:
+            w = 1
+            for ab in self.hooks("vote_weight"):
+                w = ab.vote_weight(v, w)
+            tally += w
+        for v in voters:
+            if not v.alive:
+                v.ghost_vote = False
+        threshold = math.ceil(len(self.living()) / 2)
+        ev = self.emit("nomination", "all", by=by.name, target=target.name, votes=tally,
+                       voters=[v.name for v in voters], threshold=threshold)
+        self.nominations_today.append(ev)
+        if tally >= threshold and tally > self.top_votes:
+            self.about_to_die = target
+            self.top_votes = tally
+        elif tally >= threshold and tally == self.top_votes:
+            self.about_to_die = None
+        for ab in list(self.hooks("on_vote_tallied")):
+            ab.on_vote_tallied(target, voters)
+        return ev
+
+    def execute(self, p: Player, votes: int | None = None) -> None:
+        """Execute a player: at most one execution a day; the day then ends."""
+        self.executed_today = p
+        self.execution_happened = True
+        self.day_over = True
+        self.emit("execution", "all", player=p.name, votes=votes)
+        died = False
+        if p.truly_alive:
+            died = self.kill(p, "execution", None)
+        for ab in list(self.hooks("on_executed")):
+            ab.on_executed(p, died)
+        self.check_win()
+
+    def end_day(self) -> None:
+        try:
+            if not self.day_over and self.about_to_die is not None:
+                self.execute(self.about_to_die, self.top_votes)
+            self.day_over = True
+            for ab in list(self.hooks("on_day_end")):
+                ab.on_day_end()
+            self.emit("day_end", "all", executed=self.executed_today.name
+                      if self.executed_today else None)
+            self.check_win()
+        except GameOver:
+            pass
+
+    def use_day_ability(self, by: Player, character: str, args: dict) -> None:
+        """A player publicly uses (or pretends to use) a day ability."""
+        self.emit("claim_ability", "all", player=by.name, character=character,
+                  **{k: v for k, v in args.items()})
+        ab = next((a for a in by.abilities() if a.id == character), None)
+        if ab is None:
+            self.emit("no_effect", "storyteller", player=by.name, ability=character,
+                      effect="pretend")
+            return
+        legal = ab.day_options()
+        if args not in legal:
+            raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
+        ab.day_ability(args)
+
+    # ------------------------------------------------------------------ setup helpers
+    def snapshot(self) -> list[dict]:
+        """The grimoire now: one dict per player (the Storyteller's view)."""
+        out = []
+        for p in self.players:
+            status = []
+            if self.is_poisoned(p):
+                status.append("poisoned")
+            if self.is_drunk(p):
+                status.append("drunk")
+            out.append({"name": p.name, "character": p.character, "alignment": p.alignment,
+                        "alive": p.alive, "ghost_vote": p.ghost_vote, "thinks": p.thinks,
+                        "status": status, "traveller": p.traveller})
+        return out
+
+
+def info_key(o: dict) -> tuple:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in o.items()))
+
+
+def parse_seed(seed: Any) -> int:
+    try:
+        return int(seed)
+    except (TypeError, ValueError):
+        raise SetupError(f"seed must be a whole number, not {seed!r}") from None

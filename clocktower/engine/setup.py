@@ -1,0 +1,194 @@
+"""Setup: the bag from the player-count table and [setup changes], seating, bluffs.
+
+Setup changes are read from each character's `setup_change` record in the data file:
+
+    outsiders: k          k more Outsiders, k fewer Townsfolk (Baron +2, Fang Gu +1, Vigormortis -1)
+    outsiders_choice: []  the Storyteller picks one of these deltas (Balloonist [+0 or +1])
+    minions: k            k more Minions in place of the Demon token (Lil' Monsta: not dealt)
+    no_demon: true        the Demon token is replaced by a Townsfolk (Summoner)
+    requires: id          that character must be in the bag ([+the Damsel], [+the King]);
+                          an Outsider required by a Townsfolk costs a Townsfolk slot
+    not_dealt: true       this character is in play but no player is dealt it
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import data as D
+from ..errors import NotImplementedCharacters, SetupError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+TEAM_ORDER = ("demon", "minion", "outsider", "townsfolk")
+
+
+def check_implemented(script, registry) -> None:
+    missing = [c for c in script.characters if c not in registry]
+    if missing:
+        raise NotImplementedCharacters(missing)
+
+
+def _counts(base: dict, chosen: list[str], st_pick, memo: dict) -> tuple[dict, set, set]:
+    """The table's counts changed by the setup changes of `chosen` (each applied once).
+
+    Returns (counts, forced, not_dealt). A not-dealt character fills its team's count
+    without a seat (Lil' Monsta: the Demon is in play, an extra Minion takes the seat).
+    """
+    counts = dict(base)
+    forced: set[str] = set()
+    not_dealt: set[str] = set()
+    for cid in chosen:
+        change = D.get(cid).setup_change
+        if not change:
+            continue
+        own_team = D.get(cid).team
+        if "outsiders" in change:
+            counts["outsider"] += change["outsiders"]
+            counts["townsfolk"] -= change["outsiders"]
+        if "outsiders_choice" in change:
+            if cid not in memo:
+                memo[cid] = st_pick(cid, change["outsiders_choice"])
+            counts["outsider"] += memo[cid]
+            counts["townsfolk"] -= memo[cid]
+        if change.get("not_dealt"):
+            not_dealt.add(cid)
+        if "minions" in change:
+            counts["minion"] += change["minions"]
+        if change.get("no_demon"):
+            counts["demon"] -= 1
+            counts["townsfolk"] += 1
+        if "requires" in change:
+            req = change["requires"]
+            forced.add(req)
+            req_team = D.get(req).team
+            if req_team != own_team and {req_team, own_team} <= {"outsider", "townsfolk"}:
+                counts[req_team] += 1
+                counts[own_team] -= 1
+    return counts, forced, not_dealt
+
+
+def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
+    """Choose the characters dealt to `n` non-Traveller players. Returns (bag, not_dealt).
+
+    Picks each team at random, applies the picked characters' setup changes, and repeats
+    until the counts are stable. `st_pick(cid, options)` answers Storyteller setup choices.
+    """
+    base = D.player_counts(n)
+    pool = {t: list(script.of_team(t)) for t in TEAM_ORDER}
+    problem = ""
+    for _attempt in range(100):
+        memo: dict = {}
+        chosen: dict[str, list[str]] = {t: [] for t in TEAM_ORDER}
+        counts = dict(base)
+        for _round in range(8):
+            flat = [c for t in TEAM_ORDER for c in chosen[t]]
+            counts, forced, not_dealt = _counts(base, flat, st_pick, memo)
+            stable = True
+            for team in TEAM_ORDER:
+                need = counts[team]
+                have = chosen[team]
+                if need < 0:
+                    stable = False
+                    break
+                for f in sorted(forced):
+                    if D.get(f).team == team and f not in have:
+                        have.append(f)
+                        stable = False
+                while len(have) > need:
+                    removable = [c for c in have if c not in forced]
+                    if not removable:
+                        break
+                    have.remove(removable[rng.randrange(len(removable))])
+                    stable = False
+                free = [c for c in pool[team] if c not in have]
+                rng.shuffle(free)
+                while len(have) < need and free:
+                    have.append(free.pop())
+                    stable = False
+            if stable:
+                break
+        flat = [c for t in TEAM_ORDER for c in chosen[t]]
+        counts, forced, not_dealt = _counts(base, flat, st_pick, memo)
+        short = [t for t in TEAM_ORDER if len(chosen[t]) != counts[t]]
+        if short:
+            t = short[0]
+            problem = (f"the script has {len(pool[t])} {t} characters but {counts[t]} "
+                       f"are needed for {n} players")
+            continue
+        if any(f not in flat for f in forced):
+            problem = "a character required by a setup change is not on the script"
+            continue
+        dealt = [c for c in flat if c not in not_dealt]
+        if len(dealt) != n:
+            problem = f"setup changes give {len(dealt)} characters for {n} players"
+            continue
+        return dealt, not_dealt
+    raise SetupError(f"script {script.name!r} cannot seat {n} players: {problem}")
+
+
+def setup_random(game: "Game", names: list[str], travellers: list[tuple[str, str]] = ()) -> None:
+    """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs."""
+    check_implemented(game.script, game.registry)
+    n = len(names)
+    if n < 5 or n > 15:
+        raise SetupError(f"player count {n} is not supported: the setup table covers 5 to 15 players")
+
+    def st_pick(cid, options):
+        return game.storyteller_choice(f"setup.{cid}", list(options),
+                                       f"{D.get(cid).name}: setup change")
+
+    bag, not_dealt = build_bag(game.script, n, game.rng, st_pick)
+    game.rng.shuffle(bag)
+    for name, cid in zip(names, bag):
+        game.add_player(name, cid)
+    for cid in sorted(not_dealt):
+        game.in_play_extra.add(cid)
+        game.free_abilities.append(game.make_ability(cid, None))
+    for name, cid in travellers:
+        game.add_player(name, cid)
+    finish_setup(game)
+
+
+def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
+    """Setup hooks (red herring, the Drunk's Townsfolk, ...), then the Demon's bluffs."""
+    game.abilities_changed()
+    game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
+              players=[{"name": p.name, "character": p.character, "alignment": p.alignment}
+                       for p in game.players],
+              not_dealt=sorted(game.in_play_extra))
+    game.emit("seating", "all", players=[p.name for p in game.players],
+              travellers={p.name: p.character for p in game.players if p.traveller})
+    for ab in list(game.hooks("on_setup")):
+        ab.on_setup()
+    if bluffs is not None:
+        game.bluffs = list(bluffs)
+    else:
+        game.bluffs = choose_bluffs(game)
+    game.emit("bluffs", "storyteller", characters=list(game.bluffs))
+    for p in game.players:
+        shown = p.thinks or p.character
+        game.emit("learn", [p.name], player=p.name, ability="setup", character=shown,
+                  alignment=p.alignment if not p.thinks else D.get(shown).default_alignment)
+
+
+def not_in_play_good(game: "Game") -> list[str]:
+    taken = {p.character for p in game.players} | {p.thinks for p in game.players if p.thinks}
+    taken |= game.in_play_extra
+    return [c for c in game.script.characters
+            if c not in game.script.homebrew and D.get(c).team in ("townsfolk", "outsider")
+            and c not in taken]
+
+
+def choose_bluffs(game: "Game") -> list[str]:
+    free = not_in_play_good(game)
+    k = min(3, len(free))
+    if k == 0:
+        return []
+    picks = []
+    remaining = list(free)
+    for i in range(k):
+        c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}")
+        picks.append(c)
+        remaining.remove(c)
+    return picks

@@ -1,0 +1,53 @@
+"""Exception classes. Every error a user can cause is a ClocktowerError with a one-line message."""
+from __future__ import annotations
+
+
+class ClocktowerError(Exception):
+    """Base class: a problem the user can fix, reported in one line (exit code 2)."""
+
+
+class UnknownCharacter(ClocktowerError):
+    pass
+
+
+class ScriptError(ClocktowerError):
+    """A script file or name that cannot be used."""
+
+
+class SetupError(ClocktowerError):
+    """A player count, seating or setup that the rules do not allow."""
+
+
+class NotImplementedCharacters(ClocktowerError):
+    """A game was asked for on a script with characters the engine cannot play yet."""
+
+    def __init__(self, ids: list[str]):
+        self.ids = ids
+        super().__init__("characters not implemented yet: " + ", ".join(ids))
+
+
+class IllegalAnswer(ClocktowerError):
+    """An answer to a decision that is not one of its legal options."""
+
+    def __init__(self, decision, answer, reason: str = ""):
+        self.decision = decision
+        self.answer = answer
+        msg = f"illegal answer {answer!r} to {decision.kind} for {decision.who}"
+        if reason:
+            msg += f": {reason}"
+        super().__init__(msg)
+
+
+class PendingDecision(Exception):
+    """Raised by an answerer that has no answer yet (a person, a web client).
+
+    The caller supplies the answer and replays the game from its log; see docs/architecture.md.
+    """
+
+    def __init__(self, decision):
+        self.decision = decision
+        super().__init__(f"waiting for {decision.who}: {decision.kind}")
+
+
+class ReplayMismatch(ClocktowerError):
+    pass

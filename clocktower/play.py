@@ -1,0 +1,34 @@
+"""Making games: the front door used by the CLI, the simulator and the tests."""
+from __future__ import annotations
+
+from .agents import RandomBot
+from .characters import REGISTRY
+from .engine.game import Game
+from .engine.runner import play
+from .engine.setup import setup_random
+from .errors import SetupError
+from .scripts import load_script
+from .storyteller import AutoStoryteller
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "Kim", "Lou",
+         "Max", "Ned", "Oz", "Pam", "Quin", "Roy", "Sue", "Tom"]
+
+
+def new_game(script, players: int | list[str] = 10, seed: int = 0, storyteller=None,
+             agents: dict | None = None, on_event=None) -> Game:
+    """A set-up game on `script` with bots for every player and the automatic Storyteller."""
+    script = load_script(script)
+    names = NAMES[:players] if isinstance(players, int) else list(players)
+    if isinstance(players, int) and not 5 <= players <= 15:
+        raise SetupError(f"player count {players} is not supported: the setup table covers 5 to 15 players")
+    answerers = {"storyteller": storyteller or AutoStoryteller(seed)}
+    for n in names:
+        answerers[n] = (agents or {}).get(n) or RandomBot(seed, n)
+    game = Game(script, REGISTRY, seed=seed, answerers=answerers)
+    game.on_event = on_event
+    setup_random(game, names)
+    return game
+
+
+def play_game(script, players: int | list[str] = 10, seed: int = 0, **kw) -> Game:
+    return play(new_game(script, players, seed, **kw))

@@ -1,0 +1,49 @@
+"""The automatic Storyteller: seeded, always legal, mildly balance-minded.
+
+It answers every Storyteller decision from the decision's own legal options:
+
+* information for a drunk or poisoned player: true or false, false more often while good
+  is ahead (more good players alive than the table started with in proportion to evil);
+* Recluse/Spy registration: the truth usually, a false registration sometimes;
+* everything else (bluffs, red herring, star-pass heir, ...): uniformly at random.
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine.decisions import Choice, Decision
+
+
+class AutoStoryteller:
+    def __init__(self, seed: int = 0, misregister: float = 0.25):
+        self.rng = random.Random(f"storyteller:{seed}")
+        self.misregister = misregister
+
+    def good_ahead(self, game) -> float:
+        """Share of living players who are good, minus the share at the start (about -0.3..0.3)."""
+        players = [p for p in game.players if not p.traveller]
+        if not players:
+            return 0.0
+        good_all = sum(p.alignment == "good" for p in players) / len(players)
+        living = [p for p in players if p.alive]
+        if not living:
+            return 0.0
+        good_now = sum(p.alignment == "good" for p in living) / len(living)
+        return good_now - good_all
+
+    def __call__(self, decision: Decision, game) -> object:
+        rng = self.rng
+        if isinstance(decision, Choice) and decision.n_true is not None:
+            opts = decision.options()
+            n_true = decision.n_true
+            if decision.kind == "register":
+                if len(opts) > 1 and rng.random() < self.misregister:
+                    return opts[1 + rng.randrange(len(opts) - 1)]
+                return opts[0]
+            if 0 < n_true < len(opts):
+                p_false = min(0.85, max(0.25, 0.5 + self.good_ahead(game)))
+                if rng.random() < p_false:
+                    return opts[n_true + rng.randrange(len(opts) - n_true)]
+                return opts[rng.randrange(n_true)]
+            return opts[rng.randrange(len(opts))]
+        return decision.sample(rng)
