@@ -3,7 +3,8 @@
 Run from the repository root:  python tools/build_data.py
 The output is committed; the package never reads ../shared at run time.
 Ability lines come from the seeds (the first seed that has the character in English);
-Chef, Empath, Virgin and the High Priestess are written in our own words.
+Chef, Empath, Virgin and the High Priestess are written in our own words, and so is the
+night-sheet text (`first_night_reminder`, `other_night_reminder`), from the seeds' How to Run.
 """
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ SHARED = ROOT.parent / "shared"
 
 OWN_WORDS = {
     "chef": "You start knowing how many pairs of evil players sit next to each other.",
-    "empath": "Each night, you learn how many of your 2 alive neighbours are evil.",
-    "virgin": "The 1st time you are nominated, if the nominator is a Townsfolk, they are executed immediately.",
-    "highpriestess": "Each night, learn which player the Storyteller believes you should talk to most.",
+    "empath": "Each night, you learn how many evil players are among your 2 closest alive neighbours.",
+    "virgin": "The first time you are nominated: if your nominator is a Townsfolk, they are executed at once.",
+    "highpriestess": "Each night, you learn who the Storyteller thinks you most need to talk to.",
 }
 
 # Structured setup changes: how the bracket text changes the bag (read by the engine).
@@ -34,6 +35,141 @@ SETUP = {
     "lilmonsta": {"minions": 1, "not_dealt": True},
     "marionette": {"neighbours_demon": True, "not_dealt": True},
     "drunk": {"not_dealt_as_self": True},
+}
+
+# What the Storyteller does at each character's place on the night sheet, in our own words
+# (from the seeds' "How to Run" sections). (first night, other nights); "" = not on that sheet.
+NIGHT_TEXT = {
+    "kazali": ("Wake the Kazali. Each time they point to a player and a Minion on the sheet, that "
+               "player becomes that Minion: wake them, show YOU ARE, the Minion token and a thumbs "
+               "down. Repeat until the usual number of Minions exist.",
+               "Wake the Kazali; they point to a player, who dies."),
+    "bureaucrat": ("Wake the Bureaucrat; they point to a player (not themself), whose vote counts "
+                   "three times tomorrow.", "Same as the first night."),
+    "thief": ("Wake the Thief; they point to a player (not themself), whose vote counts negatively "
+              "tomorrow.", "Same as the first night."),
+    "harlot": ("", "Wake the Harlot; they point to a living player. Wake that player and show the "
+               "Harlot token: if they nod, the Harlot sees their character, and you may kill both."),
+    "philosopher": ("Wake the Philosopher; they may point to a good character on the sheet. Not in "
+                    "play: they become it. In play: that player is drunk.", "Same as the first "
+                    "night, until they have chosen."),
+    "alchemist": ("Wake the Alchemist; show YOU ARE and the Minion token whose ability they have.",
+                  ""),
+    "magician": ("No wake. During Minion info, point to the Magician as well as the Demon; during "
+                 "Demon info, point to the Magician among the Minions.", ""),
+    "lunatic": ("Wake the Lunatic as if they were the Demon: show fake Minions and three good "
+                "characters as bluffs. Then wake the real Demon and show them the Lunatic.",
+                "Wake the Lunatic to attack as their Demon would; then wake the real Demon and show "
+                "them whom the Lunatic chose."),
+    "summoner": ("Wake the Summoner; show three not-in-play good characters as bluffs.",
+                 "Move the NIGHT reminder on. On the third night, wake the Summoner: they point to "
+                 "a player and a Demon on the sheet. Wake that player, show YOU ARE, the Demon "
+                 "token and a thumbs down."),
+    "king": ("Wake the Demon; point to the King and show the King token.",
+             "If the dead equal or outnumber the living, wake the King and show one alive "
+             "character."),
+    "marionette": ("Wake the Demon; point to the Marionette (a neighbour of the Demon) and show "
+                   "the Marionette token.", ""),
+    "lilmonsta": ("Wake the Minions; they agree on who babysits Lil' Monsta (you decide if they "
+                  "cannot). Mark that player IS THE DEMON.",
+                  "Wake the Minions to choose the babysitter; mark them IS THE DEMON. Then a "
+                  "player might die."),
+    "poisoner": ("Wake the Poisoner; they point to a player, who is poisoned tonight and tomorrow.",
+                 "Same as the first night."),
+    "courtier": ("Wake the Courtier; they may point to a character on the sheet. If it is in play, "
+                 "that player is drunk for three nights and days.",
+                 "Same as the first night, until they have chosen; then move their DRUNK "
+                 "reminder on each night."),
+    "innkeeper": ("", "Wake the Innkeeper; they point to two players, who cannot die tonight. "
+                  "One of them is drunk until dusk."),
+    "snakecharmer": ("Wake the Snake Charmer; they point to a player. If it is the Demon, they swap "
+                     "characters and alignments; wake both and tell them; the old Demon is "
+                     "poisoned.", "Same as the first night."),
+    "monk": ("", "Wake the Monk; they point to a player (not themself), who is safe from the "
+             "Demon tonight."),
+    "eviltwin": ("Wake both Twins together. Show each the other's character, then put them to "
+                 "sleep.", ""),
+    "witch": ("Wake the Witch; they point to a player, who dies if they nominate tomorrow.",
+              "Same as the first night (not once only 3 players live)."),
+    "fearmonger": ("Wake the Fearmonger; they point to a player. Announce that the Fearmonger has "
+                   "chosen a player.", "Same as the first night; announce only if they chose a "
+                   "new player."),
+    "scarletwoman": ("", "If the Scarlet Woman became the Demon today, wake her; show YOU ARE and "
+                     "the Demon token."),
+    "pukka": ("Wake the Pukka; they point to a player, who is poisoned.",
+              "Wake the Pukka; they point to a player, who is poisoned. The previously poisoned "
+              "player dies, then is healthy."),
+    "imp": ("", "Wake the Imp; they point to a player, who dies. If the Imp chose themself, a "
+            "living Minion becomes the Imp: wake them, show YOU ARE and the Imp token."),
+    "zombuul": ("", "If nobody died today, wake the Zombuul; they point to a player, who dies."),
+    "fanggu": ("", "Wake the Fang Gu; they point to a player, who dies. The first Outsider chosen "
+               "instead becomes an evil Fang Gu (wake them, show YOU ARE, the token and a thumbs "
+               "down) and the old Fang Gu dies."),
+    "vigormortis": ("", "Wake the Vigormortis; they point to a player, who dies. A Minion killed "
+                    "this way keeps their ability and poisons a neighbouring Townsfolk."),
+    "barber": ("", "If the Barber died today or tonight, wake the Demon; they may point to two "
+               "players (not another Demon) who swap characters. Wake each and show their new "
+               "character."),
+    "choirboy": ("", "If the Demon killed the King tonight, wake the Choirboy and point to the "
+                 "Demon."),
+    "huntsman": ("Wake the Huntsman; they may point to a living player. If it is the Damsel, she "
+                 "becomes a not-in-play Townsfolk.", "Same as the first night, until they have "
+                 "chosen."),
+    "damsel": ("Wake the Minions and show them the Damsel token (if not done during Minion info).",
+               "If the Huntsman chose the Damsel, wake her and show YOU ARE and her new character."),
+    "amnesiac": ("Wake the Amnesiac if their hidden ability needs it, and run that ability.",
+                 "Same as the first night."),
+    "washerwoman": ("Wake the Washerwoman; point to two players and show a Townsfolk token: one of "
+                    "them is that character.", ""),
+    "librarian": ("Wake the Librarian; point to two players and show an Outsider token: one of "
+                  "them is that character. (Show zero fingers if no Outsider is in play.)", ""),
+    "investigator": ("Wake the Investigator; point to two players and show a Minion token: one of "
+                     "them is that character.", ""),
+    "chef": ("Wake the Chef; show fingers for the number of pairs of evil players sitting side by "
+             "side.", ""),
+    "empath": ("Wake the Empath; show fingers for how many of their two living neighbours are "
+               "evil.", "Same as the first night."),
+    "fortuneteller": ("Wake the Fortune Teller; they point to two players. Nod if either is the "
+                      "Demon or the red herring, otherwise shake your head.",
+                      "Same as the first night."),
+    "butler": ("Wake the Butler; they point to a player (not themself), who is their MASTER "
+               "tomorrow.", "Same as the first night."),
+    "dreamer": ("Wake the Dreamer; they point to a player. Show one good and one evil character "
+                "token, one of which is that player's.", "Same as the first night."),
+    "steward": ("Wake the Steward; point to a good player.", ""),
+    "balloonist": ("Wake the Balloonist; point to any player (mark them KNOW).",
+                   "Wake the Balloonist; point to a player of a different character type than the "
+                   "one shown last."),
+    "shugenja": ("Wake the Shugenja; point clockwise or anti-clockwise towards the closest evil "
+                 "player (either way if equidistant).", ""),
+    "ravenkeeper": ("", "If the Ravenkeeper died tonight, wake them; they point to a player. Show "
+                    "that player's character token."),
+    "undertaker": ("", "If a player was executed today, wake the Undertaker and show that "
+                   "player's character token."),
+    "towncrier": ("", "Wake the Town Crier; nod if a Minion nominated today, shake your head if "
+                  "not."),
+    "oracle": ("", "Wake the Oracle; show fingers for the number of dead evil players."),
+    "cultleader": ("The Cult Leader takes the alignment of a living neighbour; if it changed, wake "
+                   "them and give a thumbs up (good) or down (evil).", "Same as the first night."),
+    "spy": ("Wake the Spy and show them the Grimoire for as long as they need.",
+            "Same as the first night."),
+    "highpriestess": ("Wake the High Priestess; point to the player you think they should talk to "
+                      "most.", "Same as the first night."),
+    "general": ("Wake the General; thumbs up if good is winning, down if evil is, sideways if "
+                "neither.", "Same as the first night."),
+    "vizier": ("After dawn, announce that the Vizier is in play and which player it is.", ""),
+}
+
+# The special steps of the night sheet: name and what to do.
+SPECIAL_TEXT = {
+    "dusk": ("Dusk", "Check that all eyes are closed. Some Travellers and Fabled act now.",
+             "Check that all eyes are closed. Some Travellers and Fabled act now."),
+    "minioninfo": ("Minion info", "With 7 or more players: wake all Minions; show them each other "
+                   "and point to the Demon.", ""),
+    "demoninfo": ("Demon info", "With 7 or more players: wake the Demon; point to their Minions, "
+                  "then show three not-in-play good characters as bluffs.", ""),
+    "dawn": ("Dawn", "Wait a few seconds, then call everyone's eyes open.",
+             "Wait a few seconds, then call everyone's eyes open and announce who died tonight."),
 }
 
 
@@ -69,6 +205,18 @@ def jinxes() -> dict[str, list[dict]]:
     return out
 
 
+def night_text(cid: str, first_night: int, other_night: int) -> tuple[str, str]:
+    """The night-sheet lines of a character; "Same as the first night..." is written out."""
+    first, other = NIGHT_TEXT.get(cid, ("", ""))
+    same = "Same as the first night"
+    if other.startswith(same):
+        other = first.rstrip(".") + other[len(same):]
+    for night, pos, text in (("first", first_night, first), ("other", other_night, other)):
+        if bool(pos) != bool(text):
+            raise SystemExit(f"{cid}: {night} night position {pos} but night text {text!r}")
+    return first, other
+
+
 def main() -> None:
     refs = json.loads((SHARED / "reference" / "characters.json").read_text())
     abilities = seed_abilities()
@@ -94,11 +242,17 @@ def main() -> None:
             "setup_change": SETUP.get(cid),
             "special": c.get("special", []),
             "jinxes": jx.get(cid, []),
+            "first_night_reminder": night_text(cid, c["firstNight"], c["otherNight"])[0],
+            "other_night_reminder": night_text(cid, c["firstNight"], c["otherNight"])[1],
         })
     doc = {
         "night_order": {
             "first": {"dusk": 1, "minioninfo": 20, "demoninfo": 24, "dawn": 78},
             "other": {"dusk": 1, "dawn": 98},
+        },
+        "night_steps": {
+            sid: {"name": name, "first_night_reminder": first, "other_night_reminder": other}
+            for sid, (name, first, other) in SPECIAL_TEXT.items()
         },
         "player_counts": {
             str(n): dict(zip(("townsfolk", "outsider", "minion", "demon"), row))
