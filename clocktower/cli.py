@@ -1,19 +1,133 @@
 """The command line: `clocktower play | replay | scenario | bench | script`."""
 from __future__ import annotations
 
+import json
 import sys
+import time
+from pathlib import Path
+from typing import Optional
 
 import typer
+from rich.console import Console
 
 from .errors import ClocktowerError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Blood on the Clocktower: rules engine, Storyteller assistant, simulator.")
+scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files: executable rulings.")
+app.add_typer(scenario_app, name="scenario")
 
 
-def fail(msg: str, code: int = 2) -> None:
-    typer.echo(f"error: {msg}", err=True)
-    raise typer.Exit(code)
+def _dump(ev: dict) -> str:
+    return json.dumps(ev, sort_keys=True, ensure_ascii=False)
+
+
+@app.command()
+def play(script: str = typer.Option("trouble-brewing", help="built-in name or script file"),
+         players: int = typer.Option(10, min=1, help="number of players (5-15)"),
+         seed: int = typer.Option(0, help="random seed: same seed, same game"),
+         log: Optional[Path] = typer.Option(None, help="write the event log (JSON lines) here"),
+         quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
+         as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
+         storyteller: str = typer.Option("auto", help="auto, or ask: you answer every "
+                                         "Storyteller decision at the terminal")) -> None:
+    """Play a whole game with bots and narrate it from the Storyteller's seat."""
+    from .narrate import Narrator
+    from .play import new_game
+    from .engine.runner import play as run
+
+    if storyteller not in ("auto", "ask"):
+        raise ClocktowerError(f"--storyteller must be auto or ask, not {storyteller!r}")
+    st = None
+    console = Console(highlight=False)
+    if storyteller == "ask":
+        from .storyteller.human import TerminalStoryteller
+        st = TerminalStoryteller(console)
+    narrator = None if (quiet or as_json) else Narrator(console)
+    on_event = narrator
+    if as_json:
+        on_event = lambda ev: print(_dump(ev))  # noqa: E731
+    game = new_game(script, players, seed, storyteller=st, on_event=on_event)
+    run(game)
+    if log is not None:
+        log.write_text("".join(_dump(e) + "\n" for e in game.log), encoding="utf-8")
+    if quiet:
+        typer.echo(f"{game.winner} wins: {game.win_reason} "
+                   f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")
+
+
+@app.command()
+def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
+           quiet: bool = typer.Option(False, "--quiet")) -> None:
+    """Replay a game from its log and check it is identical, event for event."""
+    from .characters import REGISTRY
+    from .engine.replay import read_log, replay as do_replay
+    from .narrate import Narrator
+
+    events = read_log(log)
+    game = do_replay(events, REGISTRY)
+    if not quiet:
+        n = Narrator()
+        for ev in game.log:
+            n(ev)
+    typer.echo(f"replayed {len(game.log)} events: identical to {log}")
+
+
+@scenario_app.command("run")
+def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or folders"),
+                 as_json: bool = typer.Option(False, "--json", help="machine-readable result"),
+                 verbose: bool = typer.Option(False, "-v", "--verbose")) -> None:
+    """Run scenario files; exit 0 if every expectation holds, 1 if some fail, 2 if malformed."""
+    from .scenario import collect, run_file
+    from .scenario.loader import ScenarioError
+
+    console = Console(highlight=False)
+    files = collect(paths)
+    results, errors = [], []
+    for f in files:
+        try:
+            results.append(run_file(f))
+        except ScenarioError as e:
+            errors.append(str(e))
+        except ClocktowerError as e:
+            errors.append(f"{f}: {e}")
+    failed = [r for r in results if not r.ok]
+    if as_json:
+        print(json.dumps({
+            "passed": len(results) - len(failed), "failed": len(failed), "errors": errors,
+            "results": [{"file": r.file, "name": r.name, "ok": r.ok,
+                         "failures": [{"step": x.step, "expectation": x.expectation,
+                                       "line": x.line, "found": x.found, "log": x.log}
+                                      for x in r.failures]} for r in results]}, indent=1))
+    else:
+        for r in results:
+            if r.ok:
+                if verbose:
+                    console.print(f"[green]PASS[/] {r.file}  {r.name}")
+                continue
+            console.print(f"[red]FAIL[/] {r.file}  {r.name}")
+            for x in r.failures:
+                console.print(f"  line {x.line} ({x.step}): expected {x.expectation}")
+                console.print(f"    found: {x.found}")
+                for ev in x.log:
+                    console.print(f"    [dim]{_dump({k: v for k, v in ev.items() if k != 'visible_to'})}[/]")
+        for e in errors:
+            console.print(f"[bold red]ERROR[/] {e}")
+        console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed"
+                      + (f", {len(errors)} errors" if errors else ""))
+    if errors:
+        raise typer.Exit(2)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(script: str = typer.Option("trouble-brewing"), players: int = typer.Option(10),
+          games: int = typer.Option(2000, min=1), seed: int = typer.Option(0)) -> None:
+    """Full random games per second on one core (the simulator's speed)."""
+    from .sim.bench import run_bench
+
+    run_bench(script, players, games, seed, Console(highlight=False))
 
 
 def _register_subcommands() -> None:
@@ -23,7 +137,7 @@ def _register_subcommands() -> None:
 def main() -> None:
     _register_subcommands()
     try:
-        app()
+        app(standalone_mode=True)
     except ClocktowerError as e:
         typer.echo(f"error: {e}", err=True)
         sys.exit(2)

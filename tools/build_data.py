@@ -51,8 +51,8 @@ NIGHT_TEXT = {
     "harlot": ("", "Wake the Harlot; they point to a living player. Wake that player and show the "
                "Harlot token: if they nod, the Harlot sees their character, and you may kill both."),
     "philosopher": ("Wake the Philosopher; they may point to a good character on the sheet. Not in "
-                    "play: they become it. In play: that player is drunk.", "Same as the first "
-                    "night, until they have chosen."),
+                    "play: they become it. In play: that player is drunk.", "Until they have "
+                    "chosen: wake the Philosopher; they may point to a good character on the sheet."),
     "alchemist": ("Wake the Alchemist; show YOU ARE and the Minion token whose ability they have.",
                   ""),
     "magician": ("No wake. During Minion info, point to the Magician as well as the Demon; during "
@@ -78,8 +78,8 @@ NIGHT_TEXT = {
                  "Same as the first night."),
     "courtier": ("Wake the Courtier; they may point to a character on the sheet. If it is in play, "
                  "that player is drunk for three nights and days.",
-                 "Same as the first night, until they have chosen; then move their DRUNK "
-                 "reminder on each night."),
+                 "Until they have chosen: wake the Courtier; they may point to a character. "
+                 "After: move their DRUNK reminder on each night."),
     "innkeeper": ("", "Wake the Innkeeper; they point to two players, who cannot die tonight. "
                   "One of them is drunk until dusk."),
     "snakecharmer": ("Wake the Snake Charmer; they point to a player. If it is the Demon, they swap "
@@ -113,8 +113,8 @@ NIGHT_TEXT = {
     "choirboy": ("", "If the Demon killed the King tonight, wake the Choirboy and point to the "
                  "Demon."),
     "huntsman": ("Wake the Huntsman; they may point to a living player. If it is the Damsel, she "
-                 "becomes a not-in-play Townsfolk.", "Same as the first night, until they have "
-                 "chosen."),
+                 "becomes a not-in-play Townsfolk.", "Until they have chosen: wake the Huntsman; they may "
+                 "point to a living player. The Damsel, if chosen, becomes a not-in-play Townsfolk."),
     "damsel": ("Wake the Minions and show them the Damsel token (if not done during Minion info).",
                "If the Huntsman chose the Damsel, wake her and show YOU ARE and her new character."),
     "amnesiac": ("Wake the Amnesiac if their hidden ability needs it, and run that ability.",

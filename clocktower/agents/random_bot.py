@@ -23,7 +23,8 @@ class RandomBot:
             return rng.random() < self.p_vote
         if kind == "day_action":
             opts = decision.options()
-            noms = [o for o in opts if o and "nominate" in o]
+            noms = [o for o in opts if o and "nominate" in o
+                    and game.by_name[o["nominate"]].alive]
             abil = [o for o in opts if o and "ability" in o]
             if abil and rng.random() < self.p_ability:
                 return abil[rng.randrange(len(abil))]

@@ -24,7 +24,7 @@ HOOKS = (
     "on_setup", "on_death", "on_executed", "on_nominated", "on_nomination", "on_vote_tallied",
     "on_day_end", "on_dusk", "on_dawn", "on_character_change",
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
-    "vote_weight", "vote_counts", "skips_evil_info", "evil_info_extra", "may_nominate",
+    "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
 )
 
 
@@ -32,6 +32,8 @@ class Ability:
     id: ClassVar[str] = ""
     # True for abilities that act while their player is dead (e.g. "even if dead").
     works_when_dead: ClassVar[bool] = False
+    # True for registration abilities that work "even if dead" (Recluse, Spy).
+    registers_when_dead: ClassVar[bool] = False
     # Order among abilities answering the same hook: lower first, then seat order.
     priority: ClassVar[int] = 0
     data: CharacterData
@@ -119,7 +121,8 @@ class Ability:
     def vote_weight(self, voter: "Player", weight: int) -> int:
         return weight
 
-    def vote_counts(self, voter: "Player", voters: list) -> bool:
+    def may_vote(self, voter: "Player", voters_so_far: list) -> bool:
+        """False if `voter` may not raise a hand now (asked of agents, not of written votes)."""
         return True
 
     def skips_evil_info(self) -> bool:

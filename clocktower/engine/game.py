@@ -58,6 +58,8 @@ class Game:
         self.deaths_today: list[Player] = []
         self.deaths_tonight: list[Player] = []
         self.nominations_today: list[dict] = []
+        self.claims_today: dict[str, str] = {}
+        self.exile_called: set[str] = set()
         self.on_event: Callable[[dict], None] | None = None
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
@@ -85,13 +87,23 @@ class Game:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
             raise IllegalAnswer(decision, answer)
-        self.log.append({"type": "decision", "phase": self.phase,
-                         "number": self.night if self.phase == "night" else self.day,
-                         "visible_to": "storyteller" if decision.who == "storyteller"
-                         else [decision.who],
-                         "kind": decision.kind, "who": decision.who, "answer": answer,
-                         **({"ability": decision.context["ability"]}
-                            if "ability" in decision.context else {})})
+        ev = {"type": "decision", "phase": self.phase,
+              "number": self.night if self.phase == "night" else self.day,
+              "visible_to": "storyteller" if decision.who == "storyteller" else [decision.who],
+              "kind": decision.kind, "who": decision.who, "answer": answer}
+        ctx = decision.context
+        if "ability" in ctx:
+            ev["ability"] = ctx["ability"]
+        if "key" in ctx:
+            ev["key"] = ctx["key"]
+        if "player" in ctx and decision.who == "storyteller":
+            ev["player"] = ctx["player"]
+        n_true = getattr(decision, "n_true", None)
+        if n_true is not None:
+            ev["true"] = decision.options().index(answer) < n_true
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
         return answer
 
     # ------------------------------------------------------------------ players & hooks
@@ -247,7 +259,9 @@ class Game:
         ab = player.ability
         if ab is None:
             return truth
-        alts = ab.false_registrations() if self.functioning(player, ab) else []
+        works = (player.alive or ab.registers_when_dead or ab.acts_while_dead()) \
+            and not self.droisoned(player)
+        alts = ab.false_registrations() if works else []
         if not alts:
             return truth
         options = [{"character": truth[0], "alignment": truth[1]}]
@@ -429,7 +443,9 @@ class Game:
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
         if alignment and alignment != player.alignment:
             self.change_alignment(player, alignment)
-        if tell:
+        if tell and self.phase == "day":
+            player.tokens["learn_character_tonight"] = True     # woken and told that night
+        elif tell:
             self.emit("learn", [player.name], player=player.name, ability=None,
                       character=player.character, alignment=player.alignment, reason="you are")
         for ab in self.hooks("on_character_change"):
@@ -489,6 +505,10 @@ class Game:
         self.deaths_tonight = []
         self._expire("dusk")
         self.emit("night", "all")
+        for p in self.players:
+            if p.tokens.pop("learn_character_tonight", False):
+                self.emit("learn", [p.name], player=p.name, ability=None,
+                          character=p.character, alignment=p.alignment, reason="you are")
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
         done: set[int] = set()
@@ -574,6 +594,8 @@ class Game:
         self.day_over = False
         self.deaths_today = []
         self.nominations_today = []
+        self.claims_today = {}
+        self.exile_called = set()
         self.emit("day", "all")
 
     def can_nominate(self, by: Player, target: Player) -> str | None:
@@ -633,6 +655,8 @@ class Game:
                 continue
             if not self.can_vote(v):
                 continue
+            if any(not ab.may_vote(v, voters) for ab in self.hooks("may_vote")):
+                continue
             if callable(votes):
                 yes = votes(v)
             else:
@@ -641,10 +665,8 @@ class Game:
                                          {"nominee": target.name, "nominator": by.name}))
             if yes:
                 voters.append(v)
-        counted = [v for v in voters
-                   if all(ab.vote_counts(v, voters) for ab in self.hooks("vote_counts"))]
         tally = 0
-        for v in counted:
+        for v in voters:
             w = 1
             for ab in self.hooks("vote_weight"):
                 w = ab.vote_weight(v, w)
@@ -690,6 +712,37 @@ class Game:
             self.check_win()
         except GameOver:
             pass
+
+    def claim(self, player: Player, character: str) -> None:
+        """A public claim (e.g. a nominee claiming to be the Goblin)."""
+        cid = D.get(character).id
+        self.claims_today[player.name] = cid
+        self.emit("claim", "all", player=player.name, character=cid)
+
+    def exile(self, by: Player, target: Player, votes: list[str]) -> dict:
+        """Exile a Traveller: votes of at least half of all players, alive or dead.
+
+        Ghost votes are not spent; exile is not an execution, and no ability affects it.
+        """
+        if not target.traveller:
+            raise ClocktowerError(f"{target.name} is not a Traveller and cannot be exiled")
+        if target.name in self.exile_called:
+            raise ClocktowerError(f"{target.name}'s exile was already called today")
+        for n in votes:
+            self.player(n)
+        self.exile_called.add(target.name)
+        threshold = math.ceil(len(self.players) / 2)
+        tally = len(set(votes))
+        ev = self.emit("exile_vote", "all", by=by.name, target=target.name, votes=tally,
+                       voters=list(votes), threshold=threshold)
+        if tally >= threshold:
+            self.emit("exile", "all", player=target.name)
+            if target.alive:
+                self.die(target, "exile", None)
+            target.ability = None
+            target.extra = []
+            self.abilities_changed()
+        return ev
 
     def use_day_ability(self, by: Player, character: str, args: dict) -> None:
         """A player publicly uses (or pretends to use) a day ability."""

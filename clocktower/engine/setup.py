@@ -154,6 +154,7 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
     """Setup hooks (red herring, the Drunk's Townsfolk, ...), then the Demon's bluffs."""
     game.abilities_changed()
     game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
+              script_ids=list(game.script.characters),
               players=[{"name": p.name, "character": p.character, "alignment": p.alignment}
                        for p in game.players],
               not_dealt=sorted(game.in_play_extra))

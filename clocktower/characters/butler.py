@@ -1,0 +1,30 @@
+"""Butler (Trouble Brewing, Outsider).
+
+"Each night, choose a player (not yourself): tomorrow, you may only vote if they are voting too."
+
+How to Run: each night the Butler points at any other player, marked MASTER. During a
+nomination the Butler may only raise a hand if the Master's hand is raised or the Master's
+vote has been counted. An illegal Butler vote is tallied anyway (written votes count as
+written); agents are only offered a legal vote.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+
+
+class Butler(Ability):
+    id = "butler"
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        pick = game.choose_players(me, 1, ability=self, allow_self=False)
+        if pick:
+            self.state["master"] = pick[0].name
+            game.emit("reminder", "storyteller", token="Master", player=pick[0].name,
+                      ability=self.id)
+
+    def may_vote(self, voter, voters_so_far) -> bool:
+        if voter is not self.player or not self.functioning:
+            return True
+        master = self.state.get("master")
+        return master is None or any(v.name == master for v in voters_so_far)

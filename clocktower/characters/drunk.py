@@ -1,0 +1,38 @@
+"""Drunk (Trouble Brewing, Outsider).
+
+"You do not know you are the Drunk. You think you are a Townsfolk character, but you are not."
+
+How to Run: the Drunk is dealt a Townsfolk token that is not in play and is treated as that
+Townsfolk, always drunk: woken when it would wake, shown what the Storyteller chooses
+(true or false). Information about the player shows the Drunk, not the Townsfolk.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+from ..engine.state import Effect
+
+
+class Drunk(Ability):
+    id = "drunk"
+    priority = -10      # become the believed Townsfolk before other setup hooks look
+
+    def on_setup(self) -> None:
+        game, me = self.game, self.player
+        if me.thinks is None:
+            taken = {p.character for p in game.players} | {p.thinks for p in game.players}
+            options = [c for c in game.script.characters if c not in game.script.homebrew
+                       and D.get(c).team == "townsfolk" and c not in taken
+                       and c in game.registry]
+            if not options:
+                return
+            me.thinks = game.storyteller_choice("drunk", options,
+                                                "Which Townsfolk does the Drunk think they are?",
+                                                player=me.name)
+        me.effects.append(Effect("drunk", me, None, self.id, needs_source=False))
+        me.ability = game.make_ability(me.thinks, me)
+        game.abilities_changed()
+        game.emit("reminder", "storyteller", token="Is the Drunk", player=me.name,
+                  character=me.thinks)
+        if "on_setup" in me.ability.overrides:
+            me.ability.on_setup()

@@ -1,0 +1,32 @@
+"""Ravenkeeper (Trouble Brewing, Townsfolk).
+
+"If you die at night, you are woken to choose a player: you learn their character."
+
+How to Run: if the Ravenkeeper died tonight, wake them; they point at any player and are
+shown that player's character token (as that player registers).
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+from .undertaker import _all_chars
+
+
+class Ravenkeeper(Ability):
+    id = "ravenkeeper"
+
+    def acts_while_dead(self) -> bool:
+        return self.player in self.game.deaths_tonight
+
+    def wakes(self, first: bool) -> bool:
+        return not self.player.alive and self.player in self.game.deaths_tonight
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        pick = game.choose_players(me, 1, ability=self)
+        if not pick:
+            return
+        target = pick[0]
+        char = game.registration(target, self.id)[0]
+        game.tell(me, [{"character": char, "players": [target.name]}],
+                  lambda: [{"character": c, "players": [target.name]} for c in _all_chars(game)],
+                  self)

@@ -1,0 +1,20 @@
+"""Saint (Trouble Brewing, Outsider).
+
+"If you die by execution, your team loses."
+
+How to Run: if the Saint dies by execution, the game ends and the Saint's team loses (evil
+wins for a good Saint). A drunk or poisoned Saint's execution is an ordinary death.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+
+
+class Saint(Ability):
+    id = "saint"
+
+    def on_death(self, dead, cause, by) -> None:
+        game, me = self.game, self.player
+        if dead is me and cause == "execution" and not game.droisoned(me):
+            game.end("evil" if me.alignment == "good" else "good",
+                     "the Saint died by execution")

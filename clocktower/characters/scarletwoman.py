@@ -1,0 +1,33 @@
+"""Scarlet Woman (Trouble Brewing, Minion).
+
+"If there are 5 or more players alive & the Demon dies, you become the Demon. (Travellers
+don't count.)"
+
+How to Run: if the Demon dies and five or more players (not Travellers) were alive just
+before, the Scarlet Woman becomes that same Demon character and is told so that night.
+Her reaction comes before the Imp's star-pass.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+
+
+class ScarletWoman(Ability):
+    id = "scarletwoman"
+    priority = -5
+
+    def on_death(self, dead, cause, by) -> None:
+        game, me = self.game, self.player
+        if dead is me or not me.alive or not self.functioning:
+            return
+        if D.get(dead.character).team != "demon":
+            return
+        if any(p.truly_alive and game.is_demon(p) for p in game.players):
+            return
+        alive_before = sum(1 for p in game.players if p.alive and not p.traveller) + 1
+        if alive_before < 5:
+            return
+        game.emit("ability_triggered", "storyteller", ability=self.id, player=me.name,
+                  demon=dead.name)
+        game.change_character(me, dead.character)

@@ -1,0 +1,34 @@
+"""Slayer (Trouble Brewing, Townsfolk).
+
+"Once per game, during the day, publicly choose a player: if they are the Demon, they die."
+
+How to Run: during the day the Slayer may declare the ability and point at any player. If
+the chosen player is an alive Demon (or registers as one: the Recluse might), they die.
+Otherwise nothing happens. Used while drunk or poisoned, the ability is spent.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+
+
+class Slayer(Ability):
+    id = "slayer"
+
+    def day_options(self) -> list[dict]:
+        if self.state.get("used") or not self.player.alive:
+            return []
+        return [{"target": p.name} for p in self.game.players]
+
+    def day_ability(self, args: dict) -> None:
+        game, me = self.game, self.player
+        self.state["used"] = True
+        target = game.player(args["target"])
+        if not self.functioning or not target.truly_alive:
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      target=target.name, effect="death")
+            return
+        if game.registers_as_demon(target, self.id):
+            game.kill(target, "ability", me)
+        else:
+            game.emit("nothing_happens", "all", ability=self.id, player=me.name,
+                      target=target.name)

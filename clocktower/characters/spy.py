@@ -1,0 +1,33 @@
+"""Spy (Trouble Brewing, Minion).
+
+"Each night, you see the Grimoire. You might register as good & as a Townsfolk or Outsider,
+even if dead."
+
+How to Run: each night wake the Spy and show the Grimoire. Each time the Spy is the subject
+of an ability that detects good characters, the Storyteller chooses how the Spy registers.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+
+
+class Spy(Ability):
+    id = "spy"
+    registers_when_dead = True
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        grimoire = [{"name": g["name"], "character": g["character"], "alignment": g["alignment"],
+                     "alive": g["alive"], "status": g["status"], "thinks": g["thinks"]}
+                    for g in game.snapshot()]
+        # Seeing the Grimoire is not information the Storyteller can falsify.
+        game.emit("learn", [me.name], player=me.name, ability=self.id, grimoire=grimoire)
+
+    def false_registrations(self):
+        game = self.game
+        good = [c for c in game.script.characters if c not in game.script.homebrew
+                and D.get(c).team in ("townsfolk", "outsider")]
+        out = [(self.player.character, "good")]
+        out += [(c, "good") for c in good]
+        return out

@@ -1,0 +1,29 @@
+"""Virgin (Trouble Brewing, Townsfolk). Not in the seeds; ability in our own words:
+
+"The 1st time you are nominated, if the nominator is a Townsfolk, they are executed immediately."
+
+The first nomination of the Virgin spends the ability, even if the Virgin is drunk or
+poisoned. If it works and the nominator registers as a Townsfolk (the Spy may), the
+nominator is executed at once: that is the day's execution, and there is no vote.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+
+
+class Virgin(Ability):
+    id = "virgin"
+
+    def on_nominated(self, nominator) -> None:
+        if self.state.get("used"):
+            return
+        self.state["used"] = True
+        game = self.game
+        if not self.functioning:
+            return
+        char = game.registration(nominator, self.id)[0]
+        if D.get(char).team == "townsfolk":
+            game.emit("ability_triggered", "all", ability=self.id, player=self.player.name,
+                      target=nominator.name)
+            game.execute(nominator)

@@ -1,0 +1,167 @@
+"""Turning events into words: the Storyteller's narrated view of a game (rich markup)."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from . import data as D
+
+
+def cname(cid: str | None) -> str:
+    if not cid:
+        return "?"
+    try:
+        return D.get(cid).name
+    except Exception:
+        return str(cid)
+
+
+def team_style(cid: str) -> str:
+    try:
+        team = D.get(cid).team
+    except Exception:
+        return "white"
+    return {"townsfolk": "blue", "outsider": "cyan", "minion": "red", "demon": "bold red",
+            "traveller": "magenta"}.get(team, "white")
+
+
+def describe_info(ev: dict) -> str:
+    parts = []
+    if "grimoire" in ev:
+        return "sees the Grimoire"
+    if "character" in ev and "players" in ev and len(ev["players"]) == 2:
+        return f"one of {ev['players'][0]} and {ev['players'][1]} is the {cname(ev['character'])}"
+    if "character" in ev and "players" in ev:
+        return f"{', '.join(ev['players'])} is the {cname(ev['character'])}"
+    if ev.get("ability") == "minioninfo":
+        s = f"the Demon is {', '.join(ev['players']) or 'nobody'}"
+        if ev.get("minions"):
+            s += f"; fellow Minions: {', '.join(ev['minions'])}"
+        return s
+    if ev.get("ability") == "demoninfo":
+        return (f"Minions: {', '.join(ev['players']) or 'none'}; bluffs: "
+                f"{', '.join(cname(c) for c in ev.get('characters', []))}")
+    if "character" in ev:
+        parts.append(f"you are the {cname(ev['character'])}" if ev.get("reason") == "you are"
+                     or ev.get("ability") == "setup" else f"character {cname(ev['character'])}")
+    if "players" in ev:
+        parts.append("players " + ", ".join(ev["players"]))
+    if "characters" in ev:
+        parts.append("characters " + ", ".join(cname(c) for c in ev["characters"]))
+    if "count" in ev:
+        parts.append(f"the number {ev['count']}")
+    if "yes" in ev:
+        parts.append("yes" if ev["yes"] else "no")
+    for k in ("alignment", "direction", "answer"):
+        if k in ev:
+            parts.append(f"{k} {ev[k]}")
+    return "; ".join(parts) or "nothing"
+
+
+class Narrator:
+    """Prints a game as it happens, from the Storyteller's seat."""
+
+    def __init__(self, console: Console | None = None):
+        self.console = console or Console(highlight=False)
+        self.chars: dict[str, str] = {}
+        self.last_truth: dict[str, bool] = {}
+
+    def who(self, name: str | None) -> str:
+        if not name:
+            return "-"
+        c = self.chars.get(name)
+        return f"[bold]{name}[/] ([{team_style(c)}]{cname(c)}[/])" if c else f"[bold]{name}[/]"
+
+    def __call__(self, ev: dict) -> None:
+        out = self.console.print
+        t = ev["type"]
+        if t == "setup":
+            self.chars = {p["name"]: p["character"] for p in ev["players"]}
+            table = Table(title=f"{ev['script']} · seed {ev['seed']}", show_lines=False)
+            table.add_column("seat", justify="right")
+            table.add_column("player")
+            table.add_column("character")
+            table.add_column("alignment")
+            for i, p in enumerate(ev["players"]):
+                table.add_row(str(i + 1), p["name"],
+                              f"[{team_style(p['character'])}]{cname(p['character'])}[/]",
+                              p["alignment"])
+            out(table)
+            if ev.get("not_dealt"):
+                out(f"In play but not dealt: {', '.join(cname(c) for c in ev['not_dealt'])}")
+        elif t == "reminder":
+            extra = f" ({cname(ev['character'])})" if ev.get("character") else ""
+            out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
+        elif t == "bluffs":
+            out(f"Demon bluffs: {', '.join(cname(c) for c in ev['characters']) or 'none'}")
+        elif t == "night":
+            out("")
+            out(f"[bold on grey23] Night {ev['number']} [/]")
+        elif t == "day":
+            out("")
+            out(f"[bold black on yellow] Day {ev['number']} [/]")
+        elif t == "decision":
+            if ev.get("kind") == "info":
+                self.last_truth[ev.get("player", "")] = ev.get("true", True)
+        elif t == "wake":
+            pass
+        elif t == "choice":
+            what = ", ".join(ev["players"]) if "players" in ev else cname(ev.get("character"))
+            out(f"  {self.who(ev['player'])} chooses {what}")
+        elif t == "declined":
+            out(f"  {self.who(ev['player'])} declines")
+        elif t == "learn":
+            if ev["phase"] == "setup":
+                return
+            true = self.last_truth.pop(ev["player"], None)
+            tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")
+            out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}")
+        elif t == "effect":
+            out(f"  {self.who(ev['target'])} is [magenta]{ev['kind']}[/]"
+                + (f" ({cname(ev['ability'])})" if ev.get("ability") else ""))
+        elif t == "no_effect":
+            out(f"  [dim]{cname(ev.get('ability'))} has no effect (drunk, poisoned or dead)[/]")
+        elif t == "death_prevented":
+            out(f"  {self.who(ev['player'])} would die but is protected ({cname(ev['protector'])})")
+        elif t == "death_redirected":
+            out(f"  {self.who(ev['player'])} would die; {self.who(ev['instead'])} dies instead")
+        elif t == "death":
+            by = f" by {ev['by']}" if ev.get("by") else ""
+            out(f"  [red]☠ {self.who(ev['player'])} dies[/] ({ev['cause']}{by})")
+        elif t == "character_change":
+            self.chars[ev["player"]] = ev["new"]
+            out(f"  {ev['player']} becomes the [{team_style(ev['new'])}]{cname(ev['new'])}[/]"
+                f" (was {cname(ev['old'])})")
+        elif t == "alignment_change":
+            out(f"  {ev['player']} turns {ev['new']}")
+        elif t == "star_pass":
+            out(f"  star-pass: {ev['to']} becomes the Demon")
+        elif t == "dawn":
+            d = ev["deaths"]
+            out(f"Dawn: {', '.join(d) + ' died' if d else 'nobody died'} in the night.")
+        elif t == "nominate":
+            out(f"  {self.who(ev['by'])} nominates {self.who(ev['target'])}")
+        elif t == "nomination":
+            voters = ", ".join(ev["voters"]) or "nobody"
+            out(f"    votes: {ev['votes']} (needs {ev['threshold']}) — {voters}")
+        elif t == "claim":
+            out(f"  {ev['player']} claims to be the {cname(ev['character'])}")
+        elif t == "claim_ability":
+            args = ", ".join(f"{k} {v}" for k, v in ev.items()
+                             if k not in ("type", "phase", "number", "visible_to", "player", "character"))
+            out(f"  {self.who(ev['player'])} uses the {cname(ev['character'])} ability: {args}")
+        elif t == "nothing_happens":
+            out("    nothing happens")
+        elif t == "ability_triggered":
+            out(f"  {cname(ev['ability'])} ability triggers")
+        elif t == "execution":
+            out(f"  [bold red]{ev['player']} is executed[/]")
+        elif t == "day_end":
+            if not ev.get("executed"):
+                out("  No execution today.")
+        elif t == "exile":
+            out(f"  [bold]{ev['player']} is exiled[/]")
+        elif t == "game_over":
+            colour = "blue" if ev["winner"] == "good" else "red"
+            out("")
+            out(f"[bold {colour}]{ev['winner'].upper()} WINS[/] — {ev['reason']}")

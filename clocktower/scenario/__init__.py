@@ -1,0 +1,5 @@
+"""Scenario files: executable rulings (see SCENARIOS.md in the shared folder and docs/scenarios.md)."""
+from .loader import ScenarioError, load_file, load_text
+from .runner import Result, collect, run_file, run_scenario
+
+__all__ = ["ScenarioError", "load_file", "load_text", "Result", "collect", "run_file", "run_scenario"]

@@ -1,0 +1,456 @@
+"""Reading scenario files (SCENARIOS.md): YAML 1.2, every key checked, positions kept.
+
+Everything wrong with a file is a ScenarioError naming the file, the line and the reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+
+from .. import data as D
+from ..errors import ClocktowerError, UnknownCharacter
+
+TOP_KEYS = {"name", "script", "seed", "players", "bluffs", "storyteller", "steps", "expect"}
+PLAYER_KEYS = {"name", "character", "thinks", "alignment"}
+CHOICE_WORDS = {"player", "players", "character", "characters", "yes"}
+EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", "drunk", "sober",
+               "executed", "died_tonight", "learned", "may_learn", "event", "no_event"}
+INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
+               "answer"}
+ACTION_KEYS = {"nominate", "ability", "exile"}
+NOMINATE_KEYS = {"by", "target", "votes", "claim"}
+ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
+                    "agree"}
+EXILE_KEYS = {"by", "target", "votes"}
+
+
+class ScenarioError(ClocktowerError):
+    def __init__(self, file: str, line: int | None, reason: str):
+        self.file = file
+        self.line = line
+        self.reason = reason
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass
+class Node:
+    """A value from the file with the line it came from (1-based)."""
+
+    value: Any
+    line: int
+
+
+@dataclass
+class Step:
+    kind: str                 # "night" or "day"
+    number: int
+    line: int
+    choices: dict[str, Node] = field(default_factory=dict)        # player name -> choice
+    storyteller: dict[str, Node] = field(default_factory=dict)    # name/key -> value
+    registers: dict[str, Node] = field(default_factory=dict)
+    actions: list[tuple[str, dict, int]] = field(default_factory=list)
+    expect: list[tuple[str, Any, int]] = field(default_factory=list)
+
+
+@dataclass
+class Scenario:
+    file: str
+    name: str
+    script: Any
+    seed: int
+    players: list[dict]
+    bluffs: list[str] | None
+    setup_storyteller: dict[str, Node]
+    steps: list[Step]
+    expect: list[tuple[str, Any, int]]
+    line: int = 1
+
+
+def _line(node: Any, key: Any = None, default: int = 1) -> int:
+    try:
+        if key is not None and isinstance(node, CommentedMap):
+            return node.lc.key(key)[0] + 1
+        if key is not None and isinstance(node, CommentedSeq):
+            return node.lc.item(key)[0] + 1
+        return node.lc.line + 1
+    except Exception:
+        return default
+
+
+def plain(v: Any) -> Any:
+    """ruamel containers to plain dicts and lists."""
+    if isinstance(v, dict):
+        return {str(k): plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain(x) for x in v]
+    return v
+
+
+class _Loader:
+    def __init__(self, file: str):
+        self.file = file
+
+    def err(self, line: int | None, reason: str) -> ScenarioError:
+        return ScenarioError(self.file, line, reason)
+
+    def mapping(self, node: Any, where: str, line: int) -> CommentedMap:
+        if not isinstance(node, dict):
+            raise self.err(line, f"{where} must be a mapping, not {type(node).__name__}")
+        return node
+
+    def keys(self, node: CommentedMap, allowed: set[str], where: str) -> None:
+        for k in node:
+            if str(k) not in allowed:
+                raise self.err(_line(node, k), f"unknown key {k!r} in {where} "
+                               f"(allowed: {', '.join(sorted(allowed))})")
+
+    def character(self, value: Any, line: int) -> str:
+        if not isinstance(value, str):
+            raise self.err(line, f"a character id must be a string, not {value!r}")
+        try:
+            return D.get(value).id
+        except UnknownCharacter as e:
+            raise self.err(line, str(e)) from None
+
+    def name(self, value: Any, line: int, names: set[str], what: str = "player") -> str:
+        if not isinstance(value, str) or value not in names:
+            raise self.err(line, f"unknown {what} name {value!r}")
+        return value
+
+    def names(self, value: Any, line: int, names: set[str]) -> list[str]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            raise self.err(line, f"expected a list of player names, not {value!r}")
+        return [self.name(v, line, names) for v in value]
+
+
+def load_file(path: str | Path) -> Scenario:
+    path = Path(path)
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(file, None, "not a UTF-8 text file") from None
+    except OSError as e:
+        raise ScenarioError(file, None, f"cannot read: {e.strerror}") from None
+    return load_text(text, file)
+
+
+def load_text(text: str, file: str = "<scenario>") -> Scenario:
+    yaml = YAML(typ="rt")
+    yaml.version = (1, 2)
+    try:
+        doc = yaml.load(text)
+    except YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        raise ScenarioError(file, line, f"malformed YAML: {getattr(e, 'problem', None) or e}") from None
+    L = _Loader(file)
+    if doc is None:
+        raise L.err(1, "empty scenario file")
+    doc = L.mapping(doc, "a scenario", 1)
+    L.keys(doc, TOP_KEYS, "the scenario")
+    for req in ("players", "steps"):
+        if req not in doc:
+            raise L.err(1, f"missing required key {req!r}")
+    name = str(doc.get("name", Path(file).stem))
+    seed = doc.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise L.err(_line(doc, "seed"), f"seed must be a whole number, not {seed!r}")
+
+    # players
+    players_node = doc["players"]
+    if not isinstance(players_node, list) or not players_node:
+        raise L.err(_line(doc, "players"), "players must be a non-empty list")
+    players: list[dict] = []
+    seen: set[str] = set()
+    for i, p in enumerate(players_node):
+        line = _line(players_node, i)
+        p = L.mapping(p, "a player", line)
+        L.keys(p, PLAYER_KEYS, "a player")
+        if "name" not in p or "character" not in p:
+            raise L.err(line, "a player needs a name and a character")
+        pname = p["name"]
+        if not isinstance(pname, str) or not pname:
+            raise L.err(line, f"a player name must be a non-empty string, not {pname!r}")
+        if pname in seen:
+            raise L.err(line, f"player name {pname!r} is used twice")
+        seen.add(pname)
+        entry = {"name": pname, "character": L.character(p["character"], line), "line": line}
+        if "thinks" in p:
+            entry["thinks"] = L.character(p["thinks"], line)
+        if "alignment" in p:
+            if p["alignment"] not in ("good", "evil"):
+                raise L.err(line, f"alignment must be good or evil, not {p['alignment']!r}")
+            entry["alignment"] = p["alignment"]
+        players.append(entry)
+    names = {p["name"] for p in players}
+
+    # script
+    script = doc.get("script")
+    if isinstance(script, list):
+        script = [L.character(c, _line(doc, "script")) for c in script]
+    elif script is not None and not isinstance(script, str):
+        raise L.err(_line(doc, "script"), "script must be a name, a path or a list of ids")
+
+    bluffs = None
+    if "bluffs" in doc:
+        b = doc["bluffs"]
+        if not isinstance(b, list):
+            raise L.err(_line(doc, "bluffs"), "bluffs must be a list of character ids")
+        bluffs = [L.character(c, _line(doc, "bluffs")) for c in b]
+
+    setup_st: dict[str, Node] = {}
+    if "storyteller" in doc:
+        st = L.mapping(doc["storyteller"], "storyteller", _line(doc, "storyteller"))
+        for k, v in st.items():
+            setup_st[str(k)] = Node(plain(v), _line(st, k))
+
+    steps_node = doc["steps"]
+    if not isinstance(steps_node, list):
+        raise L.err(_line(doc, "steps"), "steps must be a list")
+    steps = []
+    expect_night, expect_kind = 1, "night"
+    for i, s in enumerate(steps_node):
+        line = _line(steps_node, i)
+        s = L.mapping(s, "a step", line)
+        kinds = [k for k in ("night", "day") if k in s]
+        if len(kinds) != 1:
+            raise L.err(line, "a step is either `night: N` or `day: N`")
+        kind = kinds[0]
+        number = s[kind]
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise L.err(line, f"{kind} number must be a whole number, not {number!r}")
+        if (kind, number) != (expect_kind, expect_night):
+            raise L.err(line, f"steps must go night 1, day 1, night 2, ...: expected "
+                        f"{expect_kind} {expect_night}, found {kind} {number}")
+        if kind == "night":
+            expect_kind = "day"
+        else:
+            expect_kind, expect_night = "night", number + 1
+        allowed = {kind, "storyteller", "expect"} | ({"choices"} if kind == "night" else {"actions"})
+        L.keys(s, allowed, f"{kind} {number}")
+        step = Step(kind, number, line)
+        if "choices" in s:
+            ch = L.mapping(s["choices"], "choices", _line(s, "choices"))
+            for k, v in ch.items():
+                kl = _line(ch, k)
+                L.name(k, kl, names)
+                step.choices[str(k)] = Node(_choice(L, plain(v), kl, names), kl)
+        if "storyteller" in s:
+            st = L.mapping(s["storyteller"], "storyteller", _line(s, "storyteller"))
+            for k, v in st.items():
+                kl = _line(st, k)
+                if k == "registers":
+                    reg = L.mapping(v, "registers", kl)
+                    for rn, rv in reg.items():
+                        rl = _line(reg, rn)
+                        L.name(rn, rl, names)
+                        rv = L.mapping(rv, "a registration", rl)
+                        L.keys(rv, {"alignment", "character"}, "a registration")
+                        r = {}
+                        if "character" in rv:
+                            r["character"] = L.character(rv["character"], rl)
+                        if "alignment" in rv:
+                            if rv["alignment"] not in ("good", "evil"):
+                                raise L.err(rl, f"alignment must be good or evil")
+                            r["alignment"] = rv["alignment"]
+                        step.registers[str(rn)] = Node(r, rl)
+                elif k in names:
+                    info = L.mapping(v, f"information for {k}", kl)
+                    step.storyteller[str(k)] = Node(_info(L, plain(info), kl, names), kl)
+                else:
+                    try:
+                        D.get(str(k))
+                    except UnknownCharacter:
+                        raise L.err(kl, f"unknown key {k!r} under storyteller: not a player "
+                                    "name, `registers`, or a character id") from None
+                    step.storyteller[D.normalise_id(str(k))] = Node(plain(v), kl)
+        if "actions" in s:
+            acts = s["actions"]
+            if not isinstance(acts, list):
+                raise L.err(_line(s, "actions"), "actions must be a list")
+            for j, a in enumerate(acts):
+                al = _line(acts, j)
+                a = L.mapping(a, "an action", al)
+                if len(a) != 1 or next(iter(a)) not in ACTION_KEYS:
+                    raise L.err(al, "an action is one of nominate:, ability:, exile:")
+                akind = str(next(iter(a)))
+                body = L.mapping(a[akind], akind, al)
+                step.actions.append((akind, _action(L, akind, body, al, names), al))
+        if "expect" in s:
+            step.expect = _expects(L, s["expect"], _line(s, "expect"), names)
+        steps.append(step)
+    expect = _expects(L, doc["expect"], _line(doc, "expect"), names) if "expect" in doc else []
+    return Scenario(file, name, script, seed, players, bluffs, setup_st, steps, expect)
+
+
+def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
+    """Validate the shape of a written choice (legality is checked when the player wakes)."""
+    if v is None:
+        raise L.err(line, "an empty choice: write a name, a list, `no`, or a mapping")
+    if isinstance(v, str):
+        if v == "no":
+            return "no"
+        return L.name(v, line, names)
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, list):
+        return L.names(v, line, names)
+    if isinstance(v, dict):
+        out = {}
+        for k, x in v.items():
+            if k in ("player",):
+                out[k] = L.name(x, line, names)
+            elif k == "players":
+                out[k] = L.names(x, line, names)
+            elif k == "character":
+                out[k] = L.character(x, line)
+            elif k == "characters":
+                if not isinstance(x, list):
+                    raise L.err(line, "characters must be a list")
+                out[k] = [L.character(c, line) for c in x]
+            elif k == "yes":
+                if not isinstance(x, bool):
+                    raise L.err(line, "yes must be true or false")
+                out[k] = x
+            else:
+                try:
+                    cid = D.get(k).id
+                except UnknownCharacter:
+                    raise L.err(line, f"unknown key {k!r} in a choice: not one of "
+                                f"{', '.join(sorted(CHOICE_WORDS))} or an ability id") from None
+                out[cid] = _choice(L, x, line, names)
+        return out
+    raise L.err(line, f"a choice cannot be {v!r}")
+
+
+def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
+    out = {}
+    for k, x in v.items():
+        if k not in INFO_FIELDS:
+            raise L.err(line, f"unknown information field {k!r} (allowed: "
+                        f"{', '.join(sorted(INFO_FIELDS))})")
+        if k == "players":
+            out[k] = L.names(x, line, names)
+        elif k == "character":
+            out[k] = L.character(x, line)
+        elif k == "characters":
+            if not isinstance(x, list):
+                raise L.err(line, "characters must be a list")
+            out[k] = [L.character(c, line) for c in x]
+        elif k == "count":
+            if not isinstance(x, int) or isinstance(x, bool):
+                raise L.err(line, "count must be a whole number")
+            out[k] = x
+        elif k == "yes":
+            if not isinstance(x, bool):
+                raise L.err(line, "yes must be true or false")
+            out[k] = x
+        elif k == "alignment":
+            if x not in ("good", "evil"):
+                raise L.err(line, "alignment must be good or evil")
+            out[k] = x
+        elif k == "direction":
+            if x not in ("clockwise", "anticlockwise"):
+                raise L.err(line, "direction must be clockwise or anticlockwise")
+            out[k] = x
+        elif k == "answer":
+            if x not in ("yes", "no", "unknown", "cold", "warm", "hot", "bingo"):
+                raise L.err(line, f"answer {x!r} is not one of yes, no, unknown, cold, warm, hot, bingo")
+            out[k] = x
+    return out
+
+
+def _action(L: _Loader, kind: str, body: CommentedMap, line: int, names: set[str]) -> dict:
+    b = plain(body)
+    if kind == "nominate":
+        L.keys(body, NOMINATE_KEYS, "nominate")
+        for req in ("by", "target"):
+            if req not in b:
+                raise L.err(line, f"nominate needs {req!r}")
+        out = {"by": L.name(b["by"], line, names), "target": L.name(b["target"], line, names),
+               "votes": L.names(b.get("votes", []), line, names)}
+        if "claim" in b:
+            out["claim"] = L.character(b["claim"], line)
+        return out
+    if kind == "exile":
+        L.keys(body, EXILE_KEYS, "exile")
+        for req in ("by", "target"):
+            if req not in b:
+                raise L.err(line, f"exile needs {req!r}")
+        return {"by": L.name(b["by"], line, names), "target": L.name(b["target"], line, names),
+                "votes": L.names(b.get("votes", []), line, names)}
+    L.keys(body, {"by", "character"} | ABILITY_ARG_KEYS, "ability")
+    for req in ("by", "character"):
+        if req not in b:
+            raise L.err(line, f"ability needs {req!r}")
+    out = {"by": L.name(b["by"], line, names), "character": L.character(b["character"], line),
+           "args": {}}
+    for k, x in b.items():
+        if k in ("by", "character"):
+            continue
+        if k == "target":
+            x = L.name(x, line, names)
+        elif k in ("targets", "minions", "demons"):
+            x = L.names(x, line, names)
+        elif k == "character":
+            x = L.character(x, line)
+        out["args"][k] = x
+    return out
+
+
+def _expects(L: _Loader, node: Any, line: int, names: set[str]) -> list[tuple[str, Any, int]]:
+    if not isinstance(node, list):
+        raise L.err(line, "expect must be a list")
+    out = []
+    for i, item in enumerate(node):
+        il = _line(node, i, line)
+        if not isinstance(item, dict) or len(item) != 1:
+            raise L.err(il, "each expectation is a mapping with one key")
+        k = str(next(iter(item)))
+        v = plain(item[k])
+        if k not in EXPECT_KEYS:
+            raise L.err(il, f"unknown expectation {k!r} (allowed: {', '.join(sorted(EXPECT_KEYS))})")
+        if k in ("alive", "dead", "poisoned", "drunk", "sober", "died_tonight"):
+            v = L.names(v if v is not None else [], il, names)
+        elif k == "winner":
+            if v not in ("good", "evil", "none"):
+                raise L.err(il, "winner must be good, evil or none")
+        elif k in ("character", "alignment"):
+            if not isinstance(v, dict):
+                raise L.err(il, f"{k} expects a mapping of player name to value")
+            vv = {}
+            for n, x in v.items():
+                L.name(n, il, names)
+                if k == "character":
+                    vv[n] = L.character(x, il)
+                else:
+                    if x not in ("good", "evil"):
+                        raise L.err(il, "alignment must be good or evil")
+                    vv[n] = x
+            v = vv
+        elif k == "executed":
+            if v != "nobody":
+                v = L.name(v, il, names)
+        elif k in ("learned", "may_learn"):
+            if not isinstance(v, dict) or "player" not in v:
+                raise L.err(il, f"{k} needs a mapping with `player`")
+            rest = {x: y for x, y in v.items() if x not in ("player", "night", "day")}
+            when = {x: v[x] for x in ("night", "day") if x in v}
+            for w, n in when.items():
+                if not isinstance(n, int) or isinstance(n, bool):
+                    raise L.err(il, f"{w} must be a number")
+            v = {"player": L.name(v["player"], il, names), **when, **_info(L, rest, il, names)}
+        elif k in ("event", "no_event"):
+            if not isinstance(v, dict) or "type" not in v:
+                raise L.err(il, f"{k} needs a mapping with `type`")
+        out.append((k, v, il))
+    return out

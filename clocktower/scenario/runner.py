@@ -1,0 +1,437 @@
+"""Running scenarios: set up the grimoire as written, play the steps, check expectations."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import data as D
+from ..agents import RandomBot
+from ..characters import REGISTRY
+from ..engine.decisions import Choice, Decision, PlayerChoice
+from ..engine.game import Game, GameOver
+from ..engine.setup import check_implemented, finish_setup
+from ..errors import ClocktowerError, IllegalAnswer
+from ..scripts import Script, load_script
+from ..storyteller import AutoStoryteller
+from .loader import Node, Scenario, ScenarioError, Step, load_file
+
+
+@dataclass
+class Failure:
+    step: str
+    expectation: str
+    line: int
+    found: str
+    log: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class Result:
+    file: str
+    name: str
+    failures: list[Failure]
+    game: Game | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equality where lists compare as sets."""
+    if isinstance(a, list) and isinstance(b, list):
+        try:
+            return sorted(map(str, a)) == sorted(map(str, b))
+        except TypeError:
+            return a == b
+    return a == b
+
+
+class ScenarioAnswers:
+    """Answers decisions from what the scenario wrote for the current step, else defaults."""
+
+    def __init__(self, sc: Scenario, game: Game):
+        self.sc = sc
+        self.game = game
+        self.auto_st = AutoStoryteller(sc.seed)
+        self.bots = {p["name"]: RandomBot(sc.seed, p["name"], decline=0.0) for p in sc.players}
+        self.step: Step | None = None
+        self.used: set[str] = set()
+        self.setup_used: set[str] = set()
+        self.info_options: list[tuple[str, str, int, list[dict]]] = []
+
+    # -- players -------------------------------------------------------------------------
+    def player(self, decision: Decision, game: Game) -> Any:
+        step = self.step
+        who = decision.who
+        ability = decision.context.get("ability")
+        if step is not None and step.kind == "night" and who in step.choices:
+            node = step.choices[who]
+            value = node.value
+            key = who
+            if isinstance(value, dict) and ability in value and not (set(value) & {"player", "players", "character", "characters", "yes"}):
+                value = value[ability]
+                key = f"{who}.{ability}"
+            elif isinstance(value, dict) and not (set(value) & {"player", "players", "character", "characters", "yes"}):
+                raise ScenarioError(self.sc.file, node.line,
+                                    f"{who} is woken for {ability}, but the choice names "
+                                    f"only {', '.join(value)}")
+            answer = convert_choice(decision, value)
+            if not decision.is_legal(answer):
+                raise ScenarioError(self.sc.file, node.line,
+                                    f"{who}'s choice {node.value!r} is illegal for "
+                                    f"{ability or decision.kind}: {decision.prompt or 'not a legal option'}")
+            self.used.add(key)
+            return answer
+        if decision.kind == "vote":
+            return False
+        return self.bots[who](decision, game)
+
+    # -- storyteller ---------------------------------------------------------------------
+    def storyteller(self, decision: Decision, game: Game) -> Any:
+        step = self.step
+        ctx = decision.context
+        if decision.kind == "info":
+            opts = decision.options()
+            self.info_options.append((ctx["player"], game.phase,
+                                      game.night if game.phase == "night" else game.day, opts))
+            if step is not None and ctx["player"] in step.storyteller:
+                node = step.storyteller[ctx["player"]]
+                for o in opts:
+                    if set(o) == set(node.value) and all(same(o[k], v) for k, v in node.value.items()):
+                        self.used.add("st:" + ctx["player"])
+                        return o
+                truthful = "" if ctx.get("droisoned") else " (the player is sober and healthy)"
+                raise ScenarioError(self.sc.file, node.line,
+                                    f"information {node.value} for {ctx['player']} is not legal"
+                                    f"{truthful}; legal answers include {opts[:3]}")
+            return self.auto_st(decision, game)
+        key = ctx.get("key")
+        if key:
+            table = step.storyteller if step is not None else {}
+            base = key.split(".", 1)[1] if key.startswith("setup.") else key
+            node = None
+            if step is not None and base in table:
+                node = table[base]
+                mark = "st:" + base
+                used = self.used
+            elif game.phase == "setup" and base in self.sc.setup_storyteller:
+                node = self.sc.setup_storyteller[base]
+                mark = base
+                used = self.setup_used
+            if node is not None:
+                answer = convert_st(decision, node.value)
+                if not decision.is_legal(answer):
+                    raise ScenarioError(self.sc.file, node.line,
+                                        f"storyteller {base}: {node.value!r} is not a legal "
+                                        f"choice (legal: {decision.options()[:8]})")
+                used.add(mark)
+                return answer
+        return self.auto_st(decision, game)
+
+
+def convert_choice(decision: Decision, value: Any) -> Any:
+    if value == "no":
+        return None
+    if isinstance(decision, PlayerChoice):
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, list):
+            return decision.canonical(value)
+        if isinstance(value, dict):
+            if "players" in value:
+                return decision.canonical(value["players"])
+            if "player" in value:
+                return [value["player"]]
+        return value
+    form = decision.context.get("form")
+    if isinstance(value, dict):
+        if form == "character" and "character" in value:
+            return value["character"]
+        if form == "characters" and "characters" in value:
+            return value["characters"]
+        if form == "yes" and "yes" in value:
+            return value["yes"]
+        return value
+    if form == "character" and isinstance(value, str):
+        try:
+            return D.get(value).id
+        except ClocktowerError:
+            return value
+    return value
+
+
+def convert_st(decision: Decision, value: Any) -> Any:
+    opts = decision.options()
+    if value in opts:
+        return value
+    if value == "no" and None in opts:
+        return None
+    if isinstance(value, str):
+        try:
+            cid = D.get(value).id
+            if cid in opts:
+                return cid
+        except ClocktowerError:
+            pass
+    if isinstance(value, list):
+        for o in opts:
+            if same(o, value):
+                return o
+    return value
+
+
+def build_script(sc: Scenario) -> Script:
+    if sc.script is None:
+        ids = []
+        for p in sc.players:
+            for c in (p["character"], p.get("thinks")):
+                if c and c not in ids:
+                    ids.append(c)
+        for c in sc.bluffs or []:
+            if c not in ids:
+                ids.append(c)
+        return load_script(ids)
+    try:
+        return load_script(sc.script)
+    except ClocktowerError as e:
+        raise ScenarioError(sc.file, None, str(e)) from None
+
+
+def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
+    script = build_script(sc)
+    missing = sorted({p["character"] for p in sc.players if p["character"] not in REGISTRY}
+                     | {p["thinks"] for p in sc.players if p.get("thinks") and p["thinks"] not in REGISTRY})
+    if missing:
+        raise ScenarioError(sc.file, None, "characters not implemented yet: " + ", ".join(missing))
+    game = Game(script, REGISTRY, seed=sc.seed)
+    answers = ScenarioAnswers(sc, game)
+    game.answerers["storyteller"] = answers.storyteller
+    game.default_answerer = answers.player
+    for p in sc.players:
+        pl = game.add_player(p["name"], p["character"], p.get("alignment"))
+        if p.get("thinks"):
+            pl.thinks = p["thinks"]
+    for cid in sorted(c for c in script.characters if c in REGISTRY
+                      and (D.get(c).setup_change or {}).get("not_dealt")
+                      and not any(p["character"] == c for p in sc.players)
+                      and D.get(c).team == "demon"
+                      and not any(D.get(p["character"]).team == "demon" for p in sc.players)):
+        # A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon.
+        game.in_play_extra.add(cid)
+        game.free_abilities.append(game.make_ability(cid, None))
+    try:
+        finish_setup(game, sc.bluffs)
+    except IllegalAnswer as e:
+        raise ScenarioError(sc.file, None, str(e)) from None
+    unused = set(sc.setup_storyteller) - answers.setup_used
+    if unused:
+        k = sorted(unused)[0]
+        raise ScenarioError(sc.file, sc.setup_storyteller[k].line,
+                            f"storyteller setup key {k!r} was not used by any setup decision")
+    return game, answers
+
+
+def run_scenario(sc: Scenario) -> Result:
+    game, answers = setup_game(sc)
+    failures: list[Failure] = []
+    last_night = last_day = None
+    for step in sc.steps:
+        answers.step = step
+        answers.used = set()
+        game.register_overrides = {k: n.value for k, n in step.registers.items()}
+        start = len(game.log)
+        try:
+            if game.winner is None:
+                if step.kind == "night":
+                    game.run_night()
+                else:
+                    game.start_day()
+                    for kind, body, line in step.actions:
+                        try:
+                            _action(game, kind, body)
+                        except GameOver:
+                            break
+                        except ScenarioError:
+                            raise
+                        except ClocktowerError as e:
+                            raise ScenarioError(sc.file, line, str(e)) from None
+                        if game.winner:
+                            break
+                    game.end_day()
+        except ScenarioError:
+            raise
+        except IllegalAnswer as e:
+            raise ScenarioError(sc.file, step.line, str(e)) from None
+        if step.kind == "night":
+            last_night = step.number
+        else:
+            last_day = step.number
+        _check_unused(sc, step, answers, game)
+        failures += check(sc, game, answers, step.expect, f"{step.kind} {step.number}",
+                          last_night, last_day, start)
+        game.register_overrides = {}
+    answers.step = None
+    failures += check(sc, game, answers, sc.expect, "end", last_night, last_day, 0)
+    return Result(sc.file, sc.name, failures, game)
+
+
+def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game) -> None:
+    if game.winner is not None:
+        return
+    for who, node in step.choices.items():
+        v = node.value
+        if isinstance(v, dict) and not (set(v) & {"player", "players", "character", "characters", "yes"}):
+            for ab in v:
+                if f"{who}.{ab}" not in answers.used:
+                    raise ScenarioError(sc.file, node.line,
+                                        f"a choice is written for {who} ({ab}), who was not woken "
+                                        f"for it on night {step.number}")
+        elif who not in answers.used:
+            raise ScenarioError(sc.file, node.line,
+                                f"a choice is written for {who}, who was not woken to choose "
+                                f"on {step.kind} {step.number}")
+    for key, node in step.storyteller.items():
+        if ("st:" + key) not in answers.used:
+            what = (f"information for {key}, who learned nothing" if key in game.by_name
+                    else f"storyteller decision {key!r}, which was not needed")
+            raise ScenarioError(sc.file, node.line, f"{what} on {step.kind} {step.number}")
+
+
+def _action(game: Game, kind: str, body: dict) -> None:
+    by = game.player(body["by"])
+    if kind == "nominate":
+        target = game.player(body["target"])
+        if "claim" in body:
+            game.claim(target, body["claim"])
+        game.nominate(by, target, votes=list(body["votes"]))
+    elif kind == "exile":
+        game.exile(by, game.player(body["target"]), votes=list(body["votes"]))
+    else:
+        game.use_day_ability(by, body["character"], dict(body["args"]))
+
+
+# ---------------------------------------------------------------------------- expectations
+def check(sc: Scenario, game: Game, answers: ScenarioAnswers, expects, where: str,
+          last_night, last_day, start: int) -> list[Failure]:
+    out = []
+    for key, value, line in expects:
+        ok, found = _holds(game, answers, key, value, last_night, last_day)
+        if not ok:
+            rel = _relevant(game.log[start:], value)
+            out.append(Failure(where, f"{key}: {value}", line, found, rel))
+    return out
+
+
+def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, last_day):
+    P = game.by_name
+    if key == "alive":
+        bad = [n for n in v if not P[n].alive]
+        return not bad, f"dead: {bad}"
+    if key == "dead":
+        bad = [n for n in v if P[n].alive]
+        return not bad, f"alive: {bad}"
+    if key == "winner":
+        w = game.winner or "none"
+        return w == v, f"winner {w}" + (f" ({game.win_reason})" if game.win_reason else "")
+    if key == "character":
+        bad = {n: P[n].character for n, c in v.items() if P[n].character != c}
+        return not bad, f"characters {bad}"
+    if key == "alignment":
+        bad = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
+        return not bad, f"alignments {bad}"
+    if key == "poisoned":
+        bad = [n for n in v if not game.is_poisoned(P[n])]
+        return not bad, f"not poisoned: {bad}"
+    if key == "drunk":
+        bad = [n for n in v if not game.is_drunk(P[n])]
+        return not bad, f"not drunk: {bad}"
+    if key == "sober":
+        bad = [n for n in v if game.droisoned(P[n])]
+        return not bad, f"drunk or poisoned: {bad}"
+    if key == "executed":
+        ex = [e["player"] for e in game.log if e["type"] == "execution" and e["number"] == last_day
+              and e["phase"] == "day"]
+        got = ex[0] if ex else "nobody"
+        return got == v, f"executed: {got}"
+    if key == "died_tonight":
+        died = [e["player"] for e in game.log if e["type"] == "death" and e["phase"] == "night"
+                and e["number"] == last_night]
+        return sorted(died) == sorted(v), f"died that night: {died}"
+    if key == "learned":
+        cands = _learns(game, v)
+        return bool(cands), "learned instead: " + (str(_learns(game, {"player": v["player"], **{k: v[k] for k in ('night', 'day') if k in v}}, fields=False)) or "nothing")
+    if key == "may_learn":
+        want = {k: x for k, x in v.items() if k not in ("player", "night", "day")}
+        for pl, phase, num, opts in answers.info_options:
+            if pl != v["player"]:
+                continue
+            if "night" in v and (phase, num) != ("night", v["night"]):
+                continue
+            if "day" in v and (phase, num) != ("day", v["day"]):
+                continue
+            for o in opts:
+                if all(k in o and same(o[k], x) for k, x in want.items()):
+                    return True, ""
+        return False, "that information is not among the legal answers"
+    if key in ("event", "no_event"):
+        hits = [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
+        if key == "event":
+            return bool(hits), "no such event"
+        return not hits, f"found {hits[:2]}"
+    return False, f"unknown expectation {key}"
+
+
+def _learns(game: Game, v: dict, fields: bool = True) -> list[dict]:
+    out = []
+    for e in game.log:
+        if e["type"] != "learn" or e.get("player") != v["player"]:
+            continue
+        if "night" in v and (e["phase"], e["number"]) != ("night", v["night"]):
+            continue
+        if "day" in v and (e["phase"], e["number"]) != ("day", v["day"]):
+            continue
+        if fields:
+            want = {k: x for k, x in v.items() if k not in ("player", "night", "day")}
+            if not all(k in e and same(e[k], x) for k, x in want.items()):
+                continue
+        out.append({k: x for k, x in e.items() if k not in ("visible_to", "type")})
+    return out
+
+
+def _relevant(events: list[dict], value: Any) -> list[dict]:
+    names = set()
+    if isinstance(value, dict):
+        for k, x in value.items():
+            if k == "player":
+                names.add(x)
+            elif isinstance(x, str):
+                names.add(x)
+            names.add(k)
+    elif isinstance(value, list):
+        names |= set(map(str, value))
+    elif isinstance(value, str):
+        names.add(value)
+    rel = [e for e in events if e["type"] != "decision" and
+           (not names or names & {str(x) for x in e.values() if isinstance(x, str)}
+            | {str(y) for x in e.values() if isinstance(x, list) for y in x})]
+    return rel[-12:]
+
+
+def collect(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files += sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml"))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise ScenarioError(str(path), None, "no such file or directory")
+    return files
+
+
+def run_file(path: Path) -> Result:
+    sc = load_file(path)
+    return run_scenario(sc)

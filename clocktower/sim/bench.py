@@ -1,0 +1,47 @@
+"""`clocktower bench`: full games per second on one core, with a progress bar."""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..play import play_game
+from ..scripts import load_script
+
+
+def run_bench(script: str, players: int, games: int, seed: int, console: Console) -> dict:
+    sc = load_script(script)
+    winners: Counter = Counter()
+    events = 0
+    decisions = 0
+    days = 0
+    start = time.perf_counter()
+    cpu0 = time.process_time()
+    with Progress(TextColumn("[bold]bench[/]"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=True) as prog:
+        task = prog.add_task("games", total=games)
+        for i in range(games):
+            g = play_game(sc, players, seed + i)
+            winners[g.winner] += 1
+            events += len(g.log)
+            decisions += sum(1 for e in g.log if e["type"] == "decision")
+            days += g.day
+            if i % 50 == 0 or i == games - 1:
+                prog.update(task, completed=i + 1)
+    wall = time.perf_counter() - start
+    cpu = time.process_time() - cpu0
+    res = {"games": games, "seconds": wall, "cpu_seconds": cpu,
+           "games_per_second": games / wall, "games_per_cpu_second": games / cpu if cpu else 0,
+           "events_per_game": events / games, "decisions_per_game": decisions / games,
+           "days_per_game": days / games, "winners": dict(winners)}
+    console.print(f"{sc.name}, {players} players: {games} games in {wall:.2f} s "
+                  f"({cpu:.2f} s CPU)")
+    console.print(f"  [bold]{res['games_per_cpu_second']:.0f} games per second per core[/] "
+                  f"({res['games_per_second']:.0f} wall-clock)")
+    console.print(f"  per game: {res['events_per_game']:.0f} events, "
+                  f"{res['decisions_per_game']:.0f} decisions, {res['days_per_game']:.1f} days")
+    total = sum(winners.values())
+    console.print("  winners: " + ", ".join(f"{k} {v / total:.1%}" for k, v in sorted(winners.items())))
+    return res

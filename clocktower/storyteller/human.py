@@ -1,0 +1,36 @@
+"""A person at the terminal answers every Storyteller decision from the listed options."""
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+from rich.prompt import IntPrompt
+
+from ..engine.decisions import Decision
+
+
+class TerminalStoryteller:
+    def __init__(self, console: Console | None = None, max_list: int = 60):
+        self.console = console or Console()
+        self.max_list = max_list
+
+    def __call__(self, decision: Decision, game) -> object:
+        opts = decision.options()
+        c = self.console
+        ctx = ", ".join(f"{k}={v}" for k, v in decision.context.items())
+        c.print(f"\n[bold yellow]Storyteller decision[/] · {decision.kind}"
+                f"{' · ' + decision.prompt if decision.prompt else ''} [dim]{ctx}[/]")
+        n_true = getattr(decision, "n_true", None)
+        shown = opts[: self.max_list]
+        for i, o in enumerate(shown, 1):
+            tag = ""
+            if n_true is not None and decision.kind == "info":
+                tag = " [green](true)[/]" if i <= n_true else " [red](false)[/]"
+            c.print(f"  {i:3}. {json.dumps(o, ensure_ascii=False)}{tag}")
+        if len(opts) > len(shown):
+            c.print(f"  … {len(opts) - len(shown)} more (type a number up to {len(opts)})")
+        while True:
+            k = IntPrompt.ask("choose", console=c, default=1)
+            if 1 <= k <= len(opts):
+                return opts[k - 1]
+            c.print(f"[red]choose a number from 1 to {len(opts)}[/]")
