@@ -22,14 +22,14 @@ class RandomBot:
         if kind == "vote":
             return rng.random() < self.p_vote
         if kind == "day_action":
-            opts = decision.options()
-            noms = [o for o in opts if o and "nominate" in o
-                    and game.by_name[o["nominate"]].alive]
-            abil = [o for o in opts if o and "ability" in o]
-            if abil and rng.random() < self.p_ability:
-                return abil[rng.randrange(len(abil))]
-            if noms and rng.random() < self.p_nominate:
-                return noms[rng.randrange(len(noms))]
+            uses = decision.uses
+            if uses and rng.random() < self.p_ability:
+                return uses[rng.randrange(len(uses))]
+            if decision.nominees and rng.random() < self.p_nominate:
+                by_name = game.by_name
+                living = [n for n in decision.nominees if by_name[n].alive]
+                if living:
+                    return {"nominate": living[rng.randrange(len(living))]}
             return None
         if getattr(decision, "optional", False) and rng.random() < self.p_decline:
             return None

@@ -75,11 +75,20 @@ def all_characters() -> dict[str, CharacterData]:
 
 
 def get(char_id: str) -> CharacterData:
+    found = all_characters().get(char_id)     # fast path: already an official id
+    if found is not None:
+        return found
     cid = normalise_id(char_id)
     try:
         return all_characters()[cid]
     except KeyError:
         raise UnknownCharacter(f"unknown character id {char_id!r}{suggest(cid)}") from None
+
+
+@lru_cache(maxsize=1)
+def teams() -> dict[str, str]:
+    """Character id -> team, for hot paths."""
+    return {cid: c.team for cid, c in all_characters().items()}
 
 
 def suggest(cid: str) -> str:

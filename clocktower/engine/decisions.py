@@ -133,3 +133,39 @@ class Answered:
     decision: Decision
     answer: Any
     extra: dict = field(default_factory=dict)
+
+
+class DayActionChoice(Decision):
+    """What a player does next in the day: pass (None), {"nominate": name}, or
+    {"ability": id, **args}. Options are built on demand from the two lists."""
+
+    __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses")
+
+    def __init__(self, who: str, nominees: list[str], uses: list[dict], context: dict | None = None):
+        self.kind = "day_action"
+        self.who = who
+        self.prompt = "What do you do?"
+        self.context = context if context is not None else {}
+        self.nominees = nominees
+        self.uses = uses
+
+    def options(self) -> list:
+        return [None] + [{"nominate": n} for n in self.nominees] + list(self.uses)
+
+    def is_legal(self, answer: Any) -> bool:
+        if answer is None:
+            return True
+        if not isinstance(answer, dict):
+            return False
+        if "nominate" in answer:
+            return len(answer) == 1 and answer["nominate"] in self.nominees
+        return answer in self.uses
+
+    def sample(self, rng) -> Any:
+        opts = self.options()
+        return opts[rng.randrange(len(opts))]
+
+    def only_option(self):
+        if not self.nominees and not self.uses:
+            return True, None
+        return False, None

@@ -19,6 +19,8 @@ from .state import Effect, Player
 Answerer = Callable[[Decision, "Game"], Any]
 
 MALFUNCTION = ("drunk", "poisoned")
+TEAMS = D.teams()
+VOTE_OPTIONS = [True, False]
 
 
 class GameOver(Exception):
@@ -63,6 +65,7 @@ class Game:
         self.on_event: Callable[[dict], None] | None = None
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
+        self._night_cache: tuple[bool, list] | None = None
 
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
@@ -87,17 +90,20 @@ class Game:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
             raise IllegalAnswer(decision, answer)
-        ev = {"type": "decision", "phase": self.phase,
-              "number": self.night if self.phase == "night" else self.day,
-              "visible_to": "storyteller" if decision.who == "storyteller" else [decision.who],
-              "kind": decision.kind, "who": decision.who, "answer": answer}
+        who = decision.who
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": "storyteller" if who == "storyteller" else [who],
+              "kind": decision.kind, "who": who, "answer": answer}
         ctx = decision.context
-        if "ability" in ctx:
-            ev["ability"] = ctx["ability"]
-        if "key" in ctx:
-            ev["key"] = ctx["key"]
-        if "player" in ctx and decision.who == "storyteller":
-            ev["player"] = ctx["player"]
+        if ctx:
+            if "ability" in ctx:
+                ev["ability"] = ctx["ability"]
+            if "key" in ctx:
+                ev["key"] = ctx["key"]
+            if "player" in ctx and who == "storyteller":
+                ev["player"] = ctx["player"]
         n_true = getattr(decision, "n_true", None)
         if n_true is not None:
             ev["true"] = decision.options().index(answer) < n_true
@@ -116,7 +122,7 @@ class Game:
         self.players.append(p)
         self.by_name[name] = p
         p.ability = self.make_ability(cdata.id, p)
-        self._hooks = None
+        self.abilities_changed()
         return p
 
     def make_ability(self, char_id: str, player: Player | None) -> Ability:
@@ -145,6 +151,7 @@ class Game:
 
     def abilities_changed(self) -> None:
         self._hooks = None
+        self._night_cache = None
 
     def player(self, name: str) -> Player:
         try:
@@ -286,9 +293,12 @@ class Game:
 
     def is_demon(self, player: Player) -> bool:
         """True Demon status (no registration): a Demon character, or 'is the Demon'."""
-        if D.get(player.character).team == "demon":
+        if TEAMS[player.character] == "demon":
             return True
-        return any(ab.counts_as_demon(player) for ab in self.hooks("counts_as_demon"))
+        for ab in self.hooks("counts_as_demon"):
+            if ab.counts_as_demon(player):
+                return True
+        return False
 
     def registers_as_demon(self, player: Player, purpose: str = "") -> bool:
         if any(ab.counts_as_demon(player) for ab in self.hooks("counts_as_demon")):
@@ -485,7 +495,13 @@ class Game:
 
     # ------------------------------------------------------------------ night
     def night_entries(self, first: bool) -> list[tuple[int, int, Any]]:
-        """(position, seat, ability or special name) for tonight, sorted."""
+        """(position, seat, ability or special name) for tonight, sorted.
+
+        Cached until abilities change (a character change, a new ability).
+        """
+        cached = self._night_cache
+        if cached is not None and cached[0] == first and self._hooks is not None:
+            return cached[1]
         out: list[tuple[int, int, Any]] = []
         for name, pos in D.special_positions("first" if first else "other").items():
             out.append((pos, -1, name))
@@ -494,6 +510,8 @@ class Game:
             if pos:
                 out.append((pos, ab.player.seat if ab.player else 99, ab))
         out.sort(key=lambda t: (t[0], t[1]))
+        self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
+        self._night_cache = (first, out)
         return out
 
     def run_night(self) -> None:
@@ -645,6 +663,9 @@ class Game:
             for name in listed:
                 if name not in self.by_name:
                     raise ClocktowerError(f"no player named {name!r} can vote")
+        may_vote = self.hooks("may_vote")
+        prompt = f"Vote to execute {target.name}?"
+        context = {"nominee": target.name, "nominator": by.name}
         for v in order:
             if listed is not None:
                 if v.name not in listed:
@@ -653,16 +674,14 @@ class Game:
                     raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
                 voters.append(v)
                 continue
-            if not self.can_vote(v):
+            if not (v.alive or v.ghost_vote):
                 continue
-            if any(not ab.may_vote(v, voters) for ab in self.hooks("may_vote")):
+            if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
                 continue
             if callable(votes):
                 yes = votes(v)
             else:
-                yes = self.decide(Choice("vote", v.name, [True, False],
-                                         f"Vote to execute {target.name}?",
-                                         {"nominee": target.name, "nominator": by.name}))
+                yes = self.decide(Choice("vote", v.name, VOTE_OPTIONS, prompt, context))
             if yes:
                 voters.append(v)
         tally = 0

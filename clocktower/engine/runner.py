@@ -1,24 +1,27 @@
 """Running phases: a whole game with agents, and a bot-driven day."""
 from __future__ import annotations
 
-from .decisions import Choice
+from .decisions import DayActionChoice
 from .game import Game, GameOver
 
 MAX_DAYS = 40
 
 
-def day_action_options(game: Game, p) -> list:
+def day_action(game: Game, p) -> DayActionChoice:
     """Everything `p` may do now in the day: nominate someone, use a day ability, or pass."""
-    opts: list = [None]
+    nominees: list[str] = []
     if p.alive and p.name not in game.nominators and not game.day_over:
-        for t in game.players:
-            if t.name not in game.nominees and game.can_nominate(p, t) is None:
-                opts.append({"nominate": t.name})
+        if game.hooks("may_nominate"):
+            nominees = [t.name for t in game.players if game.can_nominate(p, t) is None]
+        else:
+            taken = game.nominees
+            nominees = [t.name for t in game.players if t.name not in taken]
+    uses: list[dict] = []
     if not game.day_over:
         for ab in p.abilities():
             for args in ab.day_options():
-                opts.append({"ability": ab.id, **args})
-    return opts
+                uses.append({"ability": ab.id, **args})
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name})
 
 
 def bot_day(game: Game, max_rounds: int = 3) -> None:
@@ -31,11 +34,7 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             if game.day_over or game.winner:
                 return
             p = game.players[(start + i) % n]
-            opts = day_action_options(game, p)
-            if len(opts) == 1:
-                continue
-            choice = game.decide(Choice("day_action", p.name, opts, "What do you do?",
-                                        {"player": p.name}))
+            choice = game.decide(day_action(game, p))
             if choice is None:
                 continue
             acted = True

@@ -1,0 +1,63 @@
+"""The command line: bad input gets a one-line error and exit code 2, never a traceback."""
+import json
+
+
+def one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    out = result.output.strip()
+    assert "Traceback" not in out
+    assert out.startswith("error:") or "Error" in out, out
+    for w in words:
+        assert w in out, out
+
+
+def test_play_quiet(cli):
+    r = cli("play", "--players", 10, "--seed", 7, "--quiet")
+    assert r.exit_code == 0, r.output
+    assert "wins" in r.output
+
+
+def test_play_narrated_shows_nights_days_and_result(cli):
+    r = cli("play", "--players", 10, "--seed", 7)
+    assert r.exit_code == 0, r.output
+    for word in ("Night 1", "Day 1", "nominates", "votes", "WINS"):
+        assert word in r.output
+
+
+def test_play_json_is_the_event_log(cli):
+    r = cli("play", "--players", 7, "--seed", 2, "--json")
+    assert r.exit_code == 0
+    events = [json.loads(line) for line in r.output.splitlines()]
+    assert events[0]["type"] == "setup" and events[-1]["type"] == "game_over"
+
+
+def test_unknown_script(cli):
+    one_line_error(cli("play", "--script", "no-such-script", "--quiet"), "unknown script")
+
+
+def test_bad_player_count(cli):
+    one_line_error(cli("play", "--players", 4, "--quiet"), "player count 4")
+    one_line_error(cli("play", "--players", 16, "--quiet"), "player count 16")
+
+
+def test_unknown_character_in_script_file(cli, tmp_path):
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps([{"id": "_meta", "name": "x"}, "washerwoman", "impp"]))
+    one_line_error(cli("play", "--script", f, "--quiet"), "impp", "imp")
+
+
+def test_not_implemented_characters_are_listed(cli, tmp_path):
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps(["washerwoman", "chef", "empath", "monk", "butler", "poisoner",
+                             "imp", "vigormortis", "goblin"]))
+    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", "vigormortis", "goblin")
+
+
+def test_replay_of_a_broken_file(cli, tmp_path):
+    f = tmp_path / "broken.jsonl"
+    f.write_text('{"type": "setup"\n')
+    one_line_error(cli("replay", f), "broken.jsonl:1")
+
+
+def test_scenario_missing_path(cli):
+    one_line_error(cli("scenario", "run", "nope/does-not-exist.yaml"), "does-not-exist")
