@@ -1,7 +1,7 @@
 """Helpers shared by character modules (information shapes, common night actions)."""
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
 
 from .. import data as D
 
@@ -11,17 +11,18 @@ def seat_sorted(game, names):
     return sorted(names, key=order.__getitem__)
 
 
-def pair_infos(game, player, matches, team: str):
+def pair_infos(game, player, matches, team: str = ""):
     """'1 of 2 players is a particular <team> character' truths.
 
     `matches` is [(character, target_player)] of players that register as that character.
-    Each truth is {character, players: [target, other]} with `other` any other player.
+    Each truth is {character, players: [target, other]}: the WRONG player `other` is any
+    player but the target ("any other character token"), the one who learns included.
     """
     out = []
     seen = set()
     for char, target in matches:
         for other in game.players:
-            if other is target or other is player:
+            if other is target:
                 continue
             names = seat_sorted(game, [target.name, other.name])
             key = (char, tuple(names))
@@ -31,16 +32,21 @@ def pair_infos(game, player, matches, team: str):
     return out
 
 
-def any_pair_infos(game, player, team: str):
-    """Every well-formed '1 of 2 players is X' answer for a character of `team` (droisoned)."""
+def team_characters(game, team: str) -> list[str]:
+    """The characters of `team` on the script, plus any of that team in play."""
     chars = [c for c in game.script.characters
              if c not in game.script.homebrew and D.get(c).team == team]
     for p in game.players:
         if D.get(p.character).team == team and p.character not in chars:
             chars.append(p.character)
-    others = [p.name for p in game.players if p is not player]
+    return chars
+
+
+def any_pair_infos(game, player, team: str):
+    """Every well-formed '1 of 2 players is X' answer for a character of `team` (droisoned)."""
+    names = [p.name for p in game.players]
     out = []
-    for char in chars:
-        for a, b in combinations(others, 2):
+    for char in team_characters(game, team):
+        for a, b in combinations(names, 2):
             out.append({"character": char, "players": [a, b]})
     return out

@@ -2,8 +2,10 @@
 
 "You start knowing that 1 of 2 players is a particular Minion."
 
-How to Run: during the first night, show a Minion token and two players, one of whom is
-that Minion (as they register: the Recluse may register as a Minion).
+How to Run: while preparing the first night, mark any Minion (MINION) and any other player
+(WRONG); wake the Investigator, point to both and show the MINION character. The marked
+player is whoever registers as that Minion (the Recluse may; the Spy may register as good);
+the WRONG player may be anyone else. First night only.
 """
 from __future__ import annotations
 

@@ -2,8 +2,11 @@
 
 "You start knowing that 1 of 2 players is a particular Outsider. (Or that zero are in play.)"
 
-How to Run: during the first night, show an Outsider token and two players, one of whom
-is that Outsider (the Drunk is shown as the Drunk); with no Outsiders in play, show zero.
+How to Run: while preparing the first night, mark any Outsider (OUTSIDER) and any other
+player (WRONG); wake the Librarian, point to both and show the OUTSIDER character. The Drunk
+is shown as the Drunk, not the Townsfolk they think they are; the Spy may register as an
+Outsider, the Recluse as a Minion (not an Outsider). With no player registering as an
+Outsider, the Librarian learns zero (`count: 0`). First night only.
 """
 from __future__ import annotations
 

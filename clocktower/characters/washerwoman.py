@@ -2,14 +2,15 @@
 
 "You start knowing that 1 of 2 players is a particular Townsfolk."
 
-How to Run: during the first night, show the Washerwoman a Townsfolk character token and
-two players, one of whom is that character (as they register: the Spy may register as a
-Townsfolk). A drunk or poisoned Washerwoman may be shown anything.
+How to Run: while preparing the first night, mark any Townsfolk (TOWNSFOLK) and any other
+player (WRONG); wake the Washerwoman, point to both and show the TOWNSFOLK character. The
+marked player is whoever registers as that Townsfolk (the Spy may); the WRONG player may be
+anyone else, evil players and the Washerwoman included. A drunk or poisoned Washerwoman (or
+the Drunk who thinks they are one) may be shown anything. First night only.
 """
 from __future__ import annotations
 
 from ..engine.ability import Ability
-from ._common import any_pair_infos, pair_infos
 from ._info import one_of_two
 
 
