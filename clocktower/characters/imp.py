@@ -6,6 +6,8 @@ How to Run: each night except the first, the Imp chooses a player, who dies. If 
 chose themself and dies, the Storyteller picks a living Minion to become the Imp (woken
 and shown the Imp token). With no living Minion the Imp simply dies and good wins.
 A Scarlet Woman, whose ability reacts first, takes precedence over the star-pass.
+A player who becomes the Imp during the night (star-pass, Scarlet Woman) does not act
+that night: "This new Imp does not act that same night".
 """
 from __future__ import annotations
 
@@ -17,7 +19,11 @@ class Imp(Ability):
     id = "imp"
 
     def wakes(self, first: bool) -> bool:
-        return not first
+        return not first and self.state.get("became_imp_night") != self.game.night
+
+    def on_character_change(self, player, old, new) -> None:
+        if player is self.player and self.game.phase == "night":
+            self.state["became_imp_night"] = self.game.night
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

@@ -4,8 +4,10 @@
 player might die instead."
 
 How to Run: during the night, if the Mayor would die, the Storyteller chooses whether the
-Mayor dies or another player dies instead. At dusk (the end of the day), if exactly three
-players are alive and no player was executed today, the game ends and the Mayor's team wins.
+Mayor dies or another player dies instead (any other player: if it is a dead player, the
+Soldier, or a player the Monk protects, nobody dies). At dusk (the end of the day), if
+exactly three players are alive (Travellers count) and no player was executed today, the
+game ends and the Mayor's team wins.
 """
 from __future__ import annotations
 
@@ -19,13 +21,13 @@ class Mayor(Ability):
         game, me = self.game, self.player
         if target is not me or game.phase != "night" or not self.functioning:
             return None
-        others = [p.name for p in game.players if p.alive and p is not me]
+        others = [p.name for p in game.players if p is not me]
         name = game.storyteller_choice("mayor", [None] + others,
                                        "The Mayor would die: who dies instead (None: the Mayor)?")
         return game.by_name[name] if name else None
 
     def on_day_end(self) -> None:
         game = self.game
-        alive = [p for p in game.players if p.alive and not p.traveller]
+        alive = [p for p in game.players if p.alive]       # Travellers count for the Mayor
         if len(alive) == 3 and not game.execution_happened and self.functioning:
             game.end(self.player.alignment, "three players live and no execution occurred (Mayor)")
