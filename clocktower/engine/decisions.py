@@ -20,11 +20,18 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
+NO_DEFAULT = object()
+
+
 class Decision:
+    """Base class. `default` is the answer that is not written to the log (a hand not
+    raised, a turn passed): replay answers any unlogged decision with its default."""
+
     kind: str
     who: str
     context: dict
     prompt: str
+    default: Any = NO_DEFAULT
 
     def options(self) -> list:
         raise NotImplementedError
@@ -45,10 +52,12 @@ class Decision:
 
 
 class Choice(Decision):
-    __slots__ = ("kind", "who", "prompt", "context", "_options", "n_true")
+    __slots__ = ("kind", "who", "prompt", "context", "_options", "n_true", "default")
 
     def __init__(self, kind: str, who: str, options: list, prompt: str = "",
-                 context: dict | None = None, n_true: int | None = None):
+                 context: dict | None = None, n_true: int | None = None,
+                 default: Any = NO_DEFAULT):
+        self.default = default
         self.kind = kind
         self.who = who
         self._options = options
@@ -140,6 +149,7 @@ class DayActionChoice(Decision):
     {"ability": id, **args}. Options are built on demand from the two lists."""
 
     __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses")
+    default = None
 
     def __init__(self, who: str, nominees: list[str], uses: list[dict], context: dict | None = None):
         self.kind = "day_action"

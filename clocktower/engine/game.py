@@ -66,6 +66,7 @@ class Game:
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
         self._night_cache: tuple[bool, list] | None = None
+        self.n_decisions = 0
 
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
@@ -79,9 +80,13 @@ class Game:
         return ev
 
     def decide(self, decision: Decision) -> Any:
+        """Ask the answerer for `decision.who`, validate, log. Decisions are numbered in
+        order (`seq`); an answer equal to the decision's default is not logged."""
         only, value = decision.only_option()
         if only:
             return value
+        seq = self.n_decisions
+        self.n_decisions = seq + 1
         answerer = self.answerers.get(decision.who, self.default_answerer)
         if answerer is None:
             raise ClocktowerError(f"nobody answers decisions for {decision.who}")
@@ -90,12 +95,15 @@ class Game:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
             raise IllegalAnswer(decision, answer)
+        if answer is decision.default or (answer == decision.default
+                                          and type(answer) is type(decision.default)):
+            return answer
         who = decision.who
         phase = self.phase
         ev = {"type": "decision", "phase": phase,
               "number": self.night if phase == "night" else self.day,
               "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": decision.kind, "who": who, "answer": answer}
+              "kind": decision.kind, "who": who, "answer": answer, "seq": seq}
         ctx = decision.context
         if ctx:
             if "ability" in ctx:
@@ -681,7 +689,8 @@ class Game:
             if callable(votes):
                 yes = votes(v)
             else:
-                yes = self.decide(Choice("vote", v.name, VOTE_OPTIONS, prompt, context))
+                yes = self.decide(Choice("vote", v.name, VOTE_OPTIONS, prompt, context,
+                                         default=False))
             if yes:
                 voters.append(v)
         tally = 0

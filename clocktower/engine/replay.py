@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import ClocktowerError, ReplayMismatch
 from ..scripts import Script, load_script
-from .decisions import Decision
+from .decisions import NO_DEFAULT, Decision
 from .game import Game
 from .runner import play
 from .setup import setup_random
@@ -42,17 +42,21 @@ def read_log(path: str | Path) -> list[dict]:
 
 
 class LogAnswers:
+    """Answers decision number `seq` with the logged answer, or its default if unlogged."""
+
     def __init__(self, events: list[dict]):
-        self.decisions = [e for e in events if e["type"] == "decision"]
-        self.i = 0
+        self.by_seq = {e["seq"]: e for e in events if e["type"] == "decision"}
 
     def __call__(self, decision: Decision, game: Game):
-        if self.i >= len(self.decisions):
-            raise ReplayMismatch(f"the log has no answer for {decision.kind} by {decision.who}")
-        rec = self.decisions[self.i]
-        self.i += 1
+        seq = game.n_decisions - 1
+        rec = self.by_seq.get(seq)
+        if rec is None:
+            if decision.default is NO_DEFAULT:
+                raise ReplayMismatch(f"the log has no answer for decision {seq} "
+                                     f"({decision.kind} by {decision.who})")
+            return decision.default
         if rec["kind"] != decision.kind or rec["who"] != decision.who:
-            raise ReplayMismatch(f"decision {self.i}: log has {rec['kind']} by {rec['who']}, "
+            raise ReplayMismatch(f"decision {seq}: log has {rec['kind']} by {rec['who']}, "
                                  f"game asks {decision.kind} by {decision.who}")
         return rec["answer"]
 
