@@ -45,7 +45,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
          as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
          storyteller: str = typer.Option("auto", help="auto, or ask: you answer every "
-                                         "Storyteller decision at the terminal")) -> None:
+                                         "Storyteller decision at the terminal"),
+         view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
+                                     "sees: storyteller, spectator, or a player's name")) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
     from .narrate import Narrator
     from .play import new_game
@@ -58,10 +60,19 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     if storyteller == "ask":
         from .storyteller.human import TerminalStoryteller
         st = TerminalStoryteller(console)
-    narrator = None if (quiet or as_json) else Narrator(console)
+    from .engine.views import visible
+
+    narrator = None if (quiet or as_json) else Narrator(console, view_as != "storyteller")
     on_event = narrator
     if as_json:
         on_event = lambda ev: print(_dump(ev))  # noqa: E731
+    if on_event is not None and view_as != "storyteller":
+        from .play import NAMES
+        if view_as != "spectator" and view_as not in NAMES[:players]:
+            raise ClocktowerError(f"--view must be storyteller, spectator or a player's name "
+                                  f"({', '.join(NAMES[:players])}), not {view_as!r}")
+        inner = on_event
+        on_event = lambda ev: visible(ev, view_as) and inner(ev)  # noqa: E731
     game = new_game(script, players, seed, storyteller=st, on_event=on_event)
     run(game)
     if log is not None:

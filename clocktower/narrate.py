@@ -61,8 +61,9 @@ def describe_info(ev: dict) -> str:
 class Narrator:
     """Prints a game as it happens, from the Storyteller's seat."""
 
-    def __init__(self, console: Console | None = None):
+    def __init__(self, console: Console | None = None, player_view: bool = False):
         self.console = console or Console(highlight=False)
+        self.player_view = player_view
         self.chars: dict[str, str] = {}
         self.last_truth: dict[str, bool] = {}
 
@@ -111,7 +112,7 @@ class Narrator:
         elif t == "declined":
             out(f"  {self.who(ev['player'])} declines")
         elif t == "learn":
-            if ev["phase"] == "setup":
+            if ev["phase"] == "setup" and not self.player_view:
                 return
             true = self.last_truth.pop(ev["player"], None)
             tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")

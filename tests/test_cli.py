@@ -61,3 +61,30 @@ def test_replay_of_a_broken_file(cli, tmp_path):
 
 def test_scenario_missing_path(cli):
     one_line_error(cli("scenario", "run", "nope/does-not-exist.yaml"), "does-not-exist")
+
+
+def test_player_view_hides_other_players_secrets(cli):
+    r = cli("play", "--players", 7, "--seed", 3, "--json")
+    events = [json.loads(line) for line in r.output.splitlines()]
+    from clocktower.engine.views import view
+    mine = view(events, "Ann")
+    assert mine and all(e["visible_to"] == "all" or e["visible_to"] == ["Ann"] for e in mine)
+    assert not any(e["type"] == "setup" for e in mine)
+    assert any(e["type"] == "learn" and e["player"] == "Ann" for e in mine)
+    spectator = view(events, "spectator")
+    assert all(e["visible_to"] == "all" for e in spectator)
+    r2 = cli("play", "--players", 7, "--seed", 3, "--view", "Ann")
+    assert r2.exit_code == 0 and "you are the" in r2.output
+
+
+def test_view_of_an_unknown_player(cli):
+    one_line_error(cli("play", "--players", 7, "--view", "Zed"), "--view")
+
+
+def test_storyteller_ask_takes_answers_from_the_terminal(cli):
+    from typer.testing import CliRunner
+    from clocktower.cli import app
+    r = CliRunner().invoke(app, ["play", "--players", "5", "--seed", "1", "--storyteller", "ask"],
+                           input="1\n" * 400)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "Storyteller decision" in r.output and "WINS" in r.output
