@@ -782,6 +782,10 @@ class Game:
                       effect="pretend")
             return
         legal = ab.day_options()
+        if not legal:       # spent, dead, or not now: a public claim that does nothing
+            self.emit("no_effect", "storyteller", player=by.name, ability=character,
+                      effect="unavailable")
+            return
         if args not in legal:
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
