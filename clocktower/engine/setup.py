@@ -115,6 +115,9 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
             t = short[0]
             problem = (f"the script has {len(pool[t])} {t} characters but {counts[t]} "
                        f"are needed for {n} players")
+            changers = [D.get(c).name for c in flat if D.get(c).setup_change]
+            if counts[t] != base[t]:
+                problem += f" ({base[t]} by the table, changed by {', '.join(changers)})"
             continue
         if any(f not in flat for f in forced):
             problem = "a character required by a setup change is not on the script"

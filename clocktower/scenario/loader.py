@@ -267,12 +267,16 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                     info = L.mapping(v, f"information for {k}", kl)
                     step.storyteller[str(k)] = Node(_info(L, plain(info), kl, names), kl)
                 else:
+                    # A character id, or `<id>.<what>` for a second decision of that
+                    # character (e.g. `lilmonsta.kill`).
+                    cid, dot, what = str(k).partition(".")
                     try:
-                        D.get(str(k))
+                        D.get(cid)
                     except UnknownCharacter:
                         raise L.err(kl, f"unknown key {k!r} under storyteller: not a player "
                                     "name, `registers`, or a character id") from None
-                    step.storyteller[D.normalise_id(str(k))] = Node(plain(v), kl)
+                    key = D.normalise_id(cid) + (dot + what if what else "")
+                    step.storyteller[key] = Node(plain(v), kl)
         if "actions" in s:
             acts = s["actions"]
             if not isinstance(acts, list):

@@ -217,8 +217,11 @@ def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
                       and (D.get(c).setup_change or {}).get("not_dealt")
                       and not any(p["character"] == c for p in sc.players)
                       and D.get(c).team == "demon"
-                      and not any(D.get(p["character"]).team == "demon" for p in sc.players)):
-        # A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon.
+                      and not any(D.get(p["character"]).team == "demon" for p in sc.players)
+                      and not any((D.get(p["character"]).setup_change or {}).get("no_demon")
+                                  for p in sc.players)):
+        # A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon
+        # (and no player's setup change removes the Demon: the Summoner).
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
     try:

@@ -5,7 +5,8 @@ It answers every Storyteller decision from the decision's own legal options:
 * information for a drunk or poisoned player: true or false, false more often while good
   is ahead (more good players alive than the table started with in proportion to evil);
 * Recluse/Spy registration: the truth usually, a false registration sometimes;
-* everything else (bluffs, red herring, star-pass heir, ...): uniformly at random.
+* everything else (bluffs, red herring, star-pass heir, ...): uniformly at random, among
+  the decision's `suggested` options when it names some.
 """
 from __future__ import annotations
 
@@ -46,4 +47,9 @@ class AutoStoryteller:
                     return opts[n_true + rng.randrange(len(opts) - n_true)]
                 return opts[rng.randrange(n_true)]
             return opts[rng.randrange(len(opts))]
+        suggested = decision.context.get("suggested") if isinstance(decision, Choice) else None
+        if suggested:
+            # A decision may name the options a sensible Storyteller would pick among
+            # (e.g. the living Minions for Lil' Monsta's babysitter); all options stay legal.
+            return suggested[rng.randrange(len(suggested))]
         return decision.sample(rng)

@@ -1,0 +1,134 @@
+"""Lil' Monsta (Carousel, Demon).
+
+"Each night, Minions choose who babysits Lil' Monsta & "is the Demon". Each night*, a player
+might die. [+1 Minion]"
+
+How to Run: at setup Lil' Monsta is not dealt and a Minion is added (data: `setup_change`
+`minions: 1, not_dealt: true`); Lil' Monsta is a free ability (`player is None`). The
+first night has no Minion info and no Demon info (`skips_evil_info`). Each night the
+Minions wake together and agree on a player to babysit Lil' Monsta; that player is marked
+IS THE DEMON, "is the Demon" (`counts_as_demon`: the true Demon for win checks, and they
+register as the Demon, e.g. to the Fortune Teller) and is told ("you are" + Lil' Monsta).
+A good babysitter stays good; a babysitting Minion keeps their Minion ability. Then, each
+night except the first, a player might die (a Demon kill: the Monk and Soldier protect
+against it). If the babysitter dies (executed, killed, slain), the Demon is dead: good wins.
+Lil' Monsta is not a player, so it is never drunk or poisoned.
+
+Decisions (design choice): the Minions' group decision is modelled as the Storyteller's
+keyed decision `lilmonsta` ("who babysits tonight": the Minions' agreed pick, or the
+Storyteller's when they cannot agree). Options are every player (a dead babysitter ends
+the game at once); the automatic Storyteller is pointed at the living Minions through the
+decision's `suggested` context. A scenario writes `storyteller: {lilmonsta: Dan}`. The
+kill is the Storyteller's keyed decision `lilmonsta.kill`: a living player, or `no`
+(nobody dies); a scenario writes `storyteller: {lilmonsta.kill: Ann}`.
+
+Jinxes: Scarlet Woman: if Lil' Monsta dies (its babysitter dies) while 5 or more players
+are alive, a living, working Scarlet Woman becomes the babysitter for the rest of the game
+(the Minions no longer choose). Magician (later): while the Magician lives the Storyteller
+picks among the Minions only: `babysitter_options`.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+
+
+class LilMonsta(Ability):
+    id = "lilmonsta"
+
+    # ---- who is the Demon ---------------------------------------------------------------
+    def babysitter(self):
+        name = self.state.get("babysitter")
+        return self.game.by_name.get(name) if name else None
+
+    def counts_as_demon(self, player) -> bool:
+        return player is not None and player.name == self.state.get("babysitter")
+
+    def skips_evil_info(self) -> bool:
+        return True
+
+    def demon_pending(self) -> bool:
+        # Before the first babysitter is chosen (night 1, before Lil' Monsta's step).
+        return self.state.get("babysitter") is None
+
+    # ---- night --------------------------------------------------------------------------
+    def babysitter_options(self) -> tuple[list[str], list[str]]:
+        """(legal babysitters, the ones the automatic Storyteller suggests)."""
+        game = self.game
+        everyone = [p.name for p in game.players if not p.traveller]
+        minions = [p.name for p in game.players
+                   if p.alive and D.get(p.character).team == "minion"]
+        current = self.state.get("babysitter")
+        suggested = minions or ([current] if current and game.by_name[current].alive else
+                                [p.name for p in game.players if p.alive])
+        return everyone, suggested
+
+    def night(self, first: bool) -> None:
+        game = self.game
+        if self.state.pop("summoned_tonight", None) != game.night:
+            if not self.state.get("locked"):
+                self.choose_babysitter()
+        if not first:
+            self.night_kill()
+
+    def choose_babysitter(self) -> None:
+        game = self.game
+        options, suggested = self.babysitter_options()
+        minions = [p.name for p in game.players
+                   if p.alive and D.get(p.character).team == "minion"]
+        if minions:
+            game.emit("wake", "storyteller", players=minions, ability=self.id)
+        name = game.storyteller_choice("lilmonsta", options,
+                                       "Who babysits Lil' Monsta tonight (the Minions' choice)?",
+                                       minions=minions, suggested=suggested)
+        self.set_babysitter(game.by_name[name], minions)
+
+    def set_babysitter(self, p, minions: list[str] = ()) -> None:
+        game = self.game
+        self.state["babysitter"] = p.name
+        game.emit("reminder", "storyteller", token="Is The Demon", player=p.name,
+                  ability=self.id)
+        seen = sorted(set(minions) - {p.name})
+        if seen:
+            game.emit("babysitter", seen, player=p.name, ability=self.id)
+        game.emit("learn", [p.name], player=p.name, ability=self.id, character=self.id,
+                  alignment=p.alignment, reason="you are")
+
+    def summoned_holder(self, target) -> None:
+        """The Summoner made this Lil' Monsta tonight and chose who holds it."""
+        self.state["summoned_tonight"] = self.game.night
+        self.set_babysitter(target)
+
+    def night_kill(self) -> None:
+        game = self.game
+        sitter = self.babysitter()
+        living = [p.name for p in game.players if p.alive]
+        suggested = [n for n in living if sitter is None or n != sitter.name]
+        name = game.storyteller_choice("lilmonsta.kill", [None] + living,
+                                       "Lil' Monsta: who dies tonight (None: nobody)?",
+                                       suggested=suggested or living)
+        if name is None:
+            game.emit("nothing_happens", "storyteller", ability=self.id)
+            return
+        game.kill(game.by_name[name], "demon", sitter, source=self)
+
+    # ---- the Scarlet Woman jinx ---------------------------------------------------------
+    def on_death(self, dead, cause, by) -> None:
+        game = self.game
+        if dead.name != self.state.get("babysitter"):
+            return
+        if any(p.truly_alive and game.is_demon(p) for p in game.players if p is not dead):
+            return
+        alive_before = sum(1 for p in game.players if p.alive and not p.traveller) + 1
+        if alive_before < 5:
+            return
+        for sw in game.players:
+            if sw is dead or sw.character != "scarletwoman" or not sw.alive:
+                continue
+            if not game.functioning(sw, sw.ability):
+                continue
+            game.emit("ability_triggered", "storyteller", ability="scarletwoman",
+                      player=sw.name, demon=self.id, jinx=self.id)
+            self.state["locked"] = True
+            self.set_babysitter(sw)
+            return

@@ -1,0 +1,170 @@
+"""Summoner (Carousel, Minion).
+
+"You get 3 bluffs. On the 3rd night, choose a player: they become an evil Demon of your
+choice. [No Demon]"
+
+How to Run: at setup the Demon is replaced by a Townsfolk (data: `setup_change.no_demon`).
+On the first night the Summoner is shown 3 not-in-play characters as bluffs (the game's
+bluffs, `game.bluffs`). A NIGHT 1/2/3 reminder counts the Summoner's nights. On its third
+night the Summoner wakes and points at any player (alive or dead, themself too) and at a
+Demon on the script: that player becomes that Demon, evil, and is woken and told ("you
+are" + the Demon, thumbs down: a `learn` with `character` and `alignment: evil`). The new
+Demon acts that same night (its night position comes after the Summoner's). The new Demon
+and the Minions do not learn each other.
+
+Until the summon, the game does not end for good although no Demon is in play
+(`demon_pending`); once the Summoner can no longer make a Demon (dead, or drunk or
+poisoned on the third night: the choice is made but nothing happens) good wins at the next
+win check.
+
+The choice is ONE decision (`kind: night_choice`, `form: player_character`) whose options
+are every {player, character} pair; a scenario writes `Eve: {player: Eve, character:
+zombuul}`. The Demons offered are the implemented Demons on the script.
+
+Summoning Lil' Monsta (a Demon no player holds): Lil' Monsta enters play as a free
+ability; the chosen player keeps their character, turns evil and babysits Lil' Monsta
+tonight (their choice stands for this night: the Lil' Monsta acts tonight only by its
+"a player might die" step; from the next night the Minions choose the babysitter).
+
+Jinxes: Zombuul: a dead player made the Zombuul counts as having died once (the Zombuul
+module's `summoned_while_dead`). Hooks for the later ones: `summon_window` (Pukka: may
+summon on night 2), `_storyteller_summons` (Courtier: the Storyteller takes over a living
+Summoner without an ability), Kazali (a second living Demon) needs nothing here.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+from ..engine.decisions import Choice
+
+
+class Summoner(Ability):
+    id = "summoner"
+
+    def __init__(self, game, player):
+        super().__init__(game, player)
+        # The Summoner's own NIGHT 1 is the first night it sees (a Summoner made mid-game
+        # counts from its first night).
+        self.state["start"] = game.night + (0 if game.phase == "night" else 1)
+        self.state["spent"] = False
+
+    # ---- the night counter --------------------------------------------------------------
+    def counter(self) -> int:
+        """Which of the Summoner's nights it is now (1, 2, 3, ...)."""
+        return self.game.night - self.state["start"] + 1
+
+    def summon_window(self) -> tuple[list[str], bool] | None:
+        """(Demons that may be summoned tonight, optional?) or None: no summon tonight.
+
+        Night 3: any Demon on the script, not optional. (The Pukka jinx would add night 2,
+        optional, Pukka only.)
+        """
+        if self.state["spent"] or self.counter() != 3:
+            return None
+        return self.demon_options(), False
+
+    def demon_options(self) -> list[str]:
+        game = self.game
+        return [c for c in game.script.characters if c not in game.script.homebrew
+                and D.get(c).team == "demon" and c in game.registry]
+
+    def wakes(self, first: bool) -> bool:
+        n = self.counter()
+        if n in (1, 2, 3):
+            self.game.emit("reminder", "storyteller", token=f"Night {n}",
+                           player=self.player.name, ability=self.id)
+        return n == 1 or self.summon_window() is not None
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        if self.counter() == 1:
+            game.emit("learn", [me.name], player=me.name, ability=self.id,
+                      characters=self.bluffs())
+        window = self.summon_window()
+        if window is not None:
+            self.summon(*window)
+
+    def bluffs(self) -> list[str]:
+        """The game's bluffs, topped up to 3 with other not-in-play characters when the
+        script has too few not-in-play good ones ("3 not-in-play characters")."""
+        game = self.game
+        out = list(game.bluffs)
+        if len(out) >= 3:
+            return out[:3]
+        taken = {p.character for p in game.players} | {p.thinks for p in game.players}
+        taken |= game.in_play_extra | set(out)
+        free = [c for c in game.script.characters if c not in game.script.homebrew
+                and c not in taken and D.get(c).team != "traveller"]
+        while len(out) < 3 and free:
+            c = game.storyteller_choice("bluff", free, "Summoner bluff")
+            out.append(c)
+            free.remove(c)
+        game.bluffs = list(out)
+        return out
+
+    # ---- the summon ---------------------------------------------------------------------
+    def summon(self, demons: list[str], optional: bool) -> None:
+        game, me = self.game, self.player
+        if not demons:
+            return
+        options: list = [None] if optional else []
+        options += [{"player": p.name, "character": c} for p in game.players for c in demons]
+        works = self.functioning
+        if works or not self._storyteller_summons():
+            ans = game.decide(Choice("night_choice", me.name, options,
+                                     "Choose a player and a Demon: they become that evil Demon.",
+                                     {"ability": self.id, "player": me.name,
+                                      "form": "player_character"}))
+        else:
+            ans = game.storyteller_choice("summoner", options,
+                                          "The Storyteller summons in the Summoner's place.")
+            works = True
+        if ans is None:
+            game.emit("declined", [me.name], player=me.name, ability=self.id)
+            return
+        self.state["spent"] = True
+        game.emit("choice", [me.name], player=me.name, ability=self.id,
+                  players=[ans["player"]], character=ans["character"])
+        if not works:
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      target=ans["player"], effect="summon")
+            return
+        target = game.by_name[ans["player"]]
+        demon = ans["character"]
+        game.emit("summon", "storyteller", player=me.name, target=target.name,
+                  character=demon)
+        if D.get(demon).setup_change and D.get(demon).setup_change.get("not_dealt"):
+            self._summon_free(target, demon)
+            return
+        was_dead = not target.truly_alive
+        game.change_character(target, demon, alignment="evil")
+        if was_dead:
+            hook = getattr(target.ability, "summoned_while_dead", None)
+            if hook is not None:
+                hook()
+
+    def _summon_free(self, target, demon: str) -> None:
+        """A Demon no player holds (Lil' Monsta): it enters play; the target holds it."""
+        game = self.game
+        ab = game.make_ability(demon, None)
+        game.in_play_extra.add(demon)
+        game.free_abilities.append(ab)
+        game.change_alignment(target, "evil")
+        game.abilities_changed()
+        hold = getattr(ab, "summoned_holder", None)
+        if hold is not None:
+            hold(target)
+        else:
+            game.emit("learn", [target.name], player=target.name, ability=None,
+                      character=demon, alignment=target.alignment, reason="you are")
+
+    def _storyteller_summons(self) -> bool:
+        """Courtier jinx (later): a living Summoner without an ability; the ST summons."""
+        return False
+
+    # ---- winning ------------------------------------------------------------------------
+    def demon_pending(self) -> bool:
+        me = self.player
+        if self.state["spent"] or me is None or not me.truly_alive:
+            return False
+        return self.counter() <= 3
