@@ -179,3 +179,29 @@ class DayActionChoice(Decision):
         if not self.nominees and not self.uses:
             return True, None
         return False, None
+
+
+class VoteChoice(Decision):
+    """Raise a hand (True) or not (False) on a nomination. Not raising is the default."""
+
+    __slots__ = ("who", "context")
+    kind = "vote"
+    prompt = "Vote to execute?"
+    default = False
+    _OPTIONS = [True, False]
+
+    def __init__(self, who: str, context: dict):
+        self.who = who
+        self.context = context
+
+    def options(self) -> list:
+        return self._OPTIONS
+
+    def is_legal(self, answer: Any) -> bool:
+        return answer is True or answer is False
+
+    def sample(self, rng) -> Any:
+        return rng.random() < 0.5
+
+    def only_option(self):
+        return False, None

@@ -13,14 +13,13 @@ from typing import Any, Callable, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer, SetupError
 from .ability import HOOKS, Ability
-from .decisions import Choice, Decision, PlayerChoice
+from .decisions import Choice, Decision, PlayerChoice, VoteChoice
 from .state import Effect, Player
 
 Answerer = Callable[[Decision, "Game"], Any]
 
 MALFUNCTION = ("drunk", "poisoned")
 TEAMS = D.teams()
-VOTE_OPTIONS = [True, False]
 
 
 class GameOver(Exception):
@@ -91,7 +90,7 @@ class Game:
         if answerer is None:
             raise ClocktowerError(f"nobody answers decisions for {decision.who}")
         answer = answerer(decision, self)
-        if isinstance(decision, PlayerChoice) and isinstance(answer, list):
+        if answer.__class__ is list and decision.__class__ is PlayerChoice:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
             raise IllegalAnswer(decision, answer)
@@ -672,7 +671,6 @@ class Game:
                 if name not in self.by_name:
                     raise ClocktowerError(f"no player named {name!r} can vote")
         may_vote = self.hooks("may_vote")
-        prompt = f"Vote to execute {target.name}?"
         context = {"nominee": target.name, "nominator": by.name}
         for v in order:
             if listed is not None:
@@ -689,8 +687,7 @@ class Game:
             if callable(votes):
                 yes = votes(v)
             else:
-                yes = self.decide(Choice("vote", v.name, VOTE_OPTIONS, prompt, context,
-                                         default=False))
+                yes = self.decide(VoteChoice(v.name, context))
             if yes:
                 voters.append(v)
         tally = 0
