@@ -1,7 +1,9 @@
 """Scripts: which characters a game may use.
 
-`load_script` accepts a built-in name, a path to an official script JSON file, or a list
-of character ids. (Almanac text import and validation live beside this module.)
+`load_script` accepts a built-in name, a path to a script file (official script JSON or
+almanac text), or a list of character ids. Reading and checking documents lives in
+`document.py`, almanac text in `almanac.py`, validation in `validate.py`, the night sheet in
+`nightsheet.py` and the printable HTML sheet in `sheet.py`.
 """
 from __future__ import annotations
 
@@ -23,9 +25,43 @@ class Script:
     meta: dict[str, Any] = field(default_factory=dict)
     homebrew: dict[str, dict] = field(default_factory=dict)
     source: str = ""
+    warnings: list[str] = field(default_factory=list)
 
     def of_team(self, team: str) -> list[str]:
         return [c for c in self.characters if c not in self.homebrew and D.get(c).team == team]
+
+    def team_of(self, char_id: str) -> str:
+        """The team of any character on the script, homebrew included."""
+        if char_id in self.homebrew:
+            return self.homebrew[char_id]["team"]
+        return D.get(char_id).team
+
+    def name_of(self, char_id: str) -> str:
+        if char_id in self.homebrew:
+            return self.homebrew[char_id]["name"]
+        return D.get(char_id).name
+
+    def ability_of(self, char_id: str) -> str:
+        if char_id in self.homebrew:
+            return self.homebrew[char_id]["ability"]
+        return D.get(char_id).ability
+
+    def jinx_pairs(self) -> list[tuple[str, str, str]]:
+        """(a, b, rule) for every jinxed pair with both characters on the script, each once."""
+        out, seen = [], set()
+        for a in self.characters:
+            if a in self.homebrew:
+                continue
+            for j in D.get(a).jinxes:
+                b = j["id"]
+                if b in self.characters and b not in self.homebrew and frozenset((a, b)) not in seen:
+                    seen.add(frozenset((a, b)))
+                    out.append((a, b, j["reason"]))
+        for a, item in self.homebrew.items():
+            for j in item.get("jinxes", []) or []:
+                if isinstance(j, dict) and D.normalise_id(j.get("id", "")) in self.characters:
+                    out.append((a, D.normalise_id(j["id"]), str(j.get("reason", ""))))
+        return out
 
     def __contains__(self, char_id: str) -> bool:
         return char_id in self.characters
@@ -41,57 +77,81 @@ def builtin_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
+def builtin_text(name: str) -> str:
+    return resources.files(__package__).joinpath("builtin", name + ".json").read_text("utf-8")
+
+
 def load_script(spec: Any) -> Script:
-    """A built-in script name, a path to a script JSON file, or a list of character ids."""
+    """A built-in script name, a path to a script file, or a list of character ids.
+
+    A file may be official script JSON or almanac text (see `clocktower.scripts.almanac`);
+    repairs made while reading almanac text are listed in `Script.warnings`.
+
+    >>> load_script("trouble-brewing").author
+    'The Pandemonium Institute'
+    >>> load_script(["Fortune Teller", "imp"]).characters
+    ['fortuneteller', 'imp']
+    """
     if isinstance(spec, Script):
         return spec
     if isinstance(spec, (list, tuple)):
         return parse_script_json(list(spec), source="<list>", default_name="custom")
+    return load_document(spec).script
+
+
+def load_document(spec: Any) -> "Loaded":
+    """Like `load_script`, but returns the `Loaded` document with every problem found.
+
+    Raises ScriptError when the script cannot be used (fatal problems and errors).
+    """
+    loaded = read_document(spec)
+    raise_if_unusable(loaded)
+    return loaded
+
+
+def read_document(spec: Any) -> "Loaded":
+    """A built-in name or a path, read with every problem collected (nothing raised for
+    problems inside the document; ScriptError only when it cannot be read at all)."""
     name = str(spec)
     if name in builtin_names():
-        text = resources.files(__package__).joinpath("builtin", name + ".json").read_text("utf-8")
-        return parse_script_json(json.loads(text), source=name, default_name=name)
+        loaded = read_text_document(builtin_text(name), name, name)
+        if loaded.script is not None:
+            loaded.script.source = name
+        return loaded
     path = Path(name)
     if path.is_file():
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError:
-            raise ScriptError(f"{path}: not a text file") from None
-        except json.JSONDecodeError as e:
-            raise ScriptError(f"{path}:{e.lineno}:{e.colno}: malformed JSON: {e.msg}") from None
-        return parse_script_json(doc, source=str(path), default_name=path.stem)
+        return read_path(path)
+    if path.exists():
+        raise ScriptError(f"{path}: not a regular file")
     raise ScriptError(f"unknown script {name!r}: not a built-in script "
                       f"({', '.join(builtin_names())}) and not a file")
 
 
 def parse_script_json(doc: Any, source: str, default_name: str) -> Script:
-    if not isinstance(doc, list):
-        raise ScriptError(f"{source}: a script is a JSON array, not {type(doc).__name__}")
-    meta: dict = {}
-    ids: list[str] = []
-    homebrew: dict[str, dict] = {}
-    for i, item in enumerate(doc):
-        if isinstance(item, str):
-            raw = item
-        elif isinstance(item, dict) and "id" in item:
-            raw = item["id"]
-            if raw == "_meta":
-                meta = item
-                continue
-            if "team" in item and "ability" in item:
-                cid = D.normalise_id(raw)
-                homebrew[cid] = item
-                ids.append(cid)
-                continue
-        else:
-            raise ScriptError(f"{source}: item {i} is neither a character id nor an object with an id")
-        cid = D.normalise_id(raw)
-        try:
-            D.get(cid)
-        except UnknownCharacter as e:
-            raise ScriptError(f"{source}: item {i}: {e}") from None
-        if cid in ids:
-            raise ScriptError(f"{source}: item {i}: {cid!r} is listed twice")
-        ids.append(cid)
-    return Script(name=meta.get("name", default_name), characters=ids,
-                  author=meta.get("author", ""), meta=meta, homebrew=homebrew, source=source)
+    """Build a Script from a parsed official script document (a list)."""
+    loaded = analyse_json(doc, [], source, default_name)
+    raise_if_unusable(loaded)
+    return loaded.script
+
+
+def script_document(script: Script) -> list:
+    """The official script JSON (a list): `_meta` first, then plain ids and homebrew objects."""
+    meta = {"id": "_meta", "name": script.name}
+    if script.author:
+        meta["author"] = script.author
+    for key, value in script.meta.items():
+        if key not in ("id", "name", "author"):
+            meta[key] = value
+    out: list = [meta]
+    for cid in script.characters:
+        out.append(dict(script.homebrew[cid], id=cid) if cid in script.homebrew else cid)
+    return out
+
+
+def dump_script(script: Script) -> str:
+    """`script_document` as JSON text, one item per line, ending in a newline."""
+    return json.dumps(script_document(script), indent=1, ensure_ascii=False) + "\n"
+
+
+from .document import (Loaded, analyse_json, raise_if_unusable, read_path,  # noqa: E402
+                       read_text_document)
