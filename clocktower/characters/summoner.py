@@ -33,6 +33,8 @@ Summoner without an ability), Kazali (a second living Demon) needs nothing here.
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from .. import data as D
 from ..engine.ability import Ability
 from ..engine.decisions import Choice
@@ -86,7 +88,8 @@ class Summoner(Ability):
 
     def bluffs(self) -> list[str]:
         """The game's bluffs, topped up to 3 with other not-in-play characters when the
-        script has too few not-in-play good ones ("3 not-in-play characters")."""
+        script has too few not-in-play good ones ("3 not-in-play characters"): one
+        Storyteller decision keyed `summoner.bluffs` (a scenario writes the list)."""
         game = self.game
         out = list(game.bluffs)
         if len(out) >= 3:
@@ -95,10 +98,12 @@ class Summoner(Ability):
         taken |= game.in_play_extra | set(out)
         free = [c for c in game.script.characters if c not in game.script.homebrew
                 and c not in taken and D.get(c).team != "traveller"]
-        while len(out) < 3 and free:
-            c = game.storyteller_choice("bluff", free, "Summoner bluff")
-            out.append(c)
-            free.remove(c)
+        k = min(3 - len(out), len(free))
+        if k > 0:
+            picks = game.storyteller_choice("summoner.bluffs",
+                                            [list(c) for c in combinations(free, k)],
+                                            f"{k} more not-in-play characters as bluffs")
+            out += picks
         game.bluffs = list(out)
         return out
 
