@@ -244,6 +244,7 @@ def test_homebrew_characters_show_validate_export_but_a_game_is_refused(tmp_path
     ('["imp", "poisoner",\n  "chef" "empath"]', "bad.json:2:10: malformed JSON"),
     ('["imp",', "bad.json:1:8: malformed JSON"),
     ('{"id": "_meta", "name": "x"}', "bad.json:1:1: a script is a JSON array"),
+    ('"imp"', "bad.json:1:1: a script is a JSON array of character ids and objects, not a string"),
     ('["imp",\n 42]', "bad.json:2:2: item 2: expected a character id (a string) or an object, not a number"),
     ('["imp", {"name": "x"}]', "bad.json:1:9: item 2: an object without an \"id\""),
     ('["imp", {"id": 7}]', "bad.json:1:9: item 2: \"id\" must be a string, not a number"),
@@ -270,6 +271,16 @@ def test_malformed_files_fail_with_a_position_and_exit_2_writing_nothing(content
         assert fragment in r.output.replace(str(tmp_path) + "/", "")
     assert not (tmp_path / "out.json").exists() and not (tmp_path / "out.html").exists()
     assert [f.name for f in tmp_path.iterdir()] == ["bad.json"]
+
+
+def test_an_empty_list_is_a_script_with_a_problem(cli, tmp_path):
+    p = write(tmp_path, "empty.json", "[]")
+    with pytest.raises(ScriptError, match="empty.json: the script lists no characters"):
+        load_script(p)
+    r = cli("validate", p)
+    assert r.exit_code == 1 and "the script lists no characters" in r.output
+    r = cli("export", p, "-o", tmp_path / "out.json")
+    assert r.exit_code == 2 and not (tmp_path / "out.json").exists()
 
 
 def test_unknown_script_name_and_missing_file(cli, tmp_path):
@@ -472,3 +483,20 @@ def test_read_document_collects_every_problem(tmp_path):
     loaded = read_document(p)
     assert loaded.script is None
     assert [x.level for x in loaded.problems].count("fatal") == 2
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_player_counts_agree_with_the_engines_setup(name):
+    """The validator's 'can seat n players' is exactly when the engine can build a bag."""
+    import random
+
+    from clocktower.engine.setup import build_bag
+    from clocktower.errors import SetupError
+    script = load_script(name)
+    for n in range(5, 16):
+        try:
+            build_bag(script, n, random.Random(n), lambda cid, options: options[0])
+            engine_can = True
+        except SetupError:
+            engine_can = False
+        assert (seat_problem(script, n) is None) == engine_can, (name, n)

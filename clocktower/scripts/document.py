@@ -262,12 +262,12 @@ def _check_homebrew(item: dict, i: int, add) -> bool:
     return ok
 
 
-def read_text_document(text: str, source: str, default_name: str) -> Loaded:
-    """A JSON document if it starts with '[' or '{', otherwise almanac text."""
+def read_text_document(text: str, source: str, default_name: str, is_json: bool = False) -> Loaded:
+    """A JSON document if `is_json` or it starts with '[' or '{', otherwise almanac text."""
     stripped = text.lstrip()
     if not stripped:
         raise ScriptError(f"{source}: the file is empty")
-    if stripped[0] in "[{":
+    if is_json or stripped[0] in "[{":
         doc, positions = decode_json(text, source)
         return analyse_json(doc, positions, source, default_name)
     alm = parse_almanac(text, source)
@@ -300,7 +300,7 @@ def read_path(path: Path) -> Loaded:
     except OSError as e:
         raise ScriptError(f"{source}: cannot read: {e.strerror}") from None
     text = looks_like_text(raw, source)
-    return read_text_document(text, source, path.stem)
+    return read_text_document(text, source, path.stem, is_json=path.suffix.lower() == ".json")
 
 
 def raise_if_unusable(loaded: Loaded) -> None:
