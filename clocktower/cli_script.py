@@ -78,6 +78,10 @@ def _print_warnings(warnings: list[str]) -> None:
             err.print(Text(f"warning: {w}", style="yellow"), soft_wrap=True)
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _team_counts(script) -> str:
     parts = []
     for team in TEAM_ORDER:
@@ -186,8 +190,10 @@ def validate_cmd(script: str = typer.Argument(..., help=SPEC_HELP),
         verdict = "valid"
     s = report.script
     what = f"{s.name!r}, {len(s.characters)} characters: " if s is not None else ""
-    con.print(Text(f"{report.source}: {what}{verdict} ({counts['fatal'] + counts['error']} errors, "
-                   f"{counts['warning']} warnings, {counts['note']} notes)",
+    tally = ", ".join(_plural(n, word) for n, word in (
+        (counts["fatal"] + counts["error"], "error"), (counts["warning"], "warning"),
+        (counts["note"], "note")))
+    con.print(Text(f"{report.source}: {what}{verdict} ({tally})",
                    style="bold" if code == 0 else "bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
