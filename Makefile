@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test install install-test bench scenarios clean
+.PHONY: demo test install install-test browser bench scenarios clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,18 @@ install-test: $(VENV)/.installed-test
 demo: install
 	$(BIN)/clocktower play --script trouble-brewing --players 10 --seed 7
 
-test: install-test
+# The printable-sheet tests render in headless Chromium from Debian's packages.
+# Installed when missing and we are root (as on CI); otherwise those tests skip, saying why.
+browser:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing chromium (Debian package) for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium fonts-dejavu-core >/dev/null) \
+	  || echo "could not install chromium: the browser tests will be skipped"; \
+	else echo "chromium not found: the browser tests will be skipped"; fi
+
+test: install-test browser
 	$(BIN)/python -m pytest
 
 scenarios: install

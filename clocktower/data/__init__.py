@@ -35,6 +35,8 @@ class CharacterData:
     setup_change: dict[str, Any] | None = None
     special: tuple[dict, ...] = ()
     jinxes: tuple[dict, ...] = field(default=())
+    first_night_reminder: str = ""
+    other_night_reminder: str = ""
 
     @property
     def default_alignment(self) -> str:
@@ -70,6 +72,8 @@ def all_characters() -> dict[str, CharacterData]:
             reminders=tuple(r["reminders"]), reminders_global=tuple(r["reminders_global"]),
             setup=r["setup"], setup_text=r["setup_text"], setup_change=r["setup_change"],
             special=tuple(r["special"]), jinxes=tuple(r["jinxes"]),
+            first_night_reminder=r.get("first_night_reminder", ""),
+            other_night_reminder=r.get("other_night_reminder", ""),
         )
     return out
 
@@ -94,6 +98,11 @@ def teams() -> dict[str, str]:
 def suggest(cid: str) -> str:
     close = difflib.get_close_matches(cid, list(all_characters()), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def night_steps() -> dict[str, dict]:
+    """The night sheet's special steps (dusk, minioninfo, demoninfo, dawn): name and what to do."""
+    return dict(_doc().get("night_steps", {}))
 
 
 def special_positions(night: str) -> dict[str, int]:

@@ -62,6 +62,8 @@ class Game:
         self.claims_today: dict[str, str] = {}
         self.exile_called: set[str] = set()
         self.on_event: Callable[[dict], None] | None = None
+        # Called with (decision, answer) for a decision with one legal answer (not asked).
+        self.on_forced: Callable[[Decision, Any], None] | None = None
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
         self._night_cache: tuple[bool, list] | None = None
@@ -83,6 +85,8 @@ class Game:
         order (`seq`); an answer equal to the decision's default is not logged."""
         only, value = decision.only_option()
         if only:
+            if self.on_forced is not None:      # e.g. a scenario checks what it wrote
+                self.on_forced(decision, value)
             return value
         seq = self.n_decisions
         self.n_decisions = seq + 1

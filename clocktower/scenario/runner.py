@@ -88,6 +88,30 @@ class ScenarioAnswers:
             return False
         return self.bots[who](decision, game)
 
+    # -- forced decisions ----------------------------------------------------------------
+    def forced(self, decision: Decision, game: Game) -> None:
+        """A decision with one legal answer is not asked, but what the file wrote for it must
+        be that answer (and counts as used); information options are recorded for may_learn."""
+        step, ctx = self.step, decision.context
+        if decision.who == "storyteller":
+            if decision.kind == "info":
+                if step is not None and ctx["player"] in step.storyteller:
+                    self.storyteller(decision, game)
+                else:
+                    self.info_options.append((ctx["player"], game.phase, game.night
+                                              if game.phase == "night" else game.day,
+                                              decision.options()))
+                return
+            key = ctx.get("key")
+            if key:
+                base = key.split(".", 1)[1] if key.startswith("setup.") else key
+                if (step is not None and base in step.storyteller) or \
+                        (game.phase == "setup" and base in self.sc.setup_storyteller):
+                    self.storyteller(decision, game)
+            return
+        if step is not None and step.kind == "night" and decision.who in step.choices:
+            self.player(decision, game)
+
     # -- storyteller ---------------------------------------------------------------------
     def storyteller(self, decision: Decision, game: Game) -> Any:
         step = self.step
@@ -209,6 +233,7 @@ def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
     answers = ScenarioAnswers(sc, game)
     game.answerers["storyteller"] = answers.storyteller
     game.default_answerer = answers.player
+    game.on_forced = lambda d, _v: answers.forced(d, game)
     for p in sc.players:
         pl = game.add_player(p["name"], p["character"], p.get("alignment"))
         if p.get("thinks"):

@@ -29,14 +29,7 @@ class NightStep:
 
 
 def _special_text() -> dict:
-    return D._doc().get("night_steps", {})
-
-
-def _record(cid: str) -> dict:
-    for r in D._doc()["characters"]:
-        if r["id"] == cid:
-            return r
-    return {}
+    return D.night_steps()
 
 
 def night_reminder(cid: str, night: str) -> str:
@@ -45,7 +38,11 @@ def night_reminder(cid: str, night: str) -> str:
     special = _special_text().get(cid)
     if special is not None:
         return special.get(key, "")
-    return _record(cid).get(key, "")
+    try:
+        rec = D.get(cid)
+    except D.UnknownCharacter:
+        return ""
+    return rec.first_night_reminder if night == "first" else rec.other_night_reminder
 
 
 def night_steps(script: Any, night: str) -> list[NightStep]:
