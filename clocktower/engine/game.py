@@ -281,6 +281,10 @@ class Game:
             and not self.droisoned(player)
         alts = ab.false_registrations() if works else []
         if not alts:
+            fixed = self.register_overrides.get(player.name)
+            if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
+                raise IllegalAnswer(Choice("register", "storyteller", [truth]), fixed,
+                                    f"{player.name} cannot register that way now")
             return truth
         options = [{"character": truth[0], "alignment": truth[1]}]
         for c, a in alts:
@@ -675,6 +679,7 @@ class Game:
                 if name not in self.by_name:
                     raise ClocktowerError(f"no player named {name!r} can vote")
         may_vote = self.hooks("may_vote")
+        deferred: list[Player] = []
         context = {"nominee": target.name, "nominator": by.name}
         for v in order:
             if listed is not None:
@@ -687,6 +692,7 @@ class Game:
             if not (v.alive or v.ghost_vote):
                 continue
             if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
+                deferred.append(v)      # not yet: asked again once every other hand is up
                 continue
             if callable(votes):
                 yes = votes(v)
@@ -694,6 +700,10 @@ class Game:
                 yes = self.decide(VoteChoice(v.name, context))
             if yes:
                 voters.append(v)
+        for v in deferred:
+            if all(ab.may_vote(v, voters) for ab in may_vote):
+                if votes(v) if callable(votes) else self.decide(VoteChoice(v.name, context)):
+                    voters.append(v)
         tally = 0
         for v in voters:
             w = 1
