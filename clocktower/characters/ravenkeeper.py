@@ -2,8 +2,11 @@
 
 "If you die at night, you are woken to choose a player: you learn their character."
 
-How to Run: if the Ravenkeeper died tonight, wake them; they point at any player and are
-shown that player's character token (as that player registers).
+How to Run: if the Ravenkeeper died tonight, wake them; they point at any player (alive or
+dead, even themself) and are shown that player's character token (as that player
+registers: the Drunk as the Drunk, the Spy/Recluse as the Storyteller chooses). A
+Ravenkeeper executed by day, or attacked but kept alive, is not woken. A drunk or poisoned
+Ravenkeeper is still woken and may be shown any character.
 """
 from __future__ import annotations
 
