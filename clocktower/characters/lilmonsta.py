@@ -55,7 +55,7 @@ class LilMonsta(Ability):
     def babysitter_options(self) -> tuple[list[str], list[str]]:
         """(legal babysitters, the ones the automatic Storyteller suggests)."""
         game = self.game
-        everyone = [p.name for p in game.players if not p.traveller]
+        everyone = [p.name for p in game.players]
         minions = [p.name for p in game.players
                    if p.alive and D.get(p.character).team == "minion"]
         current = self.state.get("babysitter")
