@@ -107,7 +107,12 @@ class Narrator:
         elif t == "wake":
             pass
         elif t == "choice":
-            what = ", ".join(ev["players"]) if "players" in ev else cname(ev.get("character"))
+            parts = []
+            if "players" in ev:
+                parts.append(", ".join(ev["players"]))
+            if ev.get("character"):
+                parts.append(cname(ev["character"]))
+            what = " as ".join(parts) if len(parts) == 2 else (parts[0] if parts else "?")
             out(f"  {self.who(ev['player'])} chooses {what}")
         elif t == "declined":
             out(f"  {self.who(ev['player'])} declines")

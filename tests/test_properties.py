@@ -20,7 +20,7 @@ from clocktower.scripts import load_script
 
 SCRIPTS = ["trouble-brewing", "the-saga-of-the-summoner"]
 COUNTS = list(range(5, 16))
-GAMES_PER_CASE = 95          # 2 scripts x 11 counts x 95 = 2,090 games
+GAMES_PER_CASE = 130         # TB at 5-15 and the Saga at 5-9 (all it can seat): 16 x 130 = 2,080 games
 
 
 def _implemented(script: str) -> bool:

@@ -236,6 +236,10 @@ class Game:
         src = e.source
         if e.source_ability and not any(a.id == e.source_ability for a in src.abilities()):
             return False
+        if src is e.target:
+            # Self-inflicted (a Poisoner poisoning themself): it would switch itself off,
+            # so it lasts while the source is alive and still has the ability.
+            return src.alive
         ab = next((a for a in src.abilities() if a.id == e.source_ability), src.ability)
         return self.functioning(src, ab)
 
