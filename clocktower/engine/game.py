@@ -436,30 +436,27 @@ class Game:
     def die(self, p: Player, cause: str, by: Player | None = None) -> None:
         """The died step: the player dies; reactions run; the game may end."""
         was_public_alive = p.alive
-        p.alive = False
-        p.secretly_alive = False
-        if self.phase == "night":
-            self.deaths_tonight.append(p)
-        else:
-            self.deaths_today.append(p)
-        self.emit("death", "all" if self.phase == "day" else "storyteller",
-                  player=p.name, cause=cause, by=by.name if by else None,
-                  **({} if was_public_alive else {"already_registered_dead": True}))
+        self._record_death(p, cause, by, secretly_alive=False,
+                           **({} if was_public_alive else {"already_registered_dead": True}))
         for ab in list(self.hooks("on_death")):
             ab.on_death(p, cause, by)
         self.check_win()
 
     def fake_death(self, p: Player, cause: str, by: Player | None = None) -> None:
         """The player registers as dead but lives on (an ability says so)."""
+        self._record_death(p, cause, by, secretly_alive=True)
+        self.check_win()
+
+    def _record_death(self, p: Player, cause: str, by: Player | None, secretly_alive: bool,
+                      **extra) -> None:
         p.alive = False
-        p.secretly_alive = True
+        p.secretly_alive = secretly_alive
         if self.phase == "night":
             self.deaths_tonight.append(p)
         else:
             self.deaths_today.append(p)
         self.emit("death", "all" if self.phase == "day" else "storyteller",
-                  player=p.name, cause=cause, by=by.name if by else None)
-        self.check_win()
+                  player=p.name, cause=cause, by=by.name if by else None, **extra)
 
     # ------------------------------------------------------------------ character change
     def change_character(self, player: Player, new: str, alignment: str | None = None,

@@ -311,20 +311,10 @@ def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
     if isinstance(v, dict):
         out = {}
         for k, x in v.items():
-            if k in ("player",):
+            if k == "player":
                 out[k] = L.name(x, line, names)
-            elif k == "players":
-                out[k] = L.names(x, line, names)
-            elif k == "character":
-                out[k] = L.character(x, line)
-            elif k == "characters":
-                if not isinstance(x, list):
-                    raise L.err(line, "characters must be a list")
-                out[k] = [L.character(c, line) for c in x]
-            elif k == "yes":
-                if not isinstance(x, bool):
-                    raise L.err(line, "yes must be true or false")
-                out[k] = x
+            elif k in ("players", "character", "characters", "yes"):
+                out[k] = _common_field(L, k, x, line, names)
             else:
                 try:
                     cid = D.get(k).id
@@ -336,27 +326,32 @@ def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
     raise L.err(line, f"a choice cannot be {v!r}")
 
 
+def _common_field(L: _Loader, k: str, x: Any, line: int, names: set[str]) -> Any:
+    """A field shared by choices and information: players, character, characters, yes."""
+    if k == "players":
+        return L.names(x, line, names)
+    if k == "character":
+        return L.character(x, line)
+    if k == "characters":
+        if not isinstance(x, list):
+            raise L.err(line, "characters must be a list")
+        return [L.character(c, line) for c in x]
+    if not isinstance(x, bool):
+        raise L.err(line, "yes must be true or false")
+    return x
+
+
 def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
     out = {}
     for k, x in v.items():
         if k not in INFO_FIELDS:
             raise L.err(line, f"unknown information field {k!r} (allowed: "
                         f"{', '.join(sorted(INFO_FIELDS))})")
-        if k == "players":
-            out[k] = L.names(x, line, names)
-        elif k == "character":
-            out[k] = L.character(x, line)
-        elif k == "characters":
-            if not isinstance(x, list):
-                raise L.err(line, "characters must be a list")
-            out[k] = [L.character(c, line) for c in x]
+        if k in ("players", "character", "characters", "yes"):
+            out[k] = _common_field(L, k, x, line, names)
         elif k == "count":
             if not isinstance(x, int) or isinstance(x, bool):
                 raise L.err(line, "count must be a whole number")
-            out[k] = x
-        elif k == "yes":
-            if not isinstance(x, bool):
-                raise L.err(line, "yes must be true or false")
             out[k] = x
         elif k == "alignment":
             if x not in ("good", "evil"):
