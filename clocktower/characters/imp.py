@@ -6,8 +6,9 @@ How to Run: each night except the first, the Imp chooses a player, who dies. If 
 chose themself and dies, the Storyteller picks a living Minion to become the Imp (woken
 and shown the Imp token). With no living Minion the Imp simply dies and good wins.
 A Scarlet Woman, whose ability reacts first, takes precedence over the star-pass.
-A player who becomes the Imp during the night (star-pass, Scarlet Woman) does not act
-that night: "This new Imp does not act that same night".
+A player who becomes the Imp during the night because a Demon died tonight (star-pass,
+Scarlet Woman) does not act that night: "This new Imp does not act that same night". A
+player made the Imp at night in any other way (a Demon-creating ability) acts that night.
 """
 from __future__ import annotations
 
@@ -22,8 +23,14 @@ class Imp(Ability):
         return not first and self.state.get("became_imp_night") != self.game.night
 
     def on_character_change(self, player, old, new) -> None:
-        if player is self.player and self.game.phase == "night":
-            self.state["became_imp_night"] = self.game.night
+        # Only a successor waits: a Minion who becomes the Imp because a Demon died tonight
+        # (the star-pass, the Scarlet Woman). A Demon made tonight any other way (e.g. by
+        # an ability that creates a Demon "which acts on the same night") acts tonight.
+        game = self.game
+        if player is self.player and game.phase == "night" and any(
+                p is not player and not p.truly_alive and D.get(p.character).team == "demon"
+                for p in game.deaths_tonight):
+            self.state["became_imp_night"] = game.night
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
