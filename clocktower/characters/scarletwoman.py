@@ -4,7 +4,8 @@
 don't count.)"
 
 How to Run: if the Demon dies and five or more players (not Travellers) were alive just
-before, the Scarlet Woman becomes that same Demon character and is told so that night.
+before (as they register: a Zombuul already registering as dead does not count), the
+Scarlet Woman becomes that same Demon character and is told so that night.
 Her reaction comes before the Imp's star-pass.
 """
 from __future__ import annotations
@@ -25,7 +26,13 @@ class ScarletWoman(Ability):
             return
         if any(p.truly_alive and game.is_demon(p) for p in game.players):
             return
-        alive_before = sum(1 for p in game.players if p.alive and not p.traveller) + 1
+        # Players alive just before the Demon died, as they register: the dying Demon
+        # counts unless it already registered as dead (a Zombuul dying for the 2nd time
+        # "counts as a dead player in almost every way").
+        already_dead = next((e.get("already_registered_dead", False) for e in reversed(game.log)
+                             if e["type"] == "death" and e["player"] == dead.name), False)
+        alive_before = sum(1 for p in game.players if p.alive and not p.traveller) \
+            + (0 if already_dead or dead.traveller else 1)
         if alive_before < 5:
             return
         game.emit("ability_triggered", "storyteller", ability=self.id, player=me.name,
