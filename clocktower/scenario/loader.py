@@ -70,6 +70,7 @@ class Scenario:
     steps: list[Step]
     expect: list[tuple[str, Any, int]]
     line: int = 1
+    script_line: int | None = None
 
 
 def _line(node: Any, key: Any = None, default: int = 1) -> int:
@@ -293,7 +294,8 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             step.expect = _expects(L, s["expect"], _line(s, "expect"), names)
         steps.append(step)
     expect = _expects(L, doc["expect"], _line(doc, "expect"), names) if "expect" in doc else []
-    return Scenario(file, name, script, seed, players, bluffs, setup_st, steps, expect)
+    return Scenario(file, name, script, seed, players, bluffs, setup_st, steps, expect,
+                    script_line=_line(doc, "script") if "script" in doc else None)
 
 
 def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:

@@ -217,10 +217,16 @@ def build_script(sc: Scenario) -> Script:
             if c not in ids:
                 ids.append(c)
         return load_script(ids)
+    spec = sc.script
+    if isinstance(spec, str):
+        # A relative path is read next to the scenario file (else from the working folder).
+        beside = Path(sc.file).parent / spec
+        if not Path(spec).is_absolute() and beside.is_file() and not Path(spec).is_file():
+            spec = str(beside)
     try:
-        return load_script(sc.script)
+        return load_script(spec)
     except ClocktowerError as e:
-        raise ScenarioError(sc.file, None, str(e)) from None
+        raise ScenarioError(sc.file, sc.script_line, str(e)) from None
 
 
 def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
@@ -228,7 +234,9 @@ def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
     missing = sorted({p["character"] for p in sc.players if p["character"] not in REGISTRY}
                      | {p["thinks"] for p in sc.players if p.get("thinks") and p["thinks"] not in REGISTRY})
     if missing:
-        raise ScenarioError(sc.file, None, "characters not implemented yet: " + ", ".join(missing))
+        line = next(p["line"] for p in sc.players
+                    if p["character"] in missing or p.get("thinks") in missing)
+        raise ScenarioError(sc.file, line, "characters not implemented yet: " + ", ".join(missing))
     game = Game(script, REGISTRY, seed=sc.seed)
     answers = ScenarioAnswers(sc, game)
     game.answerers["storyteller"] = answers.storyteller
@@ -347,7 +355,7 @@ def check(sc: Scenario, game: Game, answers: ScenarioAnswers, expects, where: st
     for key, value, line in expects:
         ok, found = _holds(game, answers, key, value, last_night, last_day)
         if not ok:
-            rel = _relevant(game.log[start:], value)
+            rel = _relevant(game.log[start:], value, key)
             out.append(Failure(where, f"{key}: {value}", line, found, rel))
     return out
 
@@ -389,7 +397,9 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
         return sorted(died) == sorted(v), f"died that night: {died}"
     if key == "learned":
         cands = _learns(game, v)
-        return bool(cands), "learned instead: " + (str(_learns(game, {"player": v["player"], **{k: v[k] for k in ('night', 'day') if k in v}}, fields=False)) or "nothing")
+        other = _learns(game, {"player": v["player"], **{k: v[k] for k in ("night", "day") if k in v}},
+                        fields=False)
+        return bool(cands), "learned instead: " + (str(other) if other else "nothing")
     if key == "may_learn":
         want = {k: x for k, x in v.items() if k not in ("player", "night", "day")}
         for pl, phase, num, opts in answers.info_options:
@@ -428,7 +438,18 @@ def _learns(game: Game, v: dict, fields: bool = True) -> list[dict]:
     return out
 
 
-def _relevant(events: list[dict], value: Any) -> list[dict]:
+# Event types that explain an expectation about the whole game rather than about names.
+RELEVANT_TYPES = {
+    "winner": {"death", "execution", "game_over", "character_change", "alignment_change"},
+    "executed": {"nominate", "nomination", "execution", "death"},
+    "died_tonight": {"death", "death_prevented", "death_redirected", "no_effect"},
+}
+
+
+def _relevant(events: list[dict], value: Any, key: str = "") -> list[dict]:
+    types = RELEVANT_TYPES.get(key)
+    if types is not None:
+        return [e for e in events if e["type"] in types][-12:]
     names = set()
     if isinstance(value, dict):
         for k, x in value.items():
@@ -442,8 +463,8 @@ def _relevant(events: list[dict], value: Any) -> list[dict]:
     elif isinstance(value, str):
         names.add(value)
     rel = [e for e in events if e["type"] != "decision" and
-           (not names or names & {str(x) for x in e.values() if isinstance(x, str)}
-            | {str(y) for x in e.values() if isinstance(x, list) for y in x})]
+           (not names or names & ({str(x) for x in e.values() if isinstance(x, str)}
+                                  | {str(y) for x in e.values() if isinstance(x, list) for y in x}))]
     return rel[-12:]
 
 
