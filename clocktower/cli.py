@@ -109,18 +109,21 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
 
     console = Console(highlight=False)
     files = collect(paths)
-    results, errors = [], []
+    results, errors, details = [], [], []
     for f in files:
         try:
             results.append(run_file(f))
         except ScenarioError as e:
             errors.append(str(e))
+            details.append({"file": e.file, "line": e.line, "reason": e.reason})
         except ClocktowerError as e:
             errors.append(f"{f}: {e}")
+            details.append({"file": str(f), "line": None, "reason": str(e)})
     failed = [r for r in results if not r.ok]
     if as_json:
         print(json.dumps({
             "passed": len(results) - len(failed), "failed": len(failed), "errors": errors,
+            "error_details": details,
             "results": [{"file": r.file, "name": r.name, "ok": r.ok,
                          "failures": [{"step": x.step, "expectation": x.expectation,
                                        "line": x.line, "found": x.found, "log": x.log}

@@ -1460,3 +1460,31 @@ def test_failure_log_is_the_relevant_part():
                              "alignment_change") for e in winner.log)
     # only tonight's events: the night-1 Fortune Teller choice is not shown
     assert all(e["number"] == 2 for e in alive.log)
+
+
+def test_cli_json_error_details_are_structured(files):
+    """Extension: `error_details` gives each error's file, line and reason separately."""
+    res, _ = cli("--json", files["bad"])
+    [d] = json.loads(res.output)["error_details"]
+    assert d == {"file": str(files["bad"]), "line": line_of(MALFORMED, "surviving"),
+                 "reason": d["reason"]}
+    assert d["reason"].startswith("unknown expectation 'surviving'")
+
+
+def test_thinks_is_only_for_a_character_who_thinks_they_are_another():
+    players = TB7_RH.replace("{name: Eve, character: soldier}",
+                             "{name: Eve, character: soldier, thinks: monk}")
+    error("steps: [{night: 1}]\n", "a soldier does not think they are another character",
+          players=players, at="thinks: monk")
+
+
+def test_bluffs_are_not_in_play():
+    error("steps: [{night: 1}]\n", "bluff 'empath' is in play",
+          players=TB7_RH.replace("[washerwoman, chef, mayor]", "[washerwoman, chef, empath]"),
+          at="bluffs:")
+    error("steps: [{night: 1}]\n", "bluff 'chef' is listed twice",
+          players=TB7_RH.replace("[washerwoman, chef, mayor]", "[chef, chef, mayor]"),
+          at="bluffs:")
+    # the Drunk's believed Townsfolk is not in play: the Demon may bluff it
+    passes("steps: [{night: 1}]\n",
+           players=TB7_RH.replace("[washerwoman, chef, mayor]", "[washerwoman, chef, monk]"))

@@ -187,6 +187,10 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         entry = {"name": pname, "character": L.character(p["character"], line), "line": line}
         if "thinks" in p:
             entry["thinks"] = L.character(p["thinks"], line)
+            # Only a character who "thinks they are" another (Drunk, Lunatic, Marionette).
+            if "you think you are" not in D.get(entry["character"]).ability.lower():
+                raise L.err(line, f"thinks: a {entry['character']} does not think they are "
+                            "another character (thinks is for the Drunk, Lunatic, Marionette)")
         if "alignment" in p:
             if p["alignment"] not in ("good", "evil"):
                 raise L.err(line, f"alignment must be good or evil, not {p['alignment']!r}")
@@ -207,6 +211,12 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         if not isinstance(b, list):
             raise L.err(_line(doc, "bluffs"), "bluffs must be a list of character ids")
         bluffs = [L.character(c, _line(doc, "bluffs")) for c in b]
+        dealt = {p["character"] for p in players}
+        for c in bluffs:
+            if c in dealt or bluffs.count(c) > 1:
+                raise L.err(_line(doc, "bluffs"), f"bluff {c!r} is "
+                            + ("in play" if c in dealt else "listed twice")
+                            + ": the bluffs are not-in-play characters")
 
     setup_st: dict[str, Node] = {}
     if "storyteller" in doc:
