@@ -18,7 +18,7 @@ class Washerwoman(Ability):
     id = "washerwoman"
 
     def wakes(self, first: bool) -> bool:
-        return first or self.state.get("created_mid_game", False)
+        return first
 
     def night(self, first: bool) -> None:
         one_of_two(self, "townsfolk")
