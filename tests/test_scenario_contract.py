@@ -1488,3 +1488,80 @@ def test_bluffs_are_not_in_play():
     # the Drunk's believed Townsfolk is not in play: the Demon may bluff it
     passes("steps: [{night: 1}]\n",
            players=TB7_RH.replace("[washerwoman, chef, mayor]", "[washerwoman, chef, monk]"))
+
+
+def test_may_learn_holds_for_information_given_without_a_storyteller_choice():
+    """Minion and Demon info and the setup token are shown as they are: allowed."""
+    body = """\
+        steps:
+          - night: 1
+            choices: {Ann: [Cat, Eve]}
+            expect:
+              - may_learn: {player: Cat, night: 1, players: [Dan]}
+              - may_learn: {player: Dan, players: [Cat]}
+              - may_learn: {player: Ann, night: 1, yes: true}
+              - may_learn: {player: Bob, character: monk}
+        """
+    passes(body)
+    fails(body.replace("players: [Dan]}", "players: [Eve]}").replace("character: monk", "character: drunk")
+          .replace("yes: true", "yes: false"), count=3)
+
+
+# ======================================================================== extensions
+def test_setup_is_exactly_as_written_no_modifier_redeals():
+    """A Baron with one Outsider in play: nobody is re-dealt."""
+    players = TB7_RH.replace("{name: Dan, character: poisoner}", "{name: Dan, character: baron}")
+    r = passes("steps: [{night: 1}]\n", players=players)
+    assert [p.character for p in r.game.players] == [
+        "fortuneteller", "drunk", "imp", "baron", "soldier", "empath", "ravenkeeper"]
+
+
+LILMONSTA = """\
+script: [lilmonsta, spy, poisoner, scarletwoman, fortuneteller, soldier, monk, slayer, chef]
+players:
+  - {name: Ann, character: fortuneteller}
+  - {name: Bob, character: spy}
+  - {name: Cat, character: soldier}
+  - {name: Dan, character: poisoner}
+  - {name: Eve, character: chef}
+storyteller: {red_herring: Cat}
+"""
+
+
+def test_id_dot_what_keys_lilmonsta_and_lilmonsta_kill():
+    body = """\
+        steps:
+          - night: 1
+            choices: {Dan: Ann, Ann: [Bob, Cat]}
+            storyteller: {lilmonsta: Dan}
+          - day: 1
+          - night: 2
+            choices: {Dan: Ann, Ann: [Bob, Cat]}
+            storyteller:
+              lilmonsta: Bob
+              lilmonsta.kill: Eve
+            expect:
+              - died_tonight: [Eve]
+              - event: {type: death, player: Eve, cause: demon, by: Bob}
+        """
+    passes(body, players=LILMONSTA)
+    fails(body.replace("lilmonsta.kill: Eve", "lilmonsta.kill: no"), players=LILMONSTA, count=2)
+    error(body.replace("lilmonsta.kill: Eve", "lilmonsta.kill: Zed"), "storyteller lilmonsta.kill",
+          players=LILMONSTA, at="lilmonsta.kill")
+    error(body.replace("lilmonsta.kill: Eve", "lilmonstaa.kill: Eve"), "unknown key 'lilmonstaa.kill'",
+          players=LILMONSTA, at="lilmonstaa.kill")
+
+
+def test_id_dot_what_key_summoner_bluffs():
+    players = SUMMONER.replace("bluffs: [washerwoman, fortuneteller, butler]", "bluffs: [butler]")
+    body = """\
+        steps:
+          - night: 1
+            storyteller:
+              summoner.bluffs: [spy, zombuul]
+            expect:
+              - learned: {player: Bob, night: 1, characters: [butler, zombuul, spy]}
+        """
+    passes(body, players=players)
+    error(body.replace("[spy, zombuul]", "[spy, investigator]"), "storyteller summoner.bluffs",
+          players=players, at="summoner.bluffs")

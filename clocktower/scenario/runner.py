@@ -412,6 +412,8 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
             for o in opts:
                 if all(k in o and same(o[k], x) for k, x in want.items()):
                     return True, ""
+        if _learns(game, v):        # shown without a choice (Minion/Demon info, setup): legal
+            return True, ""
         return False, "that information is not among the legal answers"
     if key in ("event", "no_event"):
         hits = [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
