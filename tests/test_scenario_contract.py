@@ -1565,3 +1565,24 @@ def test_id_dot_what_key_summoner_bluffs():
     passes(body, players=players)
     error(body.replace("[spy, zombuul]", "[spy, investigator]"), "storyteller summoner.bluffs",
           players=players, at="summoner.bluffs")
+
+
+@pytest.mark.parametrize("field,words", [
+    ("count: two", "count must be a whole number"),
+    ("direction: left", "direction must be clockwise or anticlockwise"),
+    ("answer: maybe", "answer 'maybe' is not one of"),
+    ("alignment: neutral", "alignment must be good or evil"),
+    ("character: nobody", "unknown character id 'nobody'"),
+    ("colour: red", "unknown information field 'colour'"),
+])
+def test_information_fields_are_checked(field, words):
+    error(f"steps: [{{night: 1}}]\nexpect: [{{learned: {{player: Ann, {field}}}}}]\n", words,
+          at=field)
+
+
+@pytest.mark.parametrize("field", ["direction: clockwise", "answer: cold", "count: 0",
+                                   "characters: [chef]", "alignment: good"])
+def test_information_fields_are_read(field):
+    # well-formed, and Ann (the Fortune Teller) learned none of these: the expectation fails
+    fails(f"steps: [{{night: 1, choices: {{Ann: [Cat, Eve]}}}}]\n"
+          f"expect: [{{learned: {{player: Ann, night: 1, {field}}}}}]\n")
