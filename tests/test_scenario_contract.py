@@ -1586,3 +1586,16 @@ def test_information_fields_are_read(field):
     # well-formed, and Ann (the Fortune Teller) learned none of these: the expectation fails
     fails(f"steps: [{{night: 1, choices: {{Ann: [Cat, Eve]}}}}]\n"
           f"expect: [{{learned: {{player: Ann, night: 1, {field}}}}}]\n")
+
+
+def test_seed_names_with_garbage_appended_are_the_same_characters():
+    from clocktower.scenario import load_text
+    sc = load_text("""
+name: garbled names
+players:
+  - {name: Ann, character: "Fanggu1 75 3-75"}
+  - {name: Bob, character: Huntsman1-75}
+  - {name: Cat, character: imp}
+steps: []
+""")
+    assert [p["character"] for p in sc.players] == ["fanggu", "huntsman", "imp"]

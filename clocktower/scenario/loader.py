@@ -4,6 +4,7 @@ Everything wrong with a file is a ScenarioError naming the file, the line and th
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,6 +118,14 @@ class _Loader:
         try:
             return D.get(value).id
         except UnknownCharacter as e:
+            # Names from the seeds with garbage appended ("Huntsman1-75", "Fanggu1 75 3-75")
+            # are the same characters.
+            stripped = re.sub(r"[\d\s-]+$", "", value)
+            if stripped and stripped != value:
+                try:
+                    return D.get(stripped).id
+                except UnknownCharacter:
+                    pass
             raise self.err(line, str(e)) from None
 
     def name(self, value: Any, line: int, names: set[str], what: str = "player") -> str:
