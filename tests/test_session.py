@@ -1,0 +1,60 @@
+"""A game answered one decision at a time from outside equals the same game played in one go."""
+import json
+
+import pytest
+
+from clocktower.engine.session import Session
+from clocktower.errors import IllegalAnswer
+from clocktower.play import new_game
+from clocktower.engine.runner import play
+
+
+def first_option(decision, game):
+    return decision.options()[0]
+
+
+def dump(game):
+    return [json.dumps(e, sort_keys=True) for e in game.log]
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_outside_storyteller_one_answer_at_a_time(seed):
+    direct = play(new_game("trouble-brewing", 7, seed, storyteller=first_option))
+
+    def build(answerers):
+        return new_game("trouble-brewing", 7, seed, storyteller=answerers["storyteller"])
+
+    s = Session(build, outside={"storyteller"})
+    asked = 0
+    while (d := s.pending()) is not None:
+        assert d.who == "storyteller"
+        s.answer(d.options()[0])
+        asked += 1
+    assert asked >= 3
+    assert dump(s.game) == dump(direct)
+
+
+def test_an_illegal_outside_answer_is_refused_and_changes_nothing():
+    s = Session(lambda a: new_game("trouble-brewing", 7, 1, storyteller=a["storyteller"]),
+                outside={"storyteller"})
+    d = s.pending()
+    before = list(s.answers)
+    with pytest.raises(IllegalAnswer):
+        s.answer("not an option")
+    assert s.answers == before and s.pending() is d
+
+
+def test_outside_player_one_answer_at_a_time():
+    direct = play(new_game("trouble-brewing", 8, 3, agents={"Ann": first_option}))
+
+    def build(answerers):
+        return new_game("trouble-brewing", 8, 3, agents={"Ann": answerers["Ann"]})
+
+    s = Session(build, outside={"Ann"})
+    asked = 0
+    while (d := s.pending()) is not None:
+        assert d.who == "Ann"
+        s.answer(d.options()[0])
+        asked += 1
+    assert asked > 5
+    assert dump(s.game) == dump(direct)
