@@ -53,3 +53,25 @@ def test_cli_play_log_then_replay(cli, tmp_path):
     r2 = cli("replay", log, "--quiet")
     assert r2.exit_code == 0, r2.output
     assert "identical" in r2.output
+
+
+def test_tampered_logs_give_clear_errors_never_tracebacks(tmp_path):
+    import random
+    from clocktower.errors import ClocktowerError
+    game = play_game("trouble-brewing", 8, 5)
+    base = [dict(e) for e in game.log]
+    rng = random.Random(0)
+    junk = [None, 0, -1, "x", [], {}, ["Zed"], {"a": 1}, True, 99999]
+    for trial in range(300):
+        events = [dict(e) for e in base]
+        for _ in range(rng.randint(1, 3)):
+            ev = events[rng.randrange(len(events))]
+            key = rng.choice(sorted(ev))
+            if rng.random() < 0.2:
+                del ev[key]
+            else:
+                ev[key] = rng.choice(junk)
+        try:
+            replay(events, REGISTRY)
+        except ClocktowerError:
+            pass

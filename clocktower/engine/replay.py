@@ -45,7 +45,7 @@ class LogAnswers:
     """Answers decision number `seq` with the logged answer, or its default if unlogged."""
 
     def __init__(self, events: list[dict]):
-        self.by_seq = {e["seq"]: e for e in events if e["type"] == "decision"}
+        self.by_seq = {e.get("seq"): e for e in events if e.get("type") == "decision"}
 
     def __call__(self, decision: Decision, game: Game):
         seq = game.n_decisions - 1
@@ -55,22 +55,48 @@ class LogAnswers:
                 raise ReplayMismatch(f"the log has no answer for decision {seq} "
                                      f"({decision.kind} by {decision.who})")
             return decision.default
-        if rec["kind"] != decision.kind or rec["who"] != decision.who:
-            raise ReplayMismatch(f"decision {seq}: log has {rec['kind']} by {rec['who']}, "
+        if rec.get("kind") != decision.kind or rec.get("who") != decision.who:
+            raise ReplayMismatch(f"decision {seq}: log has {rec.get('kind')} by {rec.get('who')}, "
                                  f"game asks {decision.kind} by {decision.who}")
+        if "answer" not in rec:
+            raise ReplayMismatch(f"decision {seq} in the log has no answer")
         return rec["answer"]
 
 
+def _setup_inputs(setup: dict) -> tuple[list | str, list[str], int]:
+    """The script, player names and seed a log's setup event records; checked."""
+    script = setup.get("script_ids", setup.get("script"))
+    players = setup.get("players")
+    seed = setup.get("seed")
+    if not isinstance(script, (list, str)) or not script:
+        raise ReplayMismatch("the setup event does not name the script")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                                                for p in players):
+        raise ReplayMismatch("the setup event does not list the players by name")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayMismatch("the setup event has no whole-number seed")
+    return script, [p["name"] for p in players if not p.get("traveller")], seed
+
+
 def replay(events: list[dict], registry) -> Game:
+    if not events or not isinstance(events[0], dict) or events[0].get("type") != "setup":
+        raise ReplayMismatch("a game log starts with a setup event")
     setup = events[0]
-    script = load_script(setup["script_ids"]) if "script_ids" in setup else load_script(setup["script"])
-    if isinstance(script, Script) and setup.get("script"):
+    script_spec, names, seed = _setup_inputs(setup)
+    script = load_script(script_spec)
+    if isinstance(setup.get("script"), str):
         script.name = setup["script"]
-    names = [p["name"] for p in setup["players"] if not p.get("traveller")]
+    by_seq = [e for e in events if e.get("type") == "decision"]
+    if not all(isinstance(e.get("seq"), int) for e in by_seq):
+        raise ReplayMismatch("a decision event in the log has no sequence number")
     answers = LogAnswers(events)
-    game = Game(script, registry, seed=setup["seed"], default_answerer=answers)
-    setup_random(game, names)
-    play(game)
+    game = Game(script, registry, seed=seed, default_answerer=answers)
+    try:
+        setup_random(game, names)
+        play(game)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        # A hand-edited log can feed the engine answers of the wrong shape.
+        raise ReplayMismatch(f"the log's answers do not fit this game ({type(e).__name__}: {e})") from None
     mine = [json.dumps(e, sort_keys=True) for e in game.log]
     theirs = [json.dumps(e, sort_keys=True) for e in events]
     for i, (a, b) in enumerate(zip(mine, theirs)):
