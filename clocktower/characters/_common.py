@@ -24,11 +24,11 @@ def pair_infos(game, player, matches, team: str = ""):
         for other in game.players:
             if other is target:
                 continue
-            names = seat_sorted(game, [target.name, other.name])
-            key = (char, tuple(names))
+            first, second = (target, other) if target.seat < other.seat else (other, target)
+            key = (char, first.name, second.name)
             if key not in seen:
                 seen.add(key)
-                out.append({"character": char, "players": names})
+                out.append({"character": char, "players": [first.name, second.name]})
     return out
 
 

@@ -502,8 +502,8 @@ class Game:
                 self.end(*res)
         if self.phase == "setup":
             return
-        demons = [p for p in self.players if self.is_demon(p) and p.truly_alive]
-        if not demons and not any(ab.demon_pending() for ab in self.hooks("demon_pending")):
+        demon_alive = any(p.truly_alive and self.is_demon(p) for p in self.players)
+        if not demon_alive and not any(ab.demon_pending() for ab in self.hooks("demon_pending")):
             self.end("good", "the Demon is dead")
         alive = sum(1 for p in self.players if p.truly_alive and not p.traveller)
         if alive <= 2:
