@@ -32,6 +32,7 @@ class Decision:
     context: dict
     prompt: str
     default: Any = NO_DEFAULT
+    n_true: int | None = None       # information (a Choice): the first n_true options are true
 
     def options(self) -> list:
         raise NotImplementedError
@@ -121,11 +122,15 @@ class PlayerChoice(Decision):
     def sample(self, rng) -> Any:
         if self.check is None and len(self.candidates) >= self.count:
             pick = rng.sample(self.candidates, self.count)
+            if len(pick) < 2:
+                return pick
             order = {n: i for i, n in enumerate(self.candidates)}
             return sorted(pick, key=order.__getitem__)
         return super().sample(rng)
 
     def canonical(self, answer: list[str]) -> list[str]:
+        if len(answer) < 2:
+            return list(answer)
         order = {n: i for i, n in enumerate(self.candidates)}
         return sorted(answer, key=lambda n: order.get(n, 999))
 

@@ -73,8 +73,7 @@ class Game:
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
         ev = {"type": etype, "phase": self.phase,
               "number": self.night if self.phase == "night" else self.day,
-              "visible_to": visible_to}
-        ev.update(fields)
+              "visible_to": visible_to, **fields}
         self.log.append(ev)
         if self.on_event is not None:
             self.on_event(ev)
@@ -115,7 +114,7 @@ class Game:
                 ev["key"] = ctx["key"]
             if "player" in ctx and who == "storyteller":
                 ev["player"] = ctx["player"]
-        n_true = getattr(decision, "n_true", None)
+        n_true = decision.n_true
         if n_true is not None:
             ev["true"] = decision.options().index(answer) < n_true
         self.log.append(ev)
@@ -547,10 +546,17 @@ class Game:
             ab.on_dusk()
         done: set[int] = set()
         cursor = (0, -2)
+        entries: list = []
+        i = 0       # entries before i are passed (at or before the cursor, or done)
         try:
             while True:
+                current = self.night_entries(first)     # re-read: abilities may change
+                if current is not entries:
+                    entries, i = current, 0
                 nxt = None
-                for e in self.night_entries(first):
+                while i < len(entries):
+                    e = entries[i]
+                    i += 1
                     if (e[0], e[1]) > cursor and (isinstance(e[2], str) or id(e[2]) not in done):
                         nxt = e
                         break
@@ -671,8 +677,8 @@ class Game:
         if self.day_over:           # an ability executed someone at the nomination
             return None
         # Voting: clockwise from the player after the nominee, the nominee last.
-        n = len(self.players)
-        order = [self.players[(target.seat + i) % n] for i in range(1, n + 1)]
+        seat = target.seat
+        order = self.players[seat + 1:] + self.players[:seat + 1]
         voters: list[Player] = []
         listed = set(votes) if isinstance(votes, list) else None
         if listed is not None:
@@ -706,9 +712,10 @@ class Game:
                 if votes(v) if callable(votes) else self.decide(VoteChoice(v.name, context)):
                     voters.append(v)
         tally = 0
+        vote_weight = self.hooks("vote_weight")
         for v in voters:
             w = 1
-            for ab in self.hooks("vote_weight"):
+            for ab in vote_weight:
                 w = ab.vote_weight(v, w)
             tally += w
         for v in voters:

@@ -7,15 +7,23 @@ from .game import Game, GameOver
 MAX_DAYS = 40
 
 
-def day_action(game: Game, p) -> DayActionChoice:
-    """Everything `p` may do now in the day: nominate someone, use a day ability, or pass."""
+def open_nominees(game: Game) -> list[str]:
+    """The players not yet nominated today."""
+    taken = game.nominees
+    return [t.name for t in game.players if t.name not in taken]
+
+
+def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActionChoice:
+    """Everything `p` may do now in the day: nominate someone, use a day ability, or pass.
+
+    `not_nominated`: `open_nominees(game)` if the caller already has it (shared, not copied).
+    """
     nominees: list[str] = []
     if p.alive and p.name not in game.nominators and not game.day_over:
         if game.hooks("may_nominate"):
             nominees = [t.name for t in game.players if game.can_nominate(p, t) is None]
         else:
-            taken = game.nominees
-            nominees = [t.name for t in game.players if t.name not in taken]
+            nominees = not_nominated if not_nominated is not None else open_nominees(game)
     uses: list[dict] = []
     if not game.day_over:
         for ab in p.abilities():
@@ -28,16 +36,20 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
     """Players act in turns (seat order, from a rotating start) until a round passes quietly."""
     n = len(game.players)
     start = game.day % n
+    not_nominated = None        # open_nominees(game), kept while everyone passes
     for _round in range(max_rounds):
         acted = False
         for i in range(n):
             if game.day_over or game.winner:
                 return
             p = game.players[(start + i) % n]
-            choice = game.decide(day_action(game, p))
+            if not_nominated is None and p.alive:
+                not_nominated = open_nominees(game)
+            choice = game.decide(day_action(game, p, not_nominated))
             if choice is None:
                 continue
             acted = True
+            not_nominated = None
             if "nominate" in choice:
                 game.nominate(p, game.by_name[choice["nominate"]])
             else:
