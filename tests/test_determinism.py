@@ -75,3 +75,23 @@ def test_tampered_logs_give_clear_errors_never_tracebacks(tmp_path):
             replay(events, REGISTRY)
         except ClocktowerError:
             pass
+
+
+def test_same_game_across_processes_and_hash_seeds():
+    """Set order and memory layout differ between processes: the game must not."""
+    import os
+    import subprocess
+    import sys
+    code = ("import json,sys\n"
+            "from clocktower.play import play_game\n"
+            "for script, n in (('trouble-brewing', 10), ('trouble-brewing', 13), "
+            "('the-saga-of-the-summoner', 8)):\n"
+            "    for seed in range(25):\n"
+            "        g = play_game(script, n, seed)\n"
+            "        sys.stdout.write(''.join(json.dumps(e, sort_keys=True) for e in g.log))\n")
+    outs = []
+    for hash_seed in ("1", "2", "random"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        outs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                   text=True, check=True).stdout)
+    assert outs[0] == outs[1] == outs[2]

@@ -16,6 +16,10 @@ class Empath(Ability):
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         left, right = game.neighbours(me, alive_only=True)
-        seen = {q for q in (left, right) if q is not None}
+        # Left then right, each once (with two players alive they are the same player):
+        # a list, not a set, so the Storyteller's registration questions come in seat order.
+        seen = [q for q in (left, right) if q is not None]
+        if len(seen) == 2 and seen[0] is seen[1]:
+            seen.pop()
         count = sum(1 for q in seen if game.registration(q, self.id)[1] == "evil")
         game.tell(me, [{"count": count}], lambda: [{"count": k} for k in range(3)], self)

@@ -544,7 +544,7 @@ class Game:
                           character=p.character, alignment=p.alignment, reason="you are")
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
-        done: set[int] = set()
+        done: set[Ability] = set()       # abilities that acted tonight (held, not ids)
         cursor = (0, -2)
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)
@@ -557,7 +557,7 @@ class Game:
                 while i < len(entries):
                     e = entries[i]
                     i += 1
-                    if (e[0], e[1]) > cursor and (isinstance(e[2], str) or id(e[2]) not in done):
+                    if (e[0], e[1]) > cursor and (isinstance(e[2], str) or e[2] not in done):
                         nxt = e
                         break
                 if nxt is None:
@@ -569,7 +569,7 @@ class Game:
                         break
                     self._special(item)
                     continue
-                done.add(id(item))
+                done.add(item)
                 self._wake(item, first)
             self._dawn()
         except GameOver:
