@@ -43,6 +43,8 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             if game.day_over or game.winner:
                 return
             p = game.players[(start + i) % n]
+            if not p.alive and not any(ab.day_options() for ab in p.abilities()):
+                continue        # nothing to do: not even asked (the answer would be forced)
             if not_nominated is None and p.alive:
                 not_nominated = open_nominees(game)
             choice = game.decide(day_action(game, p, not_nominated))
