@@ -26,7 +26,7 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
             g = play_game(sc, players, seed + i)
             winners[g.winner] += 1
             events += len(g.log)
-            decisions += sum(1 for e in g.log if e["type"] == "decision")
+            decisions += g.n_decisions
             days += g.day
             if i % 50 == 0 or i == games - 1:
                 prog.update(task, completed=i + 1)
@@ -41,7 +41,7 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
     console.print(f"  [bold]{res['games_per_cpu_second']:.0f} games per second per core[/] "
                   f"({res['games_per_second']:.0f} wall-clock)")
     console.print(f"  per game: {res['events_per_game']:.0f} events, "
-                  f"{res['decisions_per_game']:.0f} decisions, {res['days_per_game']:.1f} days")
+                  f"{res['decisions_per_game']:.0f} decisions asked, {res['days_per_game']:.1f} days")
     total = sum(winners.values())
     console.print("  winners: " + ", ".join(f"{k} {v / total:.1%}" for k, v in sorted(winners.items())))
     return res
