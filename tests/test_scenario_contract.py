@@ -695,7 +695,7 @@ def test_storyteller_character_key_mayor():
           - night: 1
           - day: 1
           - night: 2
-            choices: {Cat: Fay, Bob: Ann}
+            choices: {Cat: Fay, Bob: Ann, Dan: Ann}
             storyteller: {mayor: Gil}
             expect:
               - died_tonight: [Gil]

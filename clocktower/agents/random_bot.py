@@ -1,5 +1,7 @@
-"""A random bot: answers its own decisions uniformly from the legal options, with a few
-tendencies so that games move (it nominates sometimes, votes about half the time)."""
+"""A random bot: answers its own decisions at random from the legal options, with a few
+tendencies so that games move: it nominates sometimes (living players other than itself),
+votes about half the time, and when it must choose one player it usually picks a living
+player other than itself (any legal player otherwise)."""
 from __future__ import annotations
 
 import random
@@ -9,12 +11,14 @@ from ..engine.decisions import Decision
 
 class RandomBot:
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
-                 vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15):
+                 vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,
+                 living: float = 0.9):
         self.rng = random.Random(f"bot:{seed}:{name}")
         self.p_nominate = nominate
         self.p_vote = vote
         self.p_ability = use_ability
         self.p_decline = decline
+        self.p_living = living
 
     def __call__(self, decision: Decision, game) -> object:
         rng = self.rng
@@ -27,10 +31,17 @@ class RandomBot:
                 return uses[rng.randrange(len(uses))]
             if decision.nominees and rng.random() < self.p_nominate:
                 by_name = game.by_name
-                living = [n for n in decision.nominees if by_name[n].alive]
+                living = [n for n in decision.nominees
+                          if by_name[n].alive and n != decision.who]
                 if living:
                     return {"nominate": living[rng.randrange(len(living))]}
             return None
         if getattr(decision, "optional", False) and rng.random() < self.p_decline:
             return None
+        if getattr(decision, "count", 0) == 1 and decision.check is None \
+                and rng.random() < self.p_living:
+            by_name = game.by_name
+            living = [n for n in decision.candidates if by_name[n].alive and n != decision.who]
+            if living:
+                return [living[rng.randrange(len(living))]]
         return decision.sample(rng)
