@@ -50,3 +50,16 @@ def any_pair_infos(game, player, team: str):
         for a, b in combinations(names, 2):
             out.append({"character": char, "players": [a, b]})
     return out
+
+
+def false_registrations(ability, teams: tuple[str, ...], alignment: str) -> list[tuple[str, str]]:
+    """Recluse/Spy-style registrations: the player's own character with `alignment`, then
+    every character of `teams` on the script with `alignment`. Computed once per ability
+    (the script does not change during a game)."""
+    cached = ability.state.get("false_registrations")
+    if cached is None:
+        script = ability.game.script
+        cached = [(ability.player.character, alignment)]
+        cached += [(c, alignment) for team in teams for c in script.of_team(team)]
+        ability.state["false_registrations"] = cached
+    return cached

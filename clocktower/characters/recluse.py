@@ -7,8 +7,8 @@ characters, the Storyteller chooses the character and alignment the Recluse regi
 """
 from __future__ import annotations
 
-from .. import data as D
 from ..engine.ability import Ability
+from ._common import false_registrations
 
 
 class Recluse(Ability):
@@ -16,9 +16,4 @@ class Recluse(Ability):
     registers_when_dead = True
 
     def false_registrations(self):
-        game = self.game
-        evil = [c for c in game.script.characters if c not in game.script.homebrew
-                and D.get(c).team in ("minion", "demon")]
-        out = [(self.player.character, "evil")]
-        out += [(c, "evil") for c in evil]
-        return out
+        return false_registrations(self, ("minion", "demon"), "evil")

@@ -8,8 +8,8 @@ of an ability that detects good characters, the Storyteller chooses how the Spy 
 """
 from __future__ import annotations
 
-from .. import data as D
 from ..engine.ability import Ability
+from ._common import false_registrations
 
 
 class Spy(Ability):
@@ -25,9 +25,4 @@ class Spy(Ability):
         game.emit("learn", [me.name], player=me.name, ability=self.id, grimoire=grimoire)
 
     def false_registrations(self):
-        game = self.game
-        good = [c for c in game.script.characters if c not in game.script.homebrew
-                and D.get(c).team in ("townsfolk", "outsider")]
-        out = [(self.player.character, "good")]
-        out += [(c, "good") for c in good]
-        return out
+        return false_registrations(self, ("townsfolk", "outsider"), "good")
