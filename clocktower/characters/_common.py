@@ -32,12 +32,17 @@ def pair_infos(game, player, matches, team: str = ""):
     return out
 
 
-def team_characters(game, team: str) -> list[str]:
-    """The characters of `team` on the script, plus any of that team in play."""
+CHARACTER_TEAMS = ("townsfolk", "outsider", "minion", "demon")
+
+
+def team_characters(game, *teams: str) -> list[str]:
+    """The characters of `teams` (default: all but Travellers) on the script, in script
+    order, then any other such characters in play: what a Storyteller could show."""
+    teams = teams or CHARACTER_TEAMS
     chars = [c for c in game.script.characters
-             if c not in game.script.homebrew and D.get(c).team == team]
+             if c not in game.script.homebrew and D.get(c).team in teams]
     for p in game.players:
-        if D.get(p.character).team == team and p.character not in chars:
+        if D.get(p.character).team in teams and p.character not in chars:
             chars.append(p.character)
     return chars
 

@@ -11,7 +11,7 @@ Ravenkeeper is still woken and may be shown any character.
 from __future__ import annotations
 
 from ..engine.ability import Ability
-from .undertaker import _all_chars
+from ._common import team_characters
 
 
 class Ravenkeeper(Ability):
@@ -31,5 +31,5 @@ class Ravenkeeper(Ability):
         target = pick[0]
         char = game.registration(target, self.id)[0]
         game.tell(me, [{"character": char, "players": [target.name]}],
-                  lambda: [{"character": c, "players": [target.name]} for c in _all_chars(game)],
+                  lambda: [{"character": c, "players": [target.name]} for c in team_characters(game)],
                   self)

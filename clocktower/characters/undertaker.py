@@ -9,8 +9,8 @@ Undertaker is not woken.
 """
 from __future__ import annotations
 
-from .. import data as D
 from ..engine.ability import Ability
+from ._common import team_characters
 
 
 class Undertaker(Ability):
@@ -36,12 +36,5 @@ class Undertaker(Ability):
         char = game.registration(dead, self.id)[0]
         game.tell(me, [{"character": char, "players": [dead.name]}],
                   lambda: [{"character": c, "players": [dead.name]}
-                           for c in _all_chars(game)], self)
+                           for c in team_characters(game)], self)
 
-
-def _all_chars(game):
-    out = [c for c in game.script.characters if c not in game.script.homebrew]
-    for p in game.players:
-        if p.character not in out:
-            out.append(p.character)
-    return [c for c in out if D.get(c).team != "traveller"]
