@@ -8,7 +8,6 @@ Townsfolk, always drunk: woken when it would wake, shown what the Storyteller ch
 """
 from __future__ import annotations
 
-from .. import data as D
 from ..engine.ability import Ability
 from ..engine.state import Effect
 
@@ -21,9 +20,8 @@ class Drunk(Ability):
         game, me = self.game, self.player
         if me.thinks is None:
             taken = {p.character for p in game.players} | {p.thinks for p in game.players}
-            options = [c for c in game.script.characters if c not in game.script.homebrew
-                       and D.get(c).team == "townsfolk" and c not in taken
-                       and c in game.registry]
+            options = [c for c in game.script.of_team("townsfolk")
+                       if c not in taken and c in game.registry]
             if not options:
                 return
             me.thinks = game.storyteller_choice("drunk", options,

@@ -67,8 +67,7 @@ class Summoner(Ability):
 
     def demon_options(self) -> list[str]:
         game = self.game
-        return [c for c in game.script.characters if c not in game.script.homebrew
-                and D.get(c).team == "demon" and c in game.registry]
+        return [c for c in game.script.of_team("demon") if c in game.registry]
 
     def wakes(self, first: bool) -> bool:
         n = self.counter()
