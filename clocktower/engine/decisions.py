@@ -16,7 +16,6 @@ for "declined"; a Choice answer is one of its options.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
@@ -138,15 +137,6 @@ class PlayerChoice(Decision):
         if not self.optional and len(self.candidates) == self.count and self.check is None:
             return True, list(self.candidates)
         return False, None
-
-
-@dataclass
-class Answered:
-    """A decision together with its answer, as recorded in the log."""
-
-    decision: Decision
-    answer: Any
-    extra: dict = field(default_factory=dict)
 
 
 class DayActionChoice(Decision):

@@ -11,7 +11,7 @@ import random
 from typing import Any, Callable, Iterable
 
 from .. import data as D
-from ..errors import ClocktowerError, IllegalAnswer, SetupError
+from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
 from .decisions import Choice, Decision, PlayerChoice, VoteChoice
 from .state import Effect, Player
@@ -827,10 +827,3 @@ class Game:
 
 def info_key(o: dict) -> tuple:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in o.items()))
-
-
-def parse_seed(seed: Any) -> int:
-    try:
-        return int(seed)
-    except (TypeError, ValueError):
-        raise SetupError(f"seed must be a whole number, not {seed!r}") from None

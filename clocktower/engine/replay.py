@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from ..errors import ClocktowerError, ReplayMismatch
-from ..scripts import Script, load_script
+from ..scripts import load_script
 from .decisions import NO_DEFAULT, Decision
 from .game import Game
 from .runner import play

@@ -130,7 +130,7 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     raise SetupError(f"script {script.name!r} cannot seat {n} players: {problem}")
 
 
-def setup_random(game: "Game", names: list[str], travellers: list[tuple[str, str]] = ()) -> None:
+def setup_random(game: "Game", names: list[str]) -> None:
     """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs."""
     check_implemented(game.script, game.registry)
     n = len(names)
@@ -148,8 +148,6 @@ def setup_random(game: "Game", names: list[str], travellers: list[tuple[str, str
     for cid in sorted(not_dealt):
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
-    for name, cid in travellers:
-        game.add_player(name, cid)
     finish_setup(game)
 
 

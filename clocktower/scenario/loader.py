@@ -280,7 +280,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                             r["character"] = L.character(rv["character"], rl)
                         if "alignment" in rv:
                             if rv["alignment"] not in ("good", "evil"):
-                                raise L.err(rl, f"alignment must be good or evil")
+                                raise L.err(rl, "alignment must be good or evil")
                             r["alignment"] = rv["alignment"]
                         step.registers[str(rn)] = Node(r, rl)
                 elif k in names:

@@ -8,13 +8,13 @@ from typing import Any
 from .. import data as D
 from ..agents import RandomBot
 from ..characters import REGISTRY
-from ..engine.decisions import Choice, Decision, PlayerChoice
+from ..engine.decisions import Decision, PlayerChoice
 from ..engine.game import Game, GameOver
-from ..engine.setup import check_implemented, finish_setup
+from ..engine.setup import finish_setup
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
 from ..storyteller import AutoStoryteller
-from .loader import Node, Scenario, ScenarioError, Step, load_file
+from .loader import Scenario, ScenarioError, Step, load_file
 
 
 @dataclass

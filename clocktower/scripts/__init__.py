@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import data as D
-from ..errors import ScriptError, UnknownCharacter
+from ..errors import ScriptError
 
 
 @dataclass
