@@ -65,6 +65,7 @@ class Narrator:
         self.console = console or Console(highlight=False)
         self.player_view = player_view
         self.chars: dict[str, str] = {}
+        self.awake: tuple[str, bool, str | None] | None = None
         self.last_truth: dict[str, bool] = {}
 
     def who(self, name: str | None) -> str:
@@ -76,6 +77,16 @@ class Narrator:
     def __call__(self, ev: dict) -> None:
         out = self.console.print
         t = ev["type"]
+        # A player woken who then chooses or learns nothing is still shown as woken.
+        awake = self.awake
+        if awake is not None and t not in ("decision", "reminder") and not (
+                t in ("choice", "declined", "learn", "effect", "no_effect")
+                and ev.get("player", ev.get("target")) in (awake[0], None)):
+            if not awake[1]:
+                out(f"  {self.who(awake[0])} wakes [dim]({cname(awake[2])})[/]")
+            self.awake = None
+        elif awake is not None and t in ("choice", "declined", "learn"):
+            self.awake = (awake[0], True, awake[2])
         if t == "setup":
             self.chars = {p["name"]: p["character"] for p in ev["players"]}
             table = Table(title=f"{ev['script']} · seed {ev['seed']}", show_lines=False)
@@ -105,7 +116,7 @@ class Narrator:
             if ev.get("kind") == "info":
                 self.last_truth[ev.get("player", "")] = ev.get("true", True)
         elif t == "wake":
-            pass
+            self.awake = (ev["player"], False, ev.get("ability"))
         elif t == "choice":
             parts = []
             if "players" in ev:

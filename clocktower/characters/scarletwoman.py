@@ -18,6 +18,12 @@ class ScarletWoman(Ability):
     id = "scarletwoman"
     priority = -5
 
+    def wakes(self, first: bool) -> bool:
+        # Her night-sheet step is only for telling a new Demon "you are": once she has
+        # become the Demon she holds that Demon's ability, and the engine tells a player
+        # whose character changed during the day at the next dusk. As herself she never wakes.
+        return False
+
     def on_death(self, dead, cause, by) -> None:
         game, me = self.game, self.player
         if dead is me or not me.alive or not self.functioning:
