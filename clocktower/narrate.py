@@ -116,7 +116,13 @@ class Narrator:
             if ev.get("kind") == "info":
                 self.last_truth[ev.get("player", "")] = ev.get("true", True)
         elif t == "wake":
-            self.awake = (ev["player"], False, ev.get("ability"))
+            if "player" in ev:
+                self.awake = (ev["player"], False, ev.get("ability"))
+            else:                       # a group woken together (the Minions)
+                names = ev.get("players", [])
+                verb = "wakes" if len(names) == 1 else "wake together"
+                out(f"  {', '.join(self.who(n) for n in names) or 'nobody'} {verb}"
+                    f" [dim]({cname(ev.get('ability'))})[/]")
         elif t == "choice":
             parts = []
             if "players" in ev:

@@ -88,3 +88,19 @@ def test_storyteller_ask_takes_answers_from_the_terminal(cli):
                            input="1\n" * 400)
     assert r.exit_code == 0, r.output[-2000:]
     assert "Storyteller decision" in r.output and "WINS" in r.output
+
+
+def test_narration_of_many_games_never_fails():
+    import io
+    from rich.console import Console
+    from clocktower.narrate import Narrator
+    from clocktower.play import new_game
+    from clocktower.engine.runner import play
+    for script, counts in (("trouble-brewing", (5, 8, 12, 15)),
+                           ("the-saga-of-the-summoner", (5, 7, 9))):
+        for n in counts:
+            for seed in range(15):
+                buf = io.StringIO()
+                narrator = Narrator(Console(file=buf, width=100))
+                play(new_game(script, n, seed, on_event=narrator))
+                assert "WINS" in buf.getvalue()
