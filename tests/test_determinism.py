@@ -25,9 +25,11 @@ def test_different_seeds_differ():
     assert dump(play_game("trouble-brewing", 10, 1)) != dump(play_game("trouble-brewing", 10, 2))
 
 
-@pytest.mark.parametrize("seed", range(11))
-def test_replay_from_log_is_identical(tmp_path, seed):
-    game = play_game("trouble-brewing", 5 + seed, seed)
+@pytest.mark.parametrize("script,players,seed",
+                         [("trouble-brewing", 5 + s, s) for s in range(11)]
+                         + [("the-saga-of-the-summoner", 5 + s % 5, s) for s in range(10)])
+def test_replay_from_log_is_identical(tmp_path, script, players, seed):
+    game = play_game(script, players, seed)
     path = tmp_path / "game.jsonl"
     path.write_text(dump(game))
     again = replay(read_log(path), REGISTRY)
