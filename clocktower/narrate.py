@@ -4,58 +4,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from . import data as D
-
-
-def cname(cid: str | None) -> str:
-    if not cid:
-        return "?"
-    try:
-        return D.get(cid).name
-    except Exception:
-        return str(cid)
-
-
-def team_style(cid: str) -> str:
-    try:
-        team = D.get(cid).team
-    except Exception:
-        return "white"
-    return {"townsfolk": "blue", "outsider": "cyan", "minion": "red", "demon": "bold red",
-            "traveller": "magenta"}.get(team, "white")
-
-
-def describe_info(ev: dict) -> str:
-    parts = []
-    if "grimoire" in ev:
-        return "sees the Grimoire"
-    if "character" in ev and "players" in ev and len(ev["players"]) == 2:
-        return f"one of {ev['players'][0]} and {ev['players'][1]} is the {cname(ev['character'])}"
-    if "character" in ev and "players" in ev:
-        return f"{', '.join(ev['players'])} is the {cname(ev['character'])}"
-    if ev.get("ability") == "minioninfo":
-        s = f"the Demon is {', '.join(ev['players']) or 'nobody'}"
-        if ev.get("minions"):
-            s += f"; fellow Minions: {', '.join(ev['minions'])}"
-        return s
-    if ev.get("ability") == "demoninfo":
-        return (f"Minions: {', '.join(ev['players']) or 'none'}; bluffs: "
-                f"{', '.join(cname(c) for c in ev.get('characters', []))}")
-    if "character" in ev:
-        parts.append(f"you are the {cname(ev['character'])}" if ev.get("reason") == "you are"
-                     or ev.get("ability") == "setup" else f"character {cname(ev['character'])}")
-    if "players" in ev:
-        parts.append("players " + ", ".join(ev["players"]))
-    if "characters" in ev:
-        parts.append("characters " + ", ".join(cname(c) for c in ev["characters"]))
-    if "count" in ev:
-        parts.append(f"the number {ev['count']}")
-    if "yes" in ev:
-        parts.append("yes" if ev["yes"] else "no")
-    for k in ("alignment", "direction", "answer"):
-        if k in ev:
-            parts.append(f"{k} {ev[k]}")
-    return "; ".join(parts) or "nothing"
+from .text import cname, describe_info, team_style
 
 
 class Narrator:

@@ -1,12 +1,11 @@
 """A person at the terminal answers every Storyteller decision from the listed options."""
 from __future__ import annotations
 
-import json
-
 from rich.console import Console
 from rich.prompt import IntPrompt
 
 from ..engine.decisions import Decision
+from ..text import describe_answer
 
 
 class TerminalStoryteller:
@@ -26,7 +25,7 @@ class TerminalStoryteller:
             tag = ""
             if n_true is not None and decision.kind == "info":
                 tag = " [green](true)[/]" if i <= n_true else " [red](false)[/]"
-            c.print(f"  {i:3}. {json.dumps(o, ensure_ascii=False)}{tag}")
+            c.print(f"  {i:3}. {describe_answer(o)}{tag}")
         if len(opts) > len(shown):
             c.print(f"  … {len(opts) - len(shown)} more (type a number up to {len(opts)})")
         while True:

@@ -1,0 +1,81 @@
+"""Words for game things (character names, information, answers), shared by every face."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import data as D
+
+
+def cname(cid: str | None) -> str:
+    if not cid:
+        return "?"
+    try:
+        return D.get(cid).name
+    except Exception:
+        return str(cid)
+
+
+def team_style(cid: str) -> str:
+    try:
+        team = D.get(cid).team
+    except Exception:
+        return "white"
+    return {"townsfolk": "blue", "outsider": "cyan", "minion": "red", "demon": "bold red",
+            "traveller": "magenta"}.get(team, "white")
+
+
+def describe_info(ev: dict) -> str:
+    parts = []
+    if "grimoire" in ev:
+        return "sees the Grimoire"
+    if "character" in ev and "players" in ev and len(ev["players"]) == 2:
+        return f"one of {ev['players'][0]} and {ev['players'][1]} is the {cname(ev['character'])}"
+    if "character" in ev and "players" in ev:
+        return f"{', '.join(ev['players'])} is the {cname(ev['character'])}"
+    if ev.get("ability") == "minioninfo":
+        s = f"the Demon is {', '.join(ev['players']) or 'nobody'}"
+        if ev.get("minions"):
+            s += f"; fellow Minions: {', '.join(ev['minions'])}"
+        return s
+    if ev.get("ability") == "demoninfo":
+        return (f"Minions: {', '.join(ev['players']) or 'none'}; bluffs: "
+                f"{', '.join(cname(c) for c in ev.get('characters', []))}")
+    if "character" in ev:
+        parts.append(f"you are the {cname(ev['character'])}" if ev.get("reason") == "you are"
+                     or ev.get("ability") == "setup" else f"character {cname(ev['character'])}")
+    if "players" in ev:
+        parts.append("players " + ", ".join(ev["players"]))
+    if "characters" in ev:
+        parts.append("characters " + ", ".join(cname(c) for c in ev["characters"]))
+    if "count" in ev:
+        parts.append(f"the number {ev['count']}")
+    if "yes" in ev:
+        parts.append("yes" if ev["yes"] else "no")
+    for k in ("alignment", "direction", "answer"):
+        if k in ev:
+            parts.append(f"{k} {ev[k]}")
+    return "; ".join(parts) or "nothing"
+
+
+def describe_answer(answer: Any) -> str:
+    """A decision's option in words: a character's name, a list of players, information."""
+    if answer is None:
+        return "none / decline"
+    if answer is True or answer is False:
+        return "yes" if answer else "no"
+    if isinstance(answer, str):
+        try:
+            return D.get(answer).name
+        except D.UnknownCharacter:
+            return answer
+    if isinstance(answer, list):
+        return ", ".join(describe_answer(a) for a in answer) or "nobody"
+    if isinstance(answer, dict):
+        if "nominate" in answer:
+            return f"nominate {answer['nominate']}"
+        if {"character", "alignment"} == set(answer):
+            return f"registers as {cname(answer['character'])} ({answer['alignment']})"
+        if {"player", "character"} <= set(answer):
+            return f"{answer['player']} as the {cname(answer['character'])}"
+        return describe_info(answer)
+    return str(answer)
