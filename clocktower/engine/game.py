@@ -67,6 +67,7 @@ class Game:
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
         self._night_cache: tuple[bool, list] | None = None
+        self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
 
     # ------------------------------------------------------------------ events & decisions
@@ -518,16 +519,47 @@ class Game:
         if cached is not None and cached[0] == first and self._hooks is not None:
             return cached[1]
         out: list[tuple[int, int, Any]] = []
+        custom = self.custom_night_order(first)
         for name, pos in D.special_positions("first" if first else "other").items():
-            out.append((pos, -1, name))
+            out.append((custom[name] if custom else pos, -1, name))
         for ab in self.all_abilities():
             pos = ab.night_position(first)
             if pos:
+                if custom:
+                    pos = custom.get(ab.id, custom["dawn"] - 0.5)
                 out.append((pos, ab.player.seat if ab.player else 99, ab))
         out.sort(key=lambda t: (t[0], t[1]))
         self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
         self._night_cache = (first, out)
         return out
+
+    def custom_night_order(self, first: bool) -> dict[str, float] | None:
+        """Positions from the script's own `_meta` firstNight/otherNight order, if it has one.
+
+        The listed steps come first, in the script's order; steps it does not list follow in
+        the official order; dusk is always first and dawn last. A custom order changes the
+        order of those who wake, not who wakes (an ability that does not wake on that night
+        by default still does not).
+        """
+        key = "firstNight" if first else "otherNight"
+        cache = self._custom_orders
+        if key in cache:
+            return cache[key]
+        custom = self.script.meta.get(key) if isinstance(self.script.meta, dict) else None
+        result = None
+        if isinstance(custom, list) and custom:
+            night = "first" if first else "other"
+            default = sorted([(pos, name) for name, pos in D.special_positions(night).items()]
+                             + [(D.get(c).first_night if first else D.get(c).other_night, c)
+                                for c in self.script.characters if c not in self.script.homebrew])
+            listed = [D.normalise_id(x) for x in custom if isinstance(x, str)]
+            order = ["dusk"] + [x for x in listed if x not in ("dusk", "dawn")]
+            order += [name for pos, name in default if pos and name not in order
+                      and name != "dawn"]
+            order.append("dawn")
+            result = {name: float(k + 1) for k, name in enumerate(order)}
+        cache[key] = result
+        return result
 
     def run_night(self) -> None:
         if self.winner:
