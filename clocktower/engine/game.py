@@ -698,14 +698,11 @@ class Game:
         self.nominators.add(by.name)
         self.nominees.add(target.name)
         self.emit("nominate", "all", by=by.name, target=target.name)
-        try:
-            for ab in list(self.hooks("on_nomination")):
-                ab.on_nomination(by, target)
-            for ab in list(self.hooks("on_nominated")):
-                if ab.player is target:
-                    ab.on_nominated(by)
-        except GameOver:
-            raise
+        for ab in list(self.hooks("on_nomination")):
+            ab.on_nomination(by, target)
+        for ab in list(self.hooks("on_nominated")):
+            if ab.player is target:
+                ab.on_nominated(by)
         if self.day_over:           # an ability executed someone at the nomination
             return None
         # Voting: clockwise from the player after the nominee, the nominee last.
