@@ -6,11 +6,6 @@ from itertools import combinations
 from .. import data as D
 
 
-def seat_sorted(game, names):
-    order = {p.name: p.seat for p in game.players}
-    return sorted(names, key=order.__getitem__)
-
-
 def pair_infos(game, player, matches, team: str = ""):
     """'1 of 2 players is a particular <team> character' truths.
 

@@ -190,14 +190,8 @@ class Game:
                 break
         return left, right
 
-    def team(self, char_id: str) -> str:
-        return D.get(char_id).team
-
     def in_play(self, char_id: str) -> bool:
         return any(p.character == char_id for p in self.players) or char_id in self.in_play_extra
-
-    def players_with(self, char_id: str) -> list[Player]:
-        return [p for p in self.players if p.character == char_id]
 
     # ------------------------------------------------------------------ malfunction
     def droisoned(self, player: Player | None) -> bool:
@@ -234,13 +228,15 @@ class Game:
         if not e.needs_source or e.source is None:
             return True
         src = e.source
-        if e.source_ability and not any(a.id == e.source_ability for a in src.abilities()):
-            return False
+        ab = next((a for a in src.abilities() if a.id == e.source_ability), None)
+        if ab is None:
+            if e.source_ability:
+                return False            # the source no longer has that ability
+            ab = src.ability
         if src is e.target:
             # Self-inflicted (a Poisoner poisoning themself): it would switch itself off,
             # so it lasts while the source is alive and still has the ability.
             return src.alive
-        ab = next((a for a in src.abilities() if a.id == e.source_ability), src.ability)
         return self.functioning(src, ab)
 
     def add_effect(self, effect: Effect, by: Ability | None = None) -> bool:
@@ -256,19 +252,11 @@ class Game:
                   ability=effect.source_ability)
         return True
 
-    def remove_effects(self, pred: Callable[[Effect], bool]) -> None:
-        for p in self.players:
-            if p.effects:
-                p.effects = [e for e in p.effects if not pred(e)]
-
     def _expire(self, moment: str) -> None:
         key = (moment, self.night)
         for p in self.players:
             if p.effects:
                 p.effects = [e for e in p.effects if e.ends != key]
-
-    def has_effect(self, player: Player, kind: str) -> bool:
-        return any(e.kind == kind and self.effect_active(e) for e in player.effects)
 
     # ------------------------------------------------------------------ registration
     def registration(self, player: Player, purpose: str = "") -> tuple[str, str]:
