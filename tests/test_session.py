@@ -17,6 +17,16 @@ def dump(game):
     return [json.dumps(e, sort_keys=True) for e in game.log]
 
 
+def answer_all_with_first_option(session, who) -> int:
+    """Answer every pending decision with its first option; each must be for `who`."""
+    asked = 0
+    while (d := session.pending()) is not None:
+        assert d.who == who
+        session.answer(d.options()[0])
+        asked += 1
+    return asked
+
+
 @pytest.mark.parametrize("seed", [0, 5])
 def test_outside_storyteller_one_answer_at_a_time(seed):
     direct = play(new_game("trouble-brewing", 7, seed, storyteller=first_option))
@@ -25,12 +35,7 @@ def test_outside_storyteller_one_answer_at_a_time(seed):
         return new_game("trouble-brewing", 7, seed, storyteller=answerers["storyteller"])
 
     s = Session(build, outside={"storyteller"})
-    asked = 0
-    while (d := s.pending()) is not None:
-        assert d.who == "storyteller"
-        s.answer(d.options()[0])
-        asked += 1
-    assert asked >= 3
+    assert answer_all_with_first_option(s, "storyteller") >= 3
     assert dump(s.game) == dump(direct)
 
 
@@ -51,10 +56,5 @@ def test_outside_player_one_answer_at_a_time():
         return new_game("trouble-brewing", 8, 3, agents={"Ann": answerers["Ann"]})
 
     s = Session(build, outside={"Ann"})
-    asked = 0
-    while (d := s.pending()) is not None:
-        assert d.who == "Ann"
-        s.answer(d.options()[0])
-        asked += 1
-    assert asked > 5
+    assert answer_all_with_first_option(s, "Ann") > 5
     assert dump(s.game) == dump(direct)
