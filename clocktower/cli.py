@@ -39,6 +39,7 @@ def _dump(ev: dict) -> str:
 @app.command()
 def play(script: str = typer.Option("trouble-brewing", help="built-in name or script file"),
          players: int = typer.Option(10, min=1, help="number of players (5-15)"),
+         travellers: int = typer.Option(0, min=0, help="Travellers who join too (0-5)"),
          seed: int = typer.Option(0, help="random seed: same seed, same game"),
          log: Optional[Path] = typer.Option(None, help="write the event log (JSON lines) here"),
          quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
@@ -67,12 +68,14 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         on_event = lambda ev: print(_dump(ev))  # noqa: E731
     if on_event is not None and view_as != "storyteller":
         from .play import NAMES
-        if view_as != "spectator" and view_as not in NAMES[:players]:
+        everyone = NAMES[:players + travellers]
+        if view_as != "spectator" and view_as not in everyone:
             raise ClocktowerError(f"--view must be storyteller, spectator or a player's name "
-                                  f"({', '.join(NAMES[:players])}), not {view_as!r}")
+                                  f"({', '.join(everyone)}), not {view_as!r}")
         inner = on_event
         on_event = lambda ev: visible(ev, view_as) and inner(ev)  # noqa: E731
-    game = new_game(script, players, seed, storyteller=st, on_event=on_event)
+    game = new_game(script, players, seed, storyteller=st, on_event=on_event,
+                    travellers=travellers)
     run(game)
     if log is not None:
         log.write_text("".join(_dump(e) + "\n" for e in game.log), encoding="utf-8")

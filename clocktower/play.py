@@ -15,18 +15,27 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "
 
 
 def new_game(script, players: int | list[str] = 10, seed: int = 0, storyteller=None,
-             agents: dict | None = None, on_event=None) -> Game:
-    """A set-up game on `script` with bots for every player and the automatic Storyteller."""
+             agents: dict | None = None, on_event=None, travellers: int = 0) -> Game:
+    """A set-up game on `script` with bots for every player and the automatic Storyteller.
+
+    `players` counts the players dealt from the setup table (5 to 15); `travellers` more
+    join as Travellers (0 to 5; with names, the last `travellers` names are Travellers).
+    """
     script = load_script(script)
-    names = NAMES[:players] if isinstance(players, int) else list(players)
-    if isinstance(players, int) and not 5 <= players <= 15:
-        raise SetupError(f"player count {players} is not supported: the setup table covers 5 to 15 players")
+    if isinstance(players, int):
+        if not 5 <= players <= 15:
+            raise SetupError(f"player count {players} is not supported: the setup table covers 5 to 15 players")
+        if not 0 <= travellers <= 5:
+            raise SetupError(f"{travellers} Travellers is not supported: 0 to 5 may join")
+        names = NAMES[:players + travellers]
+    else:
+        names = list(players)
     answerers = {"storyteller": storyteller or AutoStoryteller(seed)}
     for n in names:
         answerers[n] = (agents or {}).get(n) or RandomBot(seed, n)
     game = Game(script, REGISTRY, seed=seed, answerers=answerers)
     game.on_event = on_event
-    setup_random(game, names)
+    setup_random(game, names, travellers)
     return game
 
 

@@ -12,13 +12,14 @@ from ..engine.decisions import Decision
 class RandomBot:
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
                  vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,
-                 living: float = 0.9):
+                 living: float = 0.9, exile: float = 0.05):
         self.rng = random.Random(f"bot:{seed}:{name}")
         self.p_nominate = nominate
         self.p_vote = vote
         self.p_ability = use_ability
         self.p_decline = decline
         self.p_living = living
+        self.p_exile = exile
 
     def __call__(self, decision: Decision, game) -> object:
         rng = self.rng
@@ -26,6 +27,9 @@ class RandomBot:
         if kind == "vote":
             return rng.random() < self.p_vote
         if kind == "day_action":
+            exiles = decision.exiles
+            if exiles and rng.random() < self.p_exile:
+                return {"exile": exiles[rng.randrange(len(exiles))]}
             uses = decision.uses
             if uses and rng.random() < self.p_ability:
                 return uses[rng.randrange(len(uses))]

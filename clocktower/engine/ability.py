@@ -25,6 +25,7 @@ HOOKS = (
     "on_day_end", "on_dusk", "on_dawn", "on_character_change",
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
     "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
+    "cannot_vote", "redirect_execution", "offers_day_action", "claim_options",
 )
 
 
@@ -61,6 +62,16 @@ class Ability:
 
     def night_position(self, first: bool) -> int:
         return self.data.first_night if first else self.data.other_night
+
+    def starts_knowing(self) -> bool:
+        """True for a 'you start knowing' ability: it acts on the first night only. Such an
+        ability created mid-game acts that night (or, if created by day, the next night)
+        as if it were the first night (see `Game.change_character`)."""
+        return bool(self.data.first_night) and not self.data.other_night
+
+    def fresh(self) -> bool:
+        """True tonight if this ability was created mid-game and acts as on a first night."""
+        return self.state.get("fresh_night") == self.game.night
 
     # ---- setup (class level: before players hold characters) -----------------------------
     @classmethod
@@ -134,6 +145,31 @@ class Ability:
 
     def may_nominate(self, nominee: "Player") -> bool:
         return True
+
+    def cannot_vote(self, voter: "Player") -> str | None:
+        """Why `voter` may not raise a hand at all now (asked of written votes too), or None."""
+        return None
+
+    def redirect_execution(self, executed: "Player"):
+        """Return another Player to be executed instead of `executed`, or None."""
+        return None
+
+    def offers_day_action(self, player: "Player") -> list[dict]:
+        """Public day actions this ability offers to another `player` (a Minion's guess at
+        the Damsel, a dead player giving their vote token to the Beggar), as argument dicts;
+        used with `Game.use_day_ability(player, self.id, args)` and `offered_action`."""
+        return []
+
+    def offered_action(self, player: "Player", args: dict) -> None:
+        """`player` takes one of the actions of `offers_day_action` (validated)."""
+
+    def claim_options(self, nominee: "Player") -> list[str]:
+        """Characters `nominee` may publicly claim when nominated, before the vote."""
+        return []
+
+    def refuses_effect(self, effect) -> bool:
+        """True if this ability keeps its player free of `effect` ('You are sober & healthy')."""
+        return False
 
     # ---- registration --------------------------------------------------------------------
     def false_registrations(self) -> list[tuple[str, str]]:

@@ -140,22 +140,26 @@ class PlayerChoice(Decision):
 
 
 class DayActionChoice(Decision):
-    """What a player does next in the day: pass (None), {"nominate": name}, or
-    {"ability": id, **args}. Options are built on demand from the two lists."""
+    """What a player does next in the day: pass (None), {"nominate": name},
+    {"ability": id, **args} or {"exile": name} (call for a Traveller's exile). Options are
+    built on demand from the three lists."""
 
-    __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses")
+    __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses", "exiles")
     default = None
 
-    def __init__(self, who: str, nominees: list[str], uses: list[dict], context: dict | None = None):
+    def __init__(self, who: str, nominees: list[str], uses: list[dict], context: dict | None = None,
+                 exiles: list[str] | None = None):
         self.kind = "day_action"
         self.who = who
         self.prompt = "What do you do?"
         self.context = context if context is not None else {}
         self.nominees = nominees
         self.uses = uses
+        self.exiles = exiles or []
 
     def options(self) -> list:
-        return [None] + [{"nominate": n} for n in self.nominees] + list(self.uses)
+        return ([None] + [{"nominate": n} for n in self.nominees] + list(self.uses)
+                + [{"exile": n} for n in self.exiles])
 
     def is_legal(self, answer: Any) -> bool:
         if answer is None:
@@ -164,6 +168,8 @@ class DayActionChoice(Decision):
             return False
         if "nominate" in answer:
             return len(answer) == 1 and answer["nominate"] in self.nominees
+        if "exile" in answer:
+            return len(answer) == 1 and answer["exile"] in self.exiles
         return answer in self.uses
 
     def sample(self, rng) -> Any:
@@ -171,7 +177,7 @@ class DayActionChoice(Decision):
         return opts[rng.randrange(len(opts))]
 
     def only_option(self):
-        if not self.nominees and not self.uses:
+        if not self.nominees and not self.uses and not self.exiles:
             return True, None
         return False, None
 

@@ -66,7 +66,8 @@ class Game:
         self.on_forced: Callable[[Decision, Any], None] | None = None
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
-        self._night_cache: tuple[bool, list] | None = None
+        self._night_cache: tuple[tuple[bool, int], list] | None = None
+        self._cursor: tuple[float, int] = (0, -2)     # the night order step being run
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
 
@@ -246,6 +247,12 @@ class Game:
                       player=by.player.name if by.player else None, effect=effect.kind,
                       target=effect.target.name)
             return False
+        for ab in effect.target.abilities():
+            if ab.refuses_effect(effect):
+                self.emit("no_effect", "storyteller", ability=by.id if by else None,
+                          player=by.player.name if by and by.player else None,
+                          effect=effect.kind, target=effect.target.name, refused_by=ab.id)
+                return False
         effect.target.effects.append(effect)
         self.emit("effect", "storyteller", kind=effect.kind, target=effect.target.name,
                   source=effect.source.name if effect.source else None,
@@ -370,7 +377,10 @@ class Game:
         may be shown anything well-formed (`truths` + `falsehoods()`).
         """
         ab = ability or player.ability
-        ok = self.functioning(player, ab)
+        # Information is as reliable as the ability giving it: its holder's (the King's
+        # ability shows the Demon who the King is), else the player's.
+        holder = ab.player if ab is not None and ab.player is not None else player
+        ok = self.functioning(holder, ab)
         options = list(truths)
         if not ok and falsehoods is not None:
             seen = {info_key(o) for o in options}
@@ -453,6 +463,10 @@ class Game:
         player.character = D.get(new).id
         player.ability = self.make_ability(player.character, player)
         player.thinks = None
+        if self.phase != "setup" and player.ability.starts_knowing():
+            # "If created mid-game, learns that night": acts as on a first night, tonight
+            # (by day: the coming night), right away if its position has passed.
+            player.ability.state["fresh_night"] = self.night + (self.phase == "day")
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
         if alignment and alignment != player.alignment:
@@ -504,21 +518,30 @@ class Game:
         Cached until abilities change (a character change, a new ability).
         """
         cached = self._night_cache
-        if cached is not None and cached[0] == first and self._hooks is not None:
+        if cached is not None and cached[0] == (first, self.night) and self._hooks is not None:
             return cached[1]
         out: list[tuple[int, int, Any]] = []
         custom = self.custom_night_order(first)
         for name, pos in D.special_positions("first" if first else "other").items():
             out.append((custom[name] if custom else pos, -1, name))
         for ab in self.all_abilities():
-            pos = ab.night_position(first)
-            if pos:
-                if custom:
+            fresh = not first and ab.fresh()
+            if fresh:
+                custom_first = self.custom_night_order(True)
+                pos = ab.night_position(True)
+                if pos and custom_first:
+                    pos = custom_first.get(ab.id, custom_first["dawn"] - 0.5)
+                if pos and self._cursor[0] >= pos:     # created after its place tonight
+                    pos = self._cursor[0] + 0.5
+            else:
+                pos = ab.night_position(first)
+                if pos and custom:
                     pos = custom.get(ab.id, custom["dawn"] - 0.5)
+            if pos:
                 out.append((pos, ab.player.seat if ab.player else 99, ab))
         out.sort(key=lambda t: (t[0], t[1]))
         self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
-        self._night_cache = (first, out)
+        self._night_cache = ((first, self.night), out)
         return out
 
     def custom_night_order(self, first: bool) -> dict[str, float] | None:
@@ -565,7 +588,7 @@ class Game:
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
         done: set[Ability] = set()       # abilities that acted tonight (held, not ids)
-        cursor = (0, -2)
+        cursor = self._cursor = (0, -2)
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)
         try:
@@ -582,7 +605,7 @@ class Game:
                         break
                 if nxt is None:
                     break
-                cursor = (nxt[0], nxt[1])
+                cursor = self._cursor = (nxt[0], nxt[1])
                 item = nxt[2]
                 if isinstance(item, str):
                     if item == "dawn":
@@ -590,7 +613,7 @@ class Game:
                     self._special(item)
                     continue
                 done.add(item)
-                self._wake(item, first)
+                self._wake(item, first or item.fresh())
             self._dawn()
         except GameOver:
             pass
@@ -677,9 +700,14 @@ class Game:
         return voter.alive or voter.ghost_vote
 
     def nominate(self, by: Player, target: Player,
-                 votes: Callable[[Player], bool] | list[str] | None = None) -> dict | None:
+                 votes: Callable[[Player], bool] | list[str] | None = None,
+                 claim: str | None = None) -> dict | None:
         """A nomination and its vote. `votes` is the list of names raising hands, or a
-        callable asked per voter, or None to ask each voter's answerer."""
+        callable asked per voter, or None to ask each voter's answerer.
+
+        `claim`: a character the nominee publicly claims before the vote. With `votes=None`
+        and no written claim, a nominee to whom an ability offers claims (`claim_options`)
+        is asked whether to claim."""
         why = self.can_nominate(by, target)
         if why:
             raise ClocktowerError(why)
@@ -693,6 +721,19 @@ class Game:
                 ab.on_nominated(by)
         if self.day_over:           # an ability executed someone at the nomination
             return None
+        if claim is not None:
+            self.claim(target, claim)
+        elif votes is None and self.hooks("claim_options"):
+            options: list = []
+            for ab in self.hooks("claim_options"):
+                options += [c for c in ab.claim_options(target) if c not in options]
+            if options:
+                said = self.decide(Choice("claim", target.name, [None] + options,
+                                          "claim a character before the vote",
+                                          {"player": target.name, "form": "character"},
+                                          default=None))
+                if said is not None:
+                    self.claim(target, said)
         # Voting: clockwise from the player after the nominee, the nominee last.
         seat = target.seat
         order = self.players[seat + 1:] + self.players[:seat + 1]
@@ -703,6 +744,7 @@ class Game:
                 if name not in self.by_name:
                     raise ClocktowerError(f"no player named {name!r} can vote")
         may_vote = self.hooks("may_vote")
+        cannot_vote = self.hooks("cannot_vote")
         deferred: list[Player] = []
         context = {"nominee": target.name, "nominator": by.name}
         for v in order:
@@ -711,9 +753,15 @@ class Game:
                     continue
                 if not self.can_vote(v):
                     raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
+                for ab in cannot_vote:
+                    why = ab.cannot_vote(v)
+                    if why:
+                        raise ClocktowerError(why)
                 voters.append(v)
                 continue
             if not (v.alive or v.ghost_vote):
+                continue
+            if cannot_vote and any(ab.cannot_vote(v) for ab in cannot_vote):
                 continue
             if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
                 deferred.append(v)      # not yet: asked again once every other hand is up
@@ -753,6 +801,13 @@ class Game:
 
     def execute(self, p: Player, votes: int | None = None) -> None:
         """Execute a player: at most one execution a day; the day then ends."""
+        for ab in list(self.hooks("redirect_execution")):
+            other = ab.redirect_execution(p)
+            if other is not None and other is not p:
+                self.emit("execution_redirected", "storyteller", player=p.name,
+                          instead=other.name, ability=ab.id)
+                p = other
+                break
         self.executed_today = p
         self.execution_happened = True
         self.day_over = True
@@ -783,15 +838,22 @@ class Game:
         self.claims_today[player.name] = cid
         self.emit("claim", "all", player=player.name, character=cid)
 
-    def exile(self, by: Player, target: Player, votes: list[str]) -> dict:
+    def exile(self, by: Player, target: Player, votes: list[str] | None = None) -> dict:
         """Exile a Traveller: votes of at least half of all players, alive or dead.
 
-        Ghost votes are not spent; exile is not an execution, and no ability affects it.
+        Ghost votes are not spent; exile is not an execution, and no ability affects it
+        (each hand counts one: no vote weights, no Butler or Beggar limits). `votes`: the
+        names raising hands, or None to ask every player, clockwise from the Traveller.
         """
         if not target.traveller:
             raise ClocktowerError(f"{target.name} is not a Traveller and cannot be exiled")
         if target.name in self.exile_called:
             raise ClocktowerError(f"{target.name}'s exile was already called today")
+        if votes is None:
+            seat = target.seat
+            context = {"exile": target.name, "nominator": by.name}
+            votes = [v.name for v in self.players[seat + 1:] + self.players[:seat + 1]
+                     if self.decide(VoteChoice(v.name, context))]
         for n in votes:
             self.player(n)
         self.exile_called.add(target.name)
@@ -814,6 +876,10 @@ class Game:
                   **{k: v for k, v in args.items()})
         ab = next((a for a in by.abilities() if a.id == character), None)
         if ab is None:
+            for other in self.hooks("offers_day_action"):
+                if other.id == character and args in other.offers_day_action(by):
+                    other.offered_action(by, args)
+                    return
             self.emit("no_effect", "storyteller", player=by.name, ability=character,
                       effect="pretend")
             return

@@ -63,8 +63,9 @@ class LogAnswers:
         return rec["answer"]
 
 
-def _setup_inputs(setup: dict) -> tuple[list | str, list[str], int]:
-    """The script, player names and seed a log's setup event records; checked."""
+def _setup_inputs(setup: dict) -> tuple[list | str, list[str], int, int]:
+    """The script, player names (seat order), seed and number of Travellers (the last
+    seats) that a log's setup event records; checked."""
     script = setup.get("script_ids", setup.get("script"))
     players = setup.get("players")
     seed = setup.get("seed")
@@ -75,14 +76,18 @@ def _setup_inputs(setup: dict) -> tuple[list | str, list[str], int]:
         raise ReplayMismatch("the setup event does not list the players by name")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ReplayMismatch("the setup event has no whole-number seed")
-    return script, [p["name"] for p in players if not p.get("traveller")], seed
+    flags = [bool(p.get("traveller")) for p in players]
+    k = sum(flags)
+    if any(flags[:len(flags) - k]):
+        raise ReplayMismatch("the setup event seats a Traveller before a dealt player")
+    return script, [p["name"] for p in players], seed, k
 
 
 def replay(events: list[dict], registry) -> Game:
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "setup":
         raise ReplayMismatch("a game log starts with a setup event")
     setup = events[0]
-    script_spec, names, seed = _setup_inputs(setup)
+    script_spec, names, seed, travellers = _setup_inputs(setup)
     script = load_script(script_spec)
     if isinstance(setup.get("script"), str):
         script.name = setup["script"]
@@ -92,7 +97,7 @@ def replay(events: list[dict], registry) -> Game:
     answers = LogAnswers(events)
     game = Game(script, registry, seed=seed, default_answerer=answers)
     try:
-        setup_random(game, names)
+        setup_random(game, names, travellers)
         play(game)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         # A hand-edited log can feed the engine answers of the wrong shape.

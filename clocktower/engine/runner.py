@@ -29,7 +29,28 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
         for ab in p.abilities():
             for args in ab.day_options():
                 uses.append({"ability": ab.id, **args})
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name})
+        for ab in game.hooks("offers_day_action"):
+            if ab.player is not p:
+                for args in ab.offers_day_action(p):
+                    uses.append({"ability": ab.id, **args})
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exile_options(game))
+
+
+def exile_options(game: Game) -> list[str]:
+    """Travellers whose exile may still be called today (any player may call it)."""
+    if game.day_over:
+        return []
+    return [t.name for t in game.players
+            if t.traveller and t.alive and t.name not in game.exile_called]
+
+
+def has_day_options(game: Game, p) -> bool:
+    """Whether a dead player has anything to do by day (else they are not asked)."""
+    if any(ab.day_options() for ab in p.abilities()):
+        return True
+    if any(ab.player is not p and ab.offers_day_action(p) for ab in game.hooks("offers_day_action")):
+        return True
+    return bool(exile_options(game))
 
 
 def bot_day(game: Game, max_rounds: int = 3) -> None:
@@ -43,7 +64,7 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             if game.day_over or game.winner:
                 return
             p = game.players[(start + i) % n]
-            if not p.alive and not any(ab.day_options() for ab in p.abilities()):
+            if not p.alive and not has_day_options(game, p):
                 continue        # nothing to do: not even asked (the answer would be forced)
             if not_nominated is None and p.alive:
                 not_nominated = open_nominees(game)
@@ -54,6 +75,8 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             not_nominated = None
             if "nominate" in choice:
                 game.nominate(p, game.by_name[choice["nominate"]])
+            elif "exile" in choice:
+                game.exile(p, game.by_name[choice["exile"]])
             else:
                 args = {k: v for k, v in choice.items() if k != "ability"}
                 game.use_day_ability(p, choice["ability"], args)

@@ -130,9 +130,26 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     raise SetupError(f"script {script.name!r} cannot seat {n} players: {problem}")
 
 
-def setup_random(game: "Game", names: list[str]) -> None:
-    """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs."""
+MAX_TRAVELLERS = 5
+
+
+def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
+    """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs.
+
+    With `travellers` = k, the last k names are Travellers: each gets a different Traveller
+    from the script, at random; the Storyteller chooses each one's alignment (key
+    `traveller`). Travellers are not counted in the setup table: the bag is dealt to the
+    other names. The seats are `names` in order.
+    """
     check_implemented(game.script, game.registry)
+    if not 0 <= travellers <= MAX_TRAVELLERS:
+        raise SetupError(f"{travellers} Travellers is not supported: 0 to {MAX_TRAVELLERS} may join")
+    pool = list(game.script.of_team("traveller"))
+    if travellers > len(pool):
+        raise SetupError(f"script {game.script.name!r} has {len(pool)} Travellers, "
+                         f"not the {travellers} asked for")
+    trav_names = names[len(names) - travellers:] if travellers else []
+    names = names[:len(names) - travellers]
     n = len(names)
     if n < 5 or n > 15:
         raise SetupError(f"player count {n} is not supported: the setup table covers 5 to 15 players")
@@ -143,8 +160,14 @@ def setup_random(game: "Game", names: list[str]) -> None:
 
     bag, not_dealt = build_bag(game.script, n, game.rng, st_pick)
     game.rng.shuffle(bag)
-    for name, cid in zip(names, bag):
-        game.add_player(name, cid)
+    dealt = dict(zip(names, bag))
+    trav_chars = dict(zip(trav_names, game.rng.sample(pool, travellers))) if travellers else {}
+    for name in names + trav_names:
+        if name in dealt:
+            game.add_player(name, dealt[name])
+        else:
+            p = game.add_player(name, trav_chars[name], traveller=True)
+            p.tokens["choose_alignment"] = True     # chosen in finish_setup, after the setup event
     for cid in sorted(not_dealt):
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
@@ -156,11 +179,20 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
     game.abilities_changed()
     game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
               script_ids=list(game.script.characters),
-              players=[{"name": p.name, "character": p.character, "alignment": p.alignment}
+              players=[{"name": p.name, "character": p.character,
+                        "alignment": None if "choose_alignment" in p.tokens else p.alignment,
+                        **({"traveller": True} if p.traveller else {})}
                        for p in game.players],
               not_dealt=sorted(game.in_play_extra))
     game.emit("seating", "all", players=[p.name for p in game.players],
               travellers={p.name: p.character for p in game.players if p.traveller})
+    for p in game.players:
+        if p.tokens.pop("choose_alignment", False):
+            side = game.storyteller_choice("traveller", ["good", "evil"],
+                                           f"{p.name} joins as the {D.get(p.character).name}: "
+                                           f"alignment", player=p.name, character=p.character)
+            p.alignment = side
+            game.emit("traveller_alignment", "storyteller", player=p.name, alignment=side)
     for ab in list(game.hooks("on_setup")):
         ab.on_setup()
     if bluffs is not None:
@@ -172,6 +204,11 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
         shown = p.thinks or p.character
         game.emit("learn", [p.name], player=p.name, ability="setup", character=shown,
                   alignment=p.alignment if not p.thinks else D.get(shown).default_alignment)
+    # An evil Traveller learns who the Demon is (our ruling: see docs/architecture.md).
+    demons = [p.name for p in game.players if D.get(p.character).team == "demon"]
+    for p in game.players:
+        if p.traveller and p.alignment == "evil" and demons:
+            game.emit("learn", [p.name], player=p.name, ability="traveller", players=demons)
 
 
 def not_in_play_good(game: "Game") -> list[str]:

@@ -339,9 +339,7 @@ def _action(game: Game, kind: str, body: dict) -> None:
     by = game.player(body["by"])
     if kind == "nominate":
         target = game.player(body["target"])
-        if "claim" in body:
-            game.claim(target, body["claim"])
-        game.nominate(by, target, votes=list(body["votes"]))
+        game.nominate(by, target, votes=list(body["votes"]), claim=body.get("claim"))
     elif kind == "exile":
         game.exile(by, game.player(body["target"]), votes=list(body["votes"]))
     else:
