@@ -45,11 +45,15 @@ class Narrator:
             table.add_column("alignment")
             for i, p in enumerate(ev["players"]):
                 table.add_row(str(i + 1), p["name"],
-                              f"[{team_style(p['character'])}]{cname(p['character'])}[/]",
-                              p["alignment"])
+                              f"[{team_style(p['character'])}]{cname(p['character'])}[/]"
+                              + (" (Traveller)" if p.get("traveller") else ""),
+                              p["alignment"] or "chosen next")
             out(table)
             if ev.get("not_dealt"):
                 out(f"In play but not dealt: {', '.join(cname(c) for c in ev['not_dealt'])}")
+        elif t == "traveller_alignment":
+            out(f"The Storyteller makes {ev['player']} ({cname(self.chars.get(ev['player']))}) "
+                f"{ev['alignment']}")
         elif t == "reminder":
             extra = f" ({cname(ev['character'])})" if ev.get("character") else ""
             out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
@@ -131,8 +135,15 @@ class Narrator:
         elif t == "day_end":
             if not ev.get("executed"):
                 out("  No execution today.")
+        elif t == "exile_vote":
+            voters = ", ".join(ev["voters"]) or "nobody"
+            out(f"  {self.who(ev['by'])} calls for the exile of {self.who(ev['target'])}")
+            out(f"    votes: {ev['votes']} (needs {ev['threshold']}, of all players) — {voters}")
         elif t == "exile":
             out(f"  [bold]{ev['player']} is exiled[/]")
+        elif t == "execution_redirected":
+            out(f"  {self.who(ev['instead'])} is executed instead of {self.who(ev['player'])}"
+                f" ({cname(ev.get('ability'))})")
         elif t == "game_over":
             colour = "blue" if ev["winner"] == "good" else "red"
             out("")

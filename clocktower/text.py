@@ -37,6 +37,8 @@ def describe_info(ev: dict) -> str:
         if ev.get("minions"):
             s += f"; fellow Minions: {', '.join(ev['minions'])}"
         return s
+    if ev.get("ability") == "traveller":
+        return f"(an evil Traveller) the Demon is {', '.join(ev['players'])}"
     if ev.get("ability") == "demoninfo":
         return (f"Minions: {', '.join(ev['players']) or 'none'}; bluffs: "
                 f"{', '.join(cname(c) for c in ev.get('characters', []))}")
@@ -73,6 +75,8 @@ def describe_answer(answer: Any) -> str:
     if isinstance(answer, dict):
         if "nominate" in answer:
             return f"nominate {answer['nominate']}"
+        if "exile" in answer:
+            return f"call for the exile of {answer['exile']}"
         if {"character", "alignment"} == set(answer):
             return f"registers as {cname(answer['character'])} ({answer['alignment']})"
         if {"player", "character"} <= set(answer):
