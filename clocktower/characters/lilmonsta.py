@@ -24,8 +24,9 @@ kill is the Storyteller's keyed decision `lilmonsta.kill`: a living player, or `
 
 Jinxes: Scarlet Woman: if Lil' Monsta dies (its babysitter dies) while 5 or more players
 are alive, a living, working Scarlet Woman becomes the babysitter for the rest of the game
-(the Minions no longer choose). Magician (later): while the Magician lives the Storyteller
-picks among the Minions only: `babysitter_options`.
+(the Minions no longer choose). Magician: while a Magician lives, the Storyteller (not the
+Minions) decides which Minion babysits: the Minions are not woken or told, and the legal
+babysitters are the living Minions (`magician_jinx`, `babysitter_options`).
 """
 from __future__ import annotations
 
@@ -58,10 +59,18 @@ class LilMonsta(Ability):
         everyone = [p.name for p in game.players]
         minions = [p.name for p in game.players
                    if p.alive and D.get(p.character).team == "minion"]
+        if minions and self.magician_jinx():
+            return minions, minions
         current = self.state.get("babysitter")
         suggested = minions or ([current] if current and game.by_name[current].alive else
                                 [p.name for p in game.players if p.alive])
         return everyone, suggested
+
+    def magician_jinx(self) -> bool:
+        """Jinx: while the Magician is alive, the Storyteller picks the babysitting Minion."""
+        game = self.game
+        return game.script.jinxed(self.id, "magician") and any(
+            p.alive and p.character == "magician" for p in game.players)
 
     def night(self, first: bool) -> None:
         game = self.game
@@ -76,6 +85,8 @@ class LilMonsta(Ability):
         options, suggested = self.babysitter_options()
         minions = [p.name for p in game.players
                    if p.alive and D.get(p.character).team == "minion"]
+        if self.magician_jinx():
+            minions = []        # the Storyteller decides: the Minions neither wake nor see
         if minions:
             game.emit("wake", "storyteller", players=minions, ability=self.id)
         name = game.storyteller_choice("lilmonsta", options,

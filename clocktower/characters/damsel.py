@@ -1,0 +1,115 @@
+"""Damsel (Carousel, Outsider).
+
+"All Minions know a Damsel is in play. If a Minion publicly guesses you (once), your team
+loses."
+
+How to Run:
+1. During the first night (at the Damsel's step, in games of any size) wake each Minion and
+   show the Damsel token: each Minion gets a `learn` event with `character: damsel`.
+2. At any time, if a Minion publicly guesses which player is the Damsel and is wrong, mark
+   the Damsel GUESS USED: later guesses by any Minion have no effect (one guess in total).
+3. If a Minion publicly guesses the Damsel correctly, the game ends: the Damsel's team
+   loses (evil wins for a good Damsel).
+
+The guess is offered to Minions by day (`offers_day_action`: `{target: name}`, any player,
+alive or dead, while the guess is unused and the Damsel lives). A scenario writes
+`ability: {by: Dan, character: damsel, target: Eve}`. Anyone else "guessing" (the Demon
+pretending to be a Minion, a good player) is a pretend: nothing happens and the guess is
+not used (the engine's `use_day_ability` answers it with `no_effect: pretend`).
+
+Rulings where the text is open:
+- Who is a Minion: a player whose true character is a Minion (a Recluse does not guess as
+  a Minion). A dead Minion may still guess ("Minions may make a guess at any time").
+- A dead Damsel has lost her ability: guesses do nothing and do not use the guess (none is
+  offered).
+- A drunk or poisoned Damsel has no ability: a correct guess does nothing, but the Minions'
+  one guess is spent all the same (GUESS USED), as a once-per-game ability used while
+  malfunctioning is spent. The Minions are still shown the Damsel token on the first night
+  (what they are shown is true: a Damsel is in play).
+- If the Huntsman turns the Damsel into a Townsfolk on the first night before her step,
+  she is no longer the Damsel and the Minions are not shown a Damsel.
+- After the Damsel's night-sheet step on later nights ("if the Huntsman chose the Damsel,
+  show YOU ARE and her new character"), the engine's `change_character` already tells
+  her at once, so the Damsel itself wakes only on the first night.
+
+Jinx (Spy): if a Spy is in play, or ever has been, the Damsel is poisoned: a poison effect
+from the Damsel's own ability, lasting while she is the Damsel (it ends if the Huntsman
+turns her into a Townsfolk). Checked at setup and whenever a character changes.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+from ..engine.state import Effect
+
+
+class Damsel(Ability):
+    id = "damsel"
+
+    # ---- first night: the Minions learn a Damsel is in play ---------------------------------
+    def minions(self) -> list:
+        return [p for p in self.game.players if D.get(p.character).team == "minion"]
+
+    def wakes(self, first: bool) -> bool:
+        return first
+
+    def woken(self, first: bool) -> list:
+        return self.minions()       # her step wakes the Minions, not her
+
+    def night(self, first: bool) -> None:
+        game = self.game
+        for m in self.minions():
+            game.tell(m, [{"character": self.id}], None, ability=self)
+
+    # ---- the Minions' guess ---------------------------------------------------------------
+    def guess_used(self) -> bool:
+        return bool(self.state.get("guess_used"))
+
+    def offers_day_action(self, player) -> list[dict]:
+        if self.guess_used() or not self.player.alive or player is self.player:
+            return []
+        if D.get(player.character).team != "minion":
+            return []
+        return [{"target": p.name} for p in self.game.players]
+
+    def offered_action(self, player, args: dict) -> None:
+        game, me = self.game, self.player
+        target = game.player(args["target"])
+        self.state["guess_used"] = True
+        works = self.functioning
+        if target is me and works:
+            game.emit("ability_triggered", "all", ability=self.id, player=me.name,
+                      guessed_by=player.name)
+            game.end("evil" if me.alignment == "good" else "good",
+                     f"a Minion ({player.name}) guessed the Damsel ({me.name})")
+            return
+        game.emit("reminder", "storyteller", token="Guess Used", player=me.name,
+                  ability=self.id, guessed_by=player.name, target=target.name)
+        if target is me:        # right, but the Damsel is drunk or poisoned
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      target=target.name, effect="win", guessed_by=player.name)
+        else:
+            game.emit("nothing_happens", "all", ability=self.id, player=player.name,
+                      target=target.name)
+
+    # ---- Spy jinx -----------------------------------------------------------------------
+    def on_setup(self) -> None:
+        self._spy_jinx()
+
+    def on_character_change(self, player, old, new) -> None:
+        if player is self.player or new == "spy":
+            self._spy_jinx()
+
+    def _spy_jinx(self) -> None:
+        game, me = self.game, self.player
+        if me is None or me.ability is not self or not game.script.jinxed(self.id, "spy"):
+            return
+        if self.state.get("spy_jinx"):
+            return
+        if not any(p.character == "spy" for p in game.players):
+            return
+        self.state["spy_jinx"] = True
+        effect = Effect("poisoned", me, me, self.id)
+        if game.add_effect(effect):
+            game.emit("jinx", "storyteller", ability=self.id, jinx="spy", player=me.name,
+                      effect="poisoned")

@@ -1,0 +1,64 @@
+"""Goblin (Carousel, Minion).
+
+"If you publicly claim to be the Goblin when nominated & are executed that day, your team
+wins."
+
+How to Run:
+1. If the Goblin claims to be the Goblin when nominated (before voting), the claim is
+   declared to all (the engine's `claim` event) and the Goblin is marked CLAIMED.
+2. If the Goblin is executed that same day and is marked CLAIMED, the Goblin's team wins
+   (evil, for an evil Goblin).
+
+The claim is made on the nomination (`game.claim`, recorded in `game.claims_today`, which
+starts empty each day): a scenario writes `nominate: {by, target, votes, claim: goblin}`;
+bots nominated are offered the claim through `claim_options` (only the Goblin's own player
+is offered it).
+
+Rulings:
+- A claim made on an earlier day does not count ("telling the group yesterday doesn't").
+- Anyone may claim to be the Goblin; a non-Goblin who claims and is executed just dies
+  (the Storyteller pretends to move a reminder: nothing in the Grimoire).
+- A drunk or poisoned Goblin (at the execution) is executed like anyone: no win.
+- A dead Goblin has no ability: executing them wins nothing.
+- The win comes at the execution, before the Demon-dead check (an executed Goblin who
+  "is the Demon", e.g. babysitting Lil' Monsta, still wins for evil). An executed Goblin
+  who does not die still wins: the text asks for an execution, not a death.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+
+
+class Goblin(Ability):
+    id = "goblin"
+
+    def claim_options(self, nominee) -> list[str]:
+        return [self.id] if nominee is self.player and self.player.alive else []
+
+    def claimed_today(self) -> bool:
+        return self.game.claims_today.get(self.player.name) == self.id
+
+    def on_vote_tallied(self, nominee, voters) -> None:
+        if nominee is self.player and self.claimed_today() and self.player.alive:
+            self.game.emit("reminder", "storyteller", token="Claimed", player=self.player.name,
+                           ability=self.id)
+
+    def on_death(self, dead, cause, by) -> None:
+        # Executed and died: checked here, before the engine's win check after the death.
+        if dead is self.player and cause == "execution" and self.game.executed_today is dead:
+            self._win()
+
+    def on_executed(self, executed, died: bool) -> None:
+        # Executed but did not die (died: handled in on_death); a dead Goblin has no ability.
+        if executed is self.player and not died and executed.alive:
+            self._win()
+
+    def _win(self) -> None:
+        game, me = self.game, self.player
+        if not self.claimed_today():
+            return
+        if game.droisoned(me):
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
+            return
+        game.emit("ability_triggered", "all", ability=self.id, player=me.name)
+        game.end(me.alignment, f"the Goblin ({me.name}) claimed and was executed")
