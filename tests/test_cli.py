@@ -49,8 +49,8 @@ def test_unknown_character_in_script_file(cli, tmp_path):
 def test_not_implemented_characters_are_listed(cli, tmp_path):
     f = tmp_path / "s.json"
     f.write_text(json.dumps(["washerwoman", "chef", "empath", "monk", "butler", "poisoner",
-                             "imp", "vigormortis", "goblin"]))
-    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", "vigormortis", "goblin")
+                             "imp", "vigormortis", "witch"]))
+    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", "vigormortis", "witch")
 
 
 def test_replay_of_a_broken_file(cli, tmp_path):
