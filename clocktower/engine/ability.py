@@ -83,6 +83,12 @@ class Ability:
         """Whether the player is woken at this ability's night position tonight."""
         return True
 
+    def woken(self, first: bool) -> list:
+        """The players woken at this ability's step (a `wake` event each), if it `wakes`:
+        its holder by default. An ability whose step wakes someone else (the King's first
+        night wakes the Demon) names them."""
+        return [self.player] if self.player is not None else []
+
     def acts_while_dead(self) -> bool:
         return self.works_when_dead
 

@@ -525,7 +525,7 @@ class Game:
         for name, pos in D.special_positions("first" if first else "other").items():
             out.append((custom[name] if custom else pos, -1, name))
         for ab in self.all_abilities():
-            fresh = not first and ab.fresh()
+            fresh = ab.fresh()
             if fresh:
                 custom_first = self.custom_night_order(True)
                 pos = ab.night_position(True)
@@ -627,8 +627,8 @@ class Game:
                 return
         if not ab.wakes(first):
             return
-        if p is not None:
-            self.emit("wake", "storyteller", player=p.name, ability=ab.id)
+        for q in ab.woken(first):
+            self.emit("wake", "storyteller", player=q.name, ability=ab.id)
         ab.night(first)
 
     def _special(self, name: str) -> None:
