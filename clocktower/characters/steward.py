@@ -1,0 +1,41 @@
+"""Steward (Regalia / Carousel, Townsfolk).
+
+"You start knowing 1 good player."
+
+How to Run: while preparing the first night, put the KNOW reminder by any good character
+token; during the first night wake the Steward and point to the player marked KNOW. The
+Steward learns a player, not their character. If created mid-game, the Steward learns
+this that night (the engine's `fresh()` night: see `Game.change_character`).
+
+Rulings (the text leaves these open):
+
+* Registration applies: each other player is asked how they register (a Recluse may
+  register evil and so not be a "good player" to show; a Spy may register good and be
+  shown). A Traveller whose alignment is good is a good player.
+* The Steward is not shown themself: "1 good player" is someone the Steward learns about,
+  and their own token would tell them nothing. (If no other player registers good, which
+  cannot happen with a legal setup, the players who truly are good are used.)
+* A drunk or poisoned Steward may be shown any other player.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+
+
+class Steward(Ability):
+    id = "steward"
+
+    def wakes(self, first: bool) -> bool:
+        return first            # first is also True on a mid-game Steward's first night
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        others = [p for p in game.players if p is not me]
+        good = [p for p in others if game.registration(p, self.id)[1] == "good"]
+        if not good:
+            good = [p for p in others if p.alignment == "good"]
+        info = game.tell(me, [{"players": [p.name]} for p in good],
+                         lambda: [{"players": [p.name]} for p in others], self)
+        if info:
+            game.emit("reminder", "storyteller", token="Know", player=info["players"][0],
+                      ability=self.id)
