@@ -1,0 +1,92 @@
+"""King (Regalia / Carousel, Townsfolk).
+
+"Each night, if the dead equal or outnumber the living, you learn 1 alive character. The
+Demon knows you are the King."
+
+How to Run:
+
+1. During the first night, wake the Demon: show THIS PLAYER IS, the King token, and point
+   at the King. (A `learn` event for the Demon: `{players: [King], character: king}`; the
+   `wake` event of this step names the Demon, not the King.)
+2. When the dead equal or outnumber the living, the King gets a night token.
+3. Each night, if so, wake the King and show one alive character token (good or evil, the
+   same one again allowed): the character of a living player (`{character: id}`).
+
+The Demon's information comes from the King's ability, so it is reliable only while the
+King is sober and healthy: a drunk or poisoned King (or the Drunk who thinks they are the
+King) may be pointed out wrongly, as any player. A drunk or poisoned King may be shown any
+character on the script.
+
+Rulings:
+
+* Created mid-game, the King's Demon learns who the King is that night (at the King's
+  first-night place, or right away if that has passed; by day, the coming night). That
+  night the King also learns an alive character if the dead equal or outnumber the living
+  (at the same moment, not at the King's usual later place).
+* Only the Demon(s) alive at that moment are told: a player who becomes the Demon later
+  (a star-pass, the Scarlet Woman) is not told who the King is.
+* "The dead" and "the living" are all players, Travellers included (a Traveller is a
+  player; the "Travellers don't count" rule is only for the two-players-left game end).
+  Dead means registering dead. The count is taken at the King's step, tonight's deaths
+  included.
+* "1 alive character": each living player registers per query (a living Recluse may be
+  shown as a Minion or Demon, a living Spy as a Townsfolk or Outsider); the Drunk is
+  shown as the Drunk.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+from ._common import CHARACTER_TEAMS, team_characters
+
+
+class King(Ability):
+    id = "king"
+
+    # ---- the Demon learns the King ------------------------------------------------------
+    def on_character_change(self, player, old, new) -> None:
+        game = self.game
+        if player is self.player and player.ability is self and game.phase != "setup":
+            # A King created mid-game acts as on a first night (the Demon learns the King).
+            self.state["fresh_night"] = game.night + (game.phase == "day")
+
+    def _demons(self, first: bool) -> list:
+        if not first:
+            return []
+        game = self.game
+        return [p for p in game.players if p.alive and p is not self.player and game.is_demon(p)]
+
+    def _tell_demons(self, demons: list) -> None:
+        game, me = self.game, self.player
+        for d in demons:
+            game.tell(d, [{"players": [me.name], "character": self.id}],
+                      lambda: [{"players": [p.name], "character": self.id}
+                               for p in game.players], self)
+
+    # ---- the King learns an alive character ---------------------------------------------
+    def _late(self) -> bool:
+        game = self.game
+        alive = sum(1 for p in game.players if p.alive)
+        return len(game.players) - alive >= alive
+
+    def wakes(self, first: bool) -> bool:
+        return bool(self._demons(first)) or self._late()
+
+    def woken(self, first: bool) -> list:
+        return self._demons(first) + ([self.player] if self._late() else [])
+
+    def night(self, first: bool) -> None:
+        self._tell_demons(self._demons(first))
+        if self._late():
+            self._learn()
+
+    def _learn(self) -> None:
+        game, me = self.game, self.player
+        truths: list[dict] = []
+        for p in game.players:
+            if p.alive:
+                o = {"character": game.registration(p, self.id)[0]}
+                if o not in truths:
+                    truths.append(o)
+        game.tell(me, truths, lambda: [{"character": c} for c in
+                                       team_characters(game, *CHARACTER_TEAMS, "traveller")],
+                  self)
