@@ -1,0 +1,46 @@
+"""Choirboy (Regalia / Carousel, Townsfolk).
+
+"If the Demon kills the King, you learn which player is the Demon. [+the King]"
+
+How to Run:
+
+1. Setup: if the King is not already in play, a Townsfolk token is replaced by the King
+   (data-driven: `setup_change: {requires: king}`; a scenario's setup is as written).
+2. Each night except the first, if the Demon killed the King, wake the Choirboy (after the
+   Demon) and point to the Demon player: `{players: [Demon]}`. The Choirboy learns the
+   player, not the character.
+
+Only a death caused by the Demon's ability counts (cause `demon`, by a player who is the
+Demon): not the King's execution (even if the Demon nominated), not a Minion's kill, and
+not a Demon attack the King survives (Monk, Soldier): no death, no information. The
+Choirboy must be alive (a dead Choirboy is not woken). "The King" is the player whose
+character is the King: the Drunk who thinks they are the King is not. A drunk or poisoned
+Choirboy is still woken when the King is killed, and may be shown any player.
+
+Ruling: the player shown is the Demon who killed the King. A death by the Demon's ability
+by day (no Regalia Demon kills by day) would be learned the following night.
+"""
+from __future__ import annotations
+
+from ..engine.ability import Ability
+
+
+class Choirboy(Ability):
+    id = "choirboy"
+
+    def on_death(self, dead, cause, by) -> None:
+        game = self.game
+        if dead is self.player:
+            self.state.pop("demon", None)
+        elif dead.character == "king" and cause == "demon" and by is not None \
+                and game.is_demon(by):
+            self.state["demon"] = by.name
+
+    def wakes(self, first: bool) -> bool:
+        return "demon" in self.state
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        demon = self.state.pop("demon")
+        game.tell(me, [{"players": [demon]}],
+                  lambda: [{"players": [p.name]} for p in game.players], self)
