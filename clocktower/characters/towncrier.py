@@ -1,0 +1,47 @@
+"""Town Crier (Regalia / Sects & Violets, Townsfolk).
+
+"Each night*, you learn if a Minion nominated today."
+
+How to Run:
+
+1. Each dawn, mark the Town Crier MINIONS NOT NOMINATED.
+2. Each day, if any Minion makes a nomination, mark the Town Crier MINION NOMINATED.
+3. Each night except the first, wake the Town Crier: nod (`{yes: true}`) if marked MINION
+   NOMINATED, else shake (`{yes: false}`). The Town Crier learns neither who nor how many.
+
+Rulings:
+
+* The question is asked when the nomination is made (How to Run step 2): the nominator
+  registers then (a Recluse may register as a Minion, a Spy as not a Minion; a scenario
+  writes it as `registers:` in that day's `storyteller:`). So a Minion who nominated and
+  later that day became the Demon (the Scarlet Woman) still counts as a Minion nominating.
+  Once a Minion has nominated, later nominations that day are not asked about.
+* Every nomination counts, including one that ends at once (a Virgin's nominator executed).
+* A dead Town Crier is not woken (and nominations are not asked about while they are
+  dead). A drunk or poisoned Town Crier may be told yes or no.
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+
+
+class TownCrier(Ability):
+    id = "towncrier"
+
+    def on_nomination(self, nominator, nominee) -> None:
+        game, me = self.game, self.player
+        if not me.alive or self.state.get("minion_nominated") == game.day:
+            return
+        if D.get(game.registration(nominator, self.id)[0]).team == "minion":
+            self.state["minion_nominated"] = game.day
+            game.emit("reminder", "storyteller", token="Minion Nominated", player=me.name,
+                      ability=self.id)
+
+    def wakes(self, first: bool) -> bool:
+        return not first
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        yes = self.state.get("minion_nominated") == game.day
+        game.tell(me, [{"yes": yes}], lambda: [{"yes": True}, {"yes": False}], self)
