@@ -17,6 +17,8 @@ Rulings:
   later that day became the Demon (the Scarlet Woman) still counts as a Minion nominating.
   Once a Minion has nominated, later nominations that day are not asked about.
 * Every nomination counts, including one that ends at once (a Virgin's nominator executed).
+* A Town Crier created mid-game (the Huntsman's Damsel) learns about the whole of today:
+  nominations made before they existed are asked about at their first night.
 * A dead Town Crier is not woken (and nominations are not asked about while they are
   dead). A drunk or poisoned Town Crier may be told yes or no.
 """
@@ -33,10 +35,14 @@ class TownCrier(Ability):
         game, me = self.game, self.player
         if not me.alive or self.state.get("minion_nominated") == game.day:
             return
-        if D.get(game.registration(nominator, self.id)[0]).team == "minion":
+        if self._is_minion(nominator):
             self.state["minion_nominated"] = game.day
             game.emit("reminder", "storyteller", token="Minion Nominated", player=me.name,
                       ability=self.id)
+
+    def on_character_change(self, player, old, new) -> None:
+        if player is self.player and player.ability is self:
+            self.state["born"] = len(self.game.log)     # nominations before this were unseen
 
     def wakes(self, first: bool) -> bool:
         return not first
@@ -44,4 +50,14 @@ class TownCrier(Ability):
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         yes = self.state.get("minion_nominated") == game.day
+        born = self.state.pop("born", None)
+        if not yes and born is not None:
+            for e in game.log[:born]:
+                if e["type"] == "nominate" and e["phase"] == "day" and e["number"] == game.day \
+                        and self._is_minion(game.by_name[e["by"]]):
+                    yes = True
+                    break
         game.tell(me, [{"yes": yes}], lambda: [{"yes": True}, {"yes": False}], self)
+
+    def _is_minion(self, nominator) -> bool:
+        return D.get(self.game.registration(nominator, self.id)[0]).team == "minion"
