@@ -19,6 +19,9 @@ from ..errors import ClocktowerError, UnknownCharacter
 TOP_KEYS = {"name", "script", "seed", "players", "bluffs", "storyteller", "steps", "expect"}
 PLAYER_KEYS = {"name", "character", "thinks", "alignment"}
 CHOICE_WORDS = {"player", "players", "character", "characters", "yes"}
+# Storyteller keys that are not character ids but may be asked during play too: the Red
+# Herring of a Fortune Teller created mid-game.
+STEP_PLAIN_KEYS = {"red_herring"}
 EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", "drunk", "sober",
                "executed", "died_tonight", "learned", "may_learn", "event", "no_event"}
 INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
@@ -286,6 +289,8 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                 elif k in names:
                     info = L.mapping(v, f"information for {k}", kl)
                     step.storyteller[str(k)] = Node(_info(L, plain(info), kl, names), kl)
+                elif k in STEP_PLAIN_KEYS:
+                    step.storyteller[str(k)] = Node(plain(v), kl)
                 else:
                     # A character id, or `<id>.<what>` for a second decision of that
                     # character (e.g. `lilmonsta.kill`).
