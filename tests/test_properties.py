@@ -18,7 +18,9 @@ from clocktower.errors import SetupError
 from clocktower.play import new_game
 from clocktower.scripts import load_script
 
-GAMES_PER_CASE = 130         # TB at 5-15 and the Saga at 5-9 (all it can seat): 16 x 130 = 2,080 games
+# TB at 5-15, the Saga at 5-9 (all it can seat), Regalia at 5-15 with 0-5 Travellers:
+# 27 cases x 130 = 3,510 games.
+GAMES_PER_CASE = 130
 
 
 def _implemented(script: str) -> bool:
@@ -43,14 +45,23 @@ class Checked:
         return ans
 
 
-def check_log(game, script) -> None:
+def check_log(game, script, travellers: int = 0) -> None:
     log = game.log
     assert log[-1]["type"] == "game_over", "the game did not end"
     assert game.winner in ("good", "evil"), f"no winner: {game.win_reason}"
     setup = log[0]
-    n = len(setup["players"])
-    # Character counts after setup changes: exactly the table, adjusted.
-    dealt = [p["character"] for p in setup["players"]]
+    everyone = [p["name"] for p in setup["players"]]
+    trav = [p for p in setup["players"] if p.get("traveller")]
+    assert len(trav) == travellers
+    # Travellers: distinct, from the script, each given an alignment by the Storyteller.
+    assert len({p["character"] for p in trav}) == len(trav)
+    assert all(D.get(p["character"]).team == "traveller" for p in trav)
+    assert all(p["character"] in load_script(script).characters for p in trav)
+    aligned = {e["player"] for e in log if e["type"] == "traveller_alignment"}
+    assert aligned == {p["name"] for p in trav}
+    n = len(setup["players"]) - len(trav)
+    # Character counts after setup changes: exactly the table (Travellers not counted), adjusted.
+    dealt = [p["character"] for p in setup["players"] if not p.get("traveller")]
     chosen = dealt + setup["not_dealt"]
     counts, _forced, not_dealt = _counts(D.player_counts(n), chosen, lambda c, o: None,
                                          _memo_from(log, chosen))
@@ -75,6 +86,17 @@ def check_log(game, script) -> None:
                     ghost_spent.add(v)
         elif t == "execution":
             executions_by_day[ev["number"]] += 1
+        elif t == "exile_vote":
+            # At least half of all players, alive or dead; no ghost vote is spent.
+            assert ev["threshold"] == -(-len(everyone) // 2)
+            exiled = ev["votes"] >= ev["threshold"]
+            nxt = log[log.index(ev) + 1]
+            assert (nxt["type"] == "exile") == exiled, (ev, nxt)
+            assert ev["target"] in {p["name"] for p in trav}
+        elif t == "game_over" and "two players" in ev["reason"]:
+            living_dealt = [p["name"] for p in setup["players"]
+                            if alive[p["name"]] and not p.get("traveller")]
+            assert len(living_dealt) <= 2, living_dealt
     assert all(k <= 1 for k in executions_by_day.values()), executions_by_day
     nominators = Counter((e["number"], e["by"]) for e in log if e["type"] == "nominate")
     nominees = Counter((e["number"], e["target"]) for e in log if e["type"] == "nominate")
@@ -91,18 +113,40 @@ def _memo_from(log, chosen):
     return memo
 
 
-CASES = [("trouble-brewing", n) for n in range(5, 16)] + \
-        [("the-saga-of-the-summoner", n) for n in range(5, 10)]
+CASES = [("trouble-brewing", n, 0) for n in range(5, 16)] + \
+        [("the-saga-of-the-summoner", n, 0) for n in range(5, 10)] + \
+        [("regalia", n, n % 6) for n in range(5, 16)]
 
 
-@pytest.mark.parametrize("script,players", CASES)
-def test_random_games(script, players):
+@pytest.mark.parametrize("script,players,travellers", CASES)
+def test_random_games(script, players, travellers):
     assert _implemented(script)
     for seed in range(GAMES_PER_CASE):
-        game = new_game(script, players, seed)
+        game = new_game(script, players, seed, travellers=travellers)
         game.answerers = {k: Checked(v) for k, v in game.answerers.items()}
         play(game)
-        check_log(game, script)
+        check_log(game, script, travellers)
+
+
+def test_every_regalia_character_plays():
+    """Every Regalia character is dealt in some simulated game, and every one that wakes
+    at night or acts by day is seen acting (an event made by its ability)."""
+    script = load_script("regalia")
+    dealt: set[str] = set()
+    acted: set[str] = set()
+    for seed in range(150):
+        game = new_game("regalia", 5 + seed % 11, seed, travellers=seed % 6)
+        play(game)
+        dealt |= {p["character"] for p in game.log[0]["players"]}
+        acted |= {e.get("ability") for e in game.log
+                  if e["type"] in ("wake", "learn", "choice", "claim_ability", "effect", "claim")}
+        acted |= {e.get("character") for e in game.log if e["type"] in ("claim", "claim_ability")}
+    assert set(script.characters) <= dealt, sorted(set(script.characters) - dealt)
+    # The night sheet lists the Magician and the Scarlet Woman as reminders; they never wake.
+    wakers = {c for c in script.characters if D.get(c).first_night or D.get(c).other_night}
+    wakers -= {"magician", "scarletwoman"}
+    day_users = {"slayer", "gunslinger", "goblin"}
+    assert wakers | day_users <= acted, sorted((wakers | day_users) - acted)
 
 
 @pytest.mark.parametrize("players", range(10, 16))
