@@ -47,7 +47,7 @@ class King(Ability):
         game = self.game
         if player is self.player and player.ability is self and game.phase != "setup":
             # A King created mid-game acts as on a first night (the Demon learns the King).
-            self.state["fresh_night"] = game.night + (game.phase == "day")
+            game.mark_fresh(self)
 
     def _demons(self, first: bool) -> list:
         if not first:

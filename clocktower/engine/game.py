@@ -68,6 +68,8 @@ class Game:
         self._func_guard: set[int] = set()
         self._night_cache: tuple[tuple[bool, int], list] | None = None
         self._cursor: tuple[float, int] = (0, -2)     # the night order step being run
+        self._fresh_nights: set[int] = set()            # nights with an ability acting fresh
+        self.has_travellers = False
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
 
@@ -133,6 +135,8 @@ class Game:
                    traveller if traveller is not None else cdata.team == "traveller")
         self.players.append(p)
         self.by_name[name] = p
+        if p.traveller:
+            self.has_travellers = True
         p.ability = self.make_ability(cdata.id, p)
         self.abilities_changed()
         return p
@@ -466,7 +470,7 @@ class Game:
         if self.phase != "setup" and player.ability.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
             # (by day: the coming night), right away if its position has passed.
-            player.ability.state["fresh_night"] = self.night + (self.phase == "day")
+            self.mark_fresh(player.ability)
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
         if alignment and alignment != player.alignment:
@@ -478,6 +482,13 @@ class Game:
                       character=player.character, alignment=player.alignment, reason="you are")
         for ab in self.hooks("on_character_change"):
             ab.on_character_change(player, old, new)
+
+    def mark_fresh(self, ab: Ability) -> None:
+        """`ab` acts as on a first night tonight (by day: the coming night): see `Ability.fresh`."""
+        night = self.night + (self.phase == "day")
+        ab.state["fresh_night"] = night
+        self._fresh_nights.add(night)
+        self._night_cache = None
 
     def change_alignment(self, player: Player, new: str) -> None:
         old = player.alignment
@@ -517,16 +528,17 @@ class Game:
 
         Cached until abilities change (a character change, a new ability).
         """
+        # The order depends on the night only when some ability acts fresh tonight.
+        key = (first, self.night if self.night in self._fresh_nights else 0)
         cached = self._night_cache
-        if cached is not None and cached[0] == (first, self.night) and self._hooks is not None:
+        if cached is not None and cached[0] == key and self._hooks is not None:
             return cached[1]
         out: list[tuple[int, int, Any]] = []
         custom = self.custom_night_order(first)
         for name, pos in D.special_positions("first" if first else "other").items():
             out.append((custom[name] if custom else pos, -1, name))
         for ab in self.all_abilities():
-            fresh = ab.fresh()
-            if fresh:
+            if key[1] and ab.fresh():
                 custom_first = self.custom_night_order(True)
                 pos = ab.night_position(True)
                 if pos and custom_first:
@@ -541,7 +553,7 @@ class Game:
                 out.append((pos, ab.player.seat if ab.player else 99, ab))
         out.sort(key=lambda t: (t[0], t[1]))
         self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
-        self._night_cache = ((first, self.night), out)
+        self._night_cache = (key, out)
         return out
 
     def custom_night_order(self, first: bool) -> dict[str, float] | None:
@@ -613,7 +625,7 @@ class Game:
                     self._special(item)
                     continue
                 done.add(item)
-                self._wake(item, first or item.fresh())
+                self._wake(item, first or (bool(self._fresh_nights) and item.fresh()))
             self._dawn()
         except GameOver:
             pass

@@ -29,16 +29,19 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
         for ab in p.abilities():
             for args in ab.day_options():
                 uses.append({"ability": ab.id, **args})
-        for ab in game.hooks("offers_day_action"):
-            if ab.player is not p:
-                for args in ab.offers_day_action(p):
-                    uses.append({"ability": ab.id, **args})
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exile_options(game))
+        offers = game.hooks("offers_day_action")
+        if offers:
+            for ab in offers:
+                if ab.player is not p:
+                    for args in ab.offers_day_action(p):
+                        uses.append({"ability": ab.id, **args})
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name},
+                           exile_options(game) if game.has_travellers else None)
 
 
 def exile_options(game: Game) -> list[str]:
     """Travellers whose exile may still be called today (any player may call it)."""
-    if game.day_over:
+    if game.day_over or not game.has_travellers:
         return []
     return [t.name for t in game.players
             if t.traveller and t.alive and t.name not in game.exile_called]
@@ -46,11 +49,13 @@ def exile_options(game: Game) -> list[str]:
 
 def has_day_options(game: Game, p) -> bool:
     """Whether a dead player has anything to do by day (else they are not asked)."""
-    if any(ab.day_options() for ab in p.abilities()):
+    for ab in p.abilities():
+        if ab.day_options():
+            return True
+    offers = game.hooks("offers_day_action")
+    if offers and any(ab.player is not p and ab.offers_day_action(p) for ab in offers):
         return True
-    if any(ab.player is not p and ab.offers_day_action(p) for ab in game.hooks("offers_day_action")):
-        return True
-    return bool(exile_options(game))
+    return game.has_travellers and bool(exile_options(game))
 
 
 def bot_day(game: Game, max_rounds: int = 3) -> None:

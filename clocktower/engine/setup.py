@@ -205,9 +205,11 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
         game.emit("learn", [p.name], player=p.name, ability="setup", character=shown,
                   alignment=p.alignment if not p.thinks else D.get(shown).default_alignment)
     # An evil Traveller learns who the Demon is (our ruling: see docs/architecture.md).
-    demons = [p.name for p in game.players if D.get(p.character).team == "demon"]
-    for p in game.players:
-        if p.traveller and p.alignment == "evil" and demons:
+    evil_travellers = [p for p in game.players if p.traveller and p.alignment == "evil"]
+    demons = [p.name for p in game.players if D.get(p.character).team == "demon"] \
+        if evil_travellers else []
+    for p in evil_travellers:
+        if demons:
             game.emit("learn", [p.name], player=p.name, ability="traveller", players=demons)
 
 
