@@ -23,6 +23,11 @@ from ..engine.ability import Ability
 class Gunslinger(Ability):
     id = "gunslinger"
 
+    def on_vote_tallied(self, nominee, voters) -> None:
+        game = self.game
+        if len(game.nominations_today) == 1 and self.day_options():
+            game.prompt_now.append(self.player)     # bots: shoot now or never
+
     def day_options(self) -> list[dict]:
         game = self.game
         if not self.player.alive or self.state.get("shot_day") == game.day:

@@ -61,6 +61,9 @@ class Game:
         self.nominations_today: list[dict] = []
         self.claims_today: dict[str, str] = {}
         self.exile_called: set[str] = set()
+        # Players whose ability opened a now-or-never day use (the Gunslinger after the first
+        # tally): the bot day gives them a turn at once. Written days ignore it.
+        self.prompt_now: list[Player] = []
         self.on_event: Callable[[dict], None] | None = None
         # Called with (decision, answer) for a decision with one legal answer (not asked).
         self.on_forced: Callable[[Decision, Any], None] | None = None
@@ -691,6 +694,7 @@ class Game:
         self.nominations_today = []
         self.claims_today = {}
         self.exile_called = set()
+        self.prompt_now = []
         self.emit("day", "all")
 
     def can_nominate(self, by: Player, target: Player) -> str | None:

@@ -58,6 +58,22 @@ def has_day_options(game: Game, p) -> bool:
     return game.has_travellers and bool(exile_options(game))
 
 
+def window_turns(game: Game) -> None:
+    """Give a turn now to the players an ability asked to prompt (`game.prompt_now`): a
+    use that is only possible at this moment (the Gunslinger after the first tally)."""
+    waiting, game.prompt_now = game.prompt_now, []
+    for p in waiting:
+        if game.day_over or game.winner:
+            return
+        uses = [{"ability": ab.id, **args} for ab in p.abilities() for args in ab.day_options()]
+        if not uses:
+            continue
+        choice = game.decide(DayActionChoice(p.name, [], uses, {"player": p.name}))
+        if choice is not None:
+            args = {k: v for k, v in choice.items() if k != "ability"}
+            game.use_day_ability(p, choice["ability"], args)
+
+
 def bot_day(game: Game, max_rounds: int = 3) -> None:
     """Players act in turns (seat order, from a rotating start) until a round passes quietly."""
     n = len(game.players)
@@ -80,6 +96,8 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             not_nominated = None
             if "nominate" in choice:
                 game.nominate(p, game.by_name[choice["nominate"]])
+                if game.prompt_now:
+                    window_turns(game)
             elif "exile" in choice:
                 game.exile(p, game.by_name[choice["exile"]])
             else:
