@@ -11,7 +11,8 @@ from ..play import play_game
 from ..scripts import load_script
 
 
-def run_bench(script: str, players: int, games: int, seed: int, console: Console) -> dict:
+def run_bench(script: str, players: int, games: int, seed: int, console: Console,
+              travellers: int = 0) -> dict:
     sc = load_script(script)
     winners: Counter = Counter()
     events = 0
@@ -23,7 +24,7 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
                   TimeRemainingColumn(), console=console, transient=True) as prog:
         task = prog.add_task("games", total=games)
         for i in range(games):
-            g = play_game(sc, players, seed + i)
+            g = play_game(sc, players, seed + i, travellers=travellers)
             winners[g.winner] += 1
             events += len(g.log)
             decisions += g.n_decisions
@@ -36,7 +37,8 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
            "games_per_second": games / wall, "games_per_cpu_second": games / cpu if cpu else 0,
            "events_per_game": events / games, "decisions_per_game": decisions / games,
            "days_per_game": days / games, "winners": dict(winners)}
-    console.print(f"{sc.name}, {players} players: {games} games in {wall:.2f} s "
+    who = f"{players} players" + (f" + {travellers} Travellers" if travellers else "")
+    console.print(f"{sc.name}, {who}: {games} games in {wall:.2f} s "
                   f"({cpu:.2f} s CPU)")
     console.print(f"  [bold]{res['games_per_cpu_second']:.0f} games per second per core[/] "
                   f"({res['games_per_second']:.0f} wall-clock)")
