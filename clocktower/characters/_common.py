@@ -63,3 +63,10 @@ def false_registrations(ability, teams: tuple[str, ...], alignment: str) -> list
         cached += [(c, alignment) for team in teams for c in script.of_team(team)]
         ability.state["false_registrations"] = cached
     return cached
+
+
+def registering_alignment(game, players, alignment: str, purpose: str) -> list:
+    """The players who register as `alignment` to this query (each asked once); if none
+    does, the players who truly have it (the Storyteller may not leave the answer empty)."""
+    found = [p for p in players if game.registration(p, purpose)[1] == alignment]
+    return found or [p for p in players if p.alignment == alignment]

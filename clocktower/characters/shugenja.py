@@ -24,6 +24,7 @@ Rulings:
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ._common import registering_alignment
 
 DIRECTIONS = ("clockwise", "anticlockwise")
 
@@ -38,9 +39,7 @@ class Shugenja(Ability):
         game, me = self.game, self.player
         n = len(game.players)
         others = [p for p in game.players if p is not me]
-        evil = [p for p in others if game.registration(p, self.id)[1] == "evil"]
-        if not evil:
-            evil = [p for p in others if p.alignment == "evil"]
+        evil = registering_alignment(game, others, "evil", self.id)
         if evil:
             cw = min((p.seat - me.seat) % n for p in evil)
             acw = min((me.seat - p.seat) % n for p in evil)

@@ -20,6 +20,7 @@ Rulings (the text leaves these open):
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ._common import registering_alignment
 
 
 class Steward(Ability):
@@ -31,9 +32,7 @@ class Steward(Ability):
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         others = [p for p in game.players if p is not me]
-        good = [p for p in others if game.registration(p, self.id)[1] == "good"]
-        if not good:
-            good = [p for p in others if p.alignment == "good"]
+        good = registering_alignment(game, others, "good", self.id)
         info = game.tell(me, [{"players": [p.name]} for p in good],
                          lambda: [{"players": [p.name]} for p in others], self)
         if info:
