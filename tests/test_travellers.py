@@ -97,9 +97,21 @@ def test_storyteller_chooses_traveller_alignment_and_evil_ones_learn_the_demon(s
 def test_too_many_travellers_is_refused():
     with pytest.raises(SetupError):
         new_game("regalia", players=10, travellers=6, seed=0)
-    # Trouble Brewing's script has no Travellers at all
+    # A script listing no Travellers draws from the implemented ones (five today)
     with pytest.raises(SetupError, match="Travellers"):
-        new_game("trouble-brewing", players=10, travellers=1, seed=0)
+        new_game(["imp", "baron", "chef", "empath", "investigator", "librarian", "monk",
+                  "washerwoman", "saint", "recluse"], players=5, travellers=6, seed=0)
+
+
+def test_a_script_without_travellers_draws_from_the_implemented_ones():
+    implemented = {c for c in REGISTRY if D.get(c).team == "traveller"}
+    for seed in range(10):
+        game = new_game("trouble-brewing", players=8, travellers=2, seed=seed)
+        chars = [p.character for p in game.players if p.traveller]
+        assert len(set(chars)) == 2 and set(chars) <= implemented
+        play(game)
+        again = replay([json.loads(json.dumps(e)) for e in game.log], REGISTRY)
+        assert again.log == game.log
 
 
 def test_games_with_travellers_finish_and_replay_identically():

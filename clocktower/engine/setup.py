@@ -137,7 +137,7 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs.
 
     With `travellers` = k, the last k names are Travellers: each gets a different Traveller
-    from the script, at random; the Storyteller chooses each one's alignment (key
+    from the script (any implemented one if the script lists none), at random; the Storyteller chooses each one's alignment (key
     `traveller`). Travellers are not counted in the setup table: the bag is dealt to the
     other names. The seats are `names` in order.
     """
@@ -145,6 +145,10 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     if not 0 <= travellers <= MAX_TRAVELLERS:
         raise SetupError(f"{travellers} Travellers is not supported: 0 to {MAX_TRAVELLERS} may join")
     pool = list(game.script.of_team("traveller"))
+    if not pool and travellers:
+        # A script that lists no Travellers (Trouble Brewing's own list) may still have them
+        # join: any implemented Traveller, as Storytellers do.
+        pool = sorted(c for c in game.registry if D.get(c).team == "traveller")
     if travellers > len(pool):
         raise SetupError(f"script {game.script.name!r} has {len(pool)} Travellers, "
                          f"not the {travellers} asked for")
