@@ -24,6 +24,10 @@ def team_style(cid: str) -> str:
             "traveller": "magenta"}.get(team, "white")
 
 
+# A learn event that carries only a character, shown by that character's own ability.
+_BARE_LEARN = {"type", "phase", "number", "visible_to", "player", "ability", "character"}
+
+
 def describe_info(ev: dict) -> str:
     parts = []
     if "grimoire" in ev:
@@ -42,6 +46,8 @@ def describe_info(ev: dict) -> str:
     if ev.get("ability") == "demoninfo":
         return (f"Minions: {', '.join(ev['players']) or 'none'}; bluffs: "
                 f"{', '.join(cname(c) for c in ev.get('characters', []))}")
+    if ev.get("ability") == ev.get("character") and not set(ev) - _BARE_LEARN:
+        return f"the {cname(ev['character'])} is in play"     # e.g. Minions told of a Damsel
     if "character" in ev:
         parts.append(f"you are the {cname(ev['character'])}" if ev.get("reason") == "you are"
                      or ev.get("ability") == "setup" else f"character {cname(ev['character'])}")
