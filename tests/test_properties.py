@@ -63,11 +63,18 @@ def check_log(game, script, travellers: int = 0) -> None:
     # Character counts after setup changes: exactly the table (Travellers not counted), adjusted.
     dealt = [p["character"] for p in setup["players"] if not p.get("traveller")]
     chosen = dealt + setup["not_dealt"]
-    counts, _forced, not_dealt = _counts(D.player_counts(n), chosen, lambda c, o: None,
-                                         _memo_from(log, chosen))
     teams = Counter(D.get(c).team for c in chosen)
-    for team in ("townsfolk", "outsider", "minion", "demon"):
-        assert teams[team] == counts[team], f"{team}: {teams[team]} != {counts[team]} for {chosen}"
+    # A required character ([+the Damsel]) moves a slot only if it was not drawn anyway:
+    # the bag must fit one of the two readings.
+    memo = _memo_from(log, chosen)
+    required = {D.get(c).setup_change["requires"] for c in chosen
+                if D.get(c).setup_change and "requires" in D.get(c).setup_change}
+    fits = []
+    for added in ({*()}, required):
+        counts, _forced, not_dealt = _counts(D.player_counts(n), chosen, lambda c, o: None,
+                                             memo, added)
+        fits.append(all(teams[t] == counts[t] for t in ("townsfolk", "outsider", "minion", "demon")))
+    assert any(fits), f"team counts {dict(teams)} fit no reading of the setup for {chosen}"
     assert set(not_dealt) == set(setup["not_dealt"])
     # Walk the log: deaths, nominations, votes, executions.
     alive = {p["name"]: True for p in setup["players"]}

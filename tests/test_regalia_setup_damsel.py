@@ -28,10 +28,13 @@ def _bags(n: int, seeds: range):
 
 @pytest.mark.parametrize("n", range(5, 16))
 def test_regalia_bag_with_huntsman_has_the_damsel(n):
-    """Whenever the Huntsman is dealt, so is the Damsel, in place of a Townsfolk; the other
-    counts are the table's (the Baron's +2 Outsiders included)."""
+    """Whenever the Huntsman is dealt, so is the Damsel: in place of a Townsfolk if she was
+    not drawn anyway, else as one of the table's Outsiders ("If a Damsel is already in
+    play, the Huntsman doesn't add a second Damsel"); the other counts are the table's
+    (the Baron's +2 Outsiders included)."""
     table = D.player_counts(n)
     with_huntsman = 0
+    layouts = set()
     for bag, not_dealt in _bags(n, range(300)):
         assert not not_dealt
         assert len(bag) == n and len(set(bag)) == n, bag
@@ -43,9 +46,14 @@ def test_regalia_bag_with_huntsman_has_the_damsel(n):
             assert "damsel" in bag, bag
         assert teams["demon"] == table["demon"], bag
         assert teams["minion"] == table["minion"], bag
-        assert teams["outsider"] == table["outsider"] + baron + huntsman, bag
-        assert teams["townsfolk"] == table["townsfolk"] - baron - huntsman, bag
+        extra = teams["outsider"] - table["outsider"] - baron
+        assert extra in ((0, 1) if huntsman else (0,)), bag
+        assert teams["townsfolk"] == table["townsfolk"] - baron - extra, bag
+        if huntsman:
+            layouts.add(extra)
     assert with_huntsman > 0        # the case was exercised
+    if table["outsider"] + 2 <= 4:  # room for the Damsel among the drawn Outsiders
+        assert layouts == {0, 1}, layouts
 
 
 def test_regalia_damsel_may_be_dealt_without_huntsman():

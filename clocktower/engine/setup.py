@@ -6,8 +6,10 @@ Setup changes are read from each character's `setup_change` record in the data f
     outsiders_choice: []  the Storyteller picks one of these deltas (Balloonist [+0 or +1])
     minions: k            k more Minions in place of the Demon token (Lil' Monsta: not dealt)
     no_demon: true        the Demon token is replaced by a Townsfolk (Summoner)
-    requires: id          that character must be in the bag ([+the Damsel], [+the King]);
-                          an Outsider required by a Townsfolk costs a Townsfolk slot
+    requires: id          that character must be in the bag ([+the Damsel], [+the King]):
+                          if it was not drawn anyway, it replaces a Townsfolk (an Outsider
+                          required by a Townsfolk then costs a Townsfolk slot); if it was
+                          drawn, nothing changes ("doesn't add a second Damsel")
     not_dealt: true       this character is in play but no player is dealt it
 """
 from __future__ import annotations
@@ -29,11 +31,14 @@ def check_implemented(script, registry) -> None:
         raise NotImplementedCharacters(missing)
 
 
-def _counts(base: dict, chosen: list[str], st_pick, memo: dict) -> tuple[dict, set, set]:
+def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
+            added: set | frozenset = frozenset()) -> tuple[dict, set, set]:
     """The table's counts changed by the setup changes of `chosen` (each applied once).
 
     Returns (counts, forced, not_dealt). A not-dealt character fills its team's count
     without a seat (Lil' Monsta: the Demon is in play, an extra Minion takes the seat).
+    `added`: the required characters that were added by their requirement (not drawn):
+    only those move a slot between teams.
     """
     counts = dict(base)
     forced: set[str] = set()
@@ -62,10 +67,16 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict) -> tuple[dict, s
             req = change["requires"]
             forced.add(req)
             req_team = D.get(req).team
-            if req_team != own_team and {req_team, own_team} <= {"outsider", "townsfolk"}:
+            if req in added and req_team != own_team \
+                    and {req_team, own_team} <= {"outsider", "townsfolk"}:
                 counts[req_team] += 1
                 counts[own_team] -= 1
     return counts, forced, not_dealt
+
+
+def _requires(cid: str) -> str | None:
+    change = D.get(cid).setup_change
+    return change.get("requires") if change else None
 
 
 def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
@@ -80,10 +91,11 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     for _attempt in range(100):
         memo: dict = {}
         chosen: dict[str, list[str]] = {t: [] for t in TEAM_ORDER}
+        added: set[str] = set()       # required characters put in by their requirement
         counts = dict(base)
         for _round in range(8):
             flat = [c for t in TEAM_ORDER for c in chosen[t]]
-            counts, forced, not_dealt = _counts(base, flat, st_pick, memo)
+            counts, forced, not_dealt = _counts(base, flat, st_pick, memo, added)
             stable = True
             for team in TEAM_ORDER:
                 need = counts[team]
@@ -91,12 +103,10 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
                 if need < 0:
                     stable = False
                     break
-                for f in sorted(forced):
-                    if D.get(f).team == team and f not in have:
-                        have.append(f)
-                        stable = False
+                # Keep what is required, and what required something that was added.
+                keep = forced | {c for c in have if _requires(c) in added}
                 while len(have) > need:
-                    removable = [c for c in have if c not in forced]
+                    removable = [c for c in have if c not in keep]
                     if not removable:
                         break
                     have.remove(removable[rng.randrange(len(removable))])
@@ -106,10 +116,18 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
                 while len(have) < need and free:
                     have.append(free.pop())
                     stable = False
+                # A required character not drawn anyway is added (its slot is counted by
+                # `_counts` from the next round on: it replaces a Townsfolk).
+                for f in sorted(forced):
+                    if D.get(f).team == team and f not in have:
+                        have.append(f)
+                        added.add(f)
+                        stable = False
+            added &= forced     # a requirement gone (its character removed): drawn as any
             if stable:
                 break
         flat = [c for t in TEAM_ORDER for c in chosen[t]]
-        counts, forced, not_dealt = _counts(base, flat, st_pick, memo)
+        counts, forced, not_dealt = _counts(base, flat, st_pick, memo, added)
         short = [t for t in TEAM_ORDER if len(chosen[t]) != counts[t]]
         if short:
             t = short[0]
