@@ -105,6 +105,13 @@ def check_log(game, script, travellers: int = 0) -> None:
                             if alive[p["name"]] and not p.get("traveller")]
             assert len(living_dealt) <= 2, living_dealt
     assert all(k <= 1 for k in executions_by_day.values()), executions_by_day
+    # A public day ability use always has a public outcome (a pretend or a malfunction
+    # looks like a real use that did nothing).
+    next_action = {"claim_ability", "nominate", "exile_vote", "day_end", "night"}
+    for i, ev in enumerate(log):
+        if ev["type"] == "claim_ability":
+            first_public = next(e for e in log[i + 1:] if e["visible_to"] == "all")
+            assert first_public["type"] not in next_action, (ev, first_public)
     nominators = Counter((e["number"], e["by"]) for e in log if e["type"] == "nominate")
     nominees = Counter((e["number"], e["target"]) for e in log if e["type"] == "nominate")
     assert max(nominators.values(), default=0) <= 1

@@ -88,9 +88,7 @@ class Damsel(Ability):
         if target is me:        # right, but the Damsel is drunk or poisoned
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                       target=target.name, effect="win", guessed_by=player.name)
-        else:
-            game.emit("nothing_happens", "all", ability=self.id, player=player.name,
-                      target=target.name)
+        # Publicly nothing happens either way (the engine announces it, as for a pretend).
 
     # ---- Spy jinx -----------------------------------------------------------------------
     def on_setup(self) -> None:

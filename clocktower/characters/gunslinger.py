@@ -41,11 +41,8 @@ class Gunslinger(Ability):
         game, me = self.game, self.player
         self.state["shot_day"] = game.day
         target = game.player(args["target"])
-        if not target.truly_alive:
-            if self.functioning:
-                game.emit("nothing_happens", "all", ability=self.id, player=me.name,
-                          target=target.name)
-            else:
+        if not target.truly_alive:      # publicly: nothing happens (the engine says so)
+            if not self.functioning:
                 game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                           target=target.name, effect="death")
             return

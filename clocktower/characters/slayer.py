@@ -29,6 +29,4 @@ class Slayer(Ability):
             return
         if game.registers_as_demon(target, self.id):
             game.kill(target, "ability", me)
-        else:
-            game.emit("nothing_happens", "all", ability=self.id, player=me.name,
-                      target=target.name)
+        # else: nothing happens (the engine announces it, as for a pretend)

@@ -887,9 +887,20 @@ class Game:
         return ev
 
     def use_day_ability(self, by: Player, character: str, args: dict) -> None:
-        """A player publicly uses (or pretends to use) a day ability."""
+        """A player publicly uses (or pretends to use) a day ability.
+
+        What the table sees does not tell a real use from a pretend or a malfunction: if the
+        use made nothing public (a death, a token, the game's end), the Storyteller
+        announces that nothing happens."""
         self.emit("claim_ability", "all", player=by.name, character=character,
                   **{k: v for k, v in args.items()})
+        start = len(self.log)
+        self._day_use(by, character, args)
+        if not any(ev["visible_to"] == "all" for ev in self.log[start:]):
+            self.emit("nothing_happens", "all", ability=character, player=by.name,
+                      **{k: v for k, v in args.items()})
+
+    def _day_use(self, by: Player, character: str, args: dict) -> None:
         ab = next((a for a in by.abilities() if a.id == character), None)
         if ab is None:
             for other in self.hooks("offers_day_action"):
