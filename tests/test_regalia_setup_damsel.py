@@ -183,7 +183,9 @@ def test_damsel_guess_offered_to_minions_only_while_unused():
     assert not guesses("Dan") and not guesses("Fay")
 
 
-def test_goblin_nominee_is_asked_whether_to_claim():
+def test_every_nominee_is_asked_whether_to_claim_the_goblin():
+    """Any player may claim to be the Goblin when nominated: bots are asked whoever they
+    are (a claim does not give the Goblin away); only the real Goblin's claim wins."""
     asked = []
 
     def answer(d, g):
@@ -198,10 +200,10 @@ def test_goblin_nominee_is_asked_whether_to_claim():
                   "Eve": "damsel"}, answer)
     game.night = 1
     game.start_day()
-    game.nominate(game.by_name["Ann"], game.by_name["Bob"])       # not the Goblin: not asked
-    assert asked == []
+    game.nominate(game.by_name["Ann"], game.by_name["Bob"])       # not the Goblin: asked too
+    assert asked == [("Bob", [None, "goblin"])]
     game.nominate(game.by_name["Bob"], game.by_name["Dan"])
-    assert asked == [("Dan", [None, "goblin"])]
-    assert game.claims_today == {"Dan": "goblin"}
+    assert asked[1] == ("Dan", [None, "goblin"])
+    assert game.claims_today == {"Bob": "goblin", "Dan": "goblin"}
     game.end_day()
     assert game.winner == "evil"

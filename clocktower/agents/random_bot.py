@@ -40,6 +40,12 @@ class RandomBot:
                 if living:
                     return {"nominate": living[rng.randrange(len(living))]}
             return None
+        if kind == "claim":         # a public claim when nominated: sometimes a bluff
+            me = game.by_name[decision.who].character
+            claims = [c for c in decision.options() if c is not None]
+            if me in claims:
+                return me if rng.random() < 0.5 else None
+            return claims[rng.randrange(len(claims))] if rng.random() < 0.05 else None
         if getattr(decision, "optional", False) and rng.random() < self.p_decline:
             return None
         if getattr(decision, "count", 0) == 1 and decision.check is None \

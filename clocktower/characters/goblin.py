@@ -11,8 +11,9 @@ How to Run:
 
 The claim is made on the nomination (`game.claim`, recorded in `game.claims_today`, which
 starts empty each day): a scenario writes `nominate: {by, target, votes, claim: goblin}`;
-bots nominated are offered the claim through `claim_options` (only the Goblin's own player
-is offered it).
+every nominee among bots is offered the claim (`nomination_claim`: any player may claim to
+be the Goblin, so a claim does not tell who the Goblin is; the random bots claim it half
+the time when they are the Goblin, rarely otherwise).
 
 Rulings:
 - A claim made on an earlier day does not count ("telling the group yesterday doesn't").
@@ -32,8 +33,7 @@ from ..engine.ability import Ability
 class Goblin(Ability):
     id = "goblin"
 
-    def claim_options(self, nominee) -> list[str]:
-        return [self.id] if nominee is self.player and self.player.alive else []
+    nomination_claim = True     # with a Goblin on the script, any nominee may claim it
 
     def claimed_today(self) -> bool:
         return self.game.claims_today.get(self.player.name) == self.id

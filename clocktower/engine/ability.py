@@ -25,7 +25,7 @@ HOOKS = (
     "on_day_end", "on_dusk", "on_dawn", "on_character_change",
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
     "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
-    "cannot_vote", "redirect_execution", "offers_day_action", "claim_options",
+    "cannot_vote", "redirect_execution", "offers_day_action",
 )
 
 
@@ -37,6 +37,9 @@ class Ability:
     registers_when_dead: ClassVar[bool] = False
     # Order among abilities answering the same hook: lower first, then seat order.
     priority: ClassVar[int] = 0
+    # True for a character whose ability asks for a public claim when nominated (the
+    # Goblin): with this character on the script, any nominee may make that claim.
+    nomination_claim: ClassVar[bool] = False
     data: CharacterData
 
     __slots__ = ("game", "player", "state")
@@ -168,10 +171,6 @@ class Ability:
 
     def offered_action(self, player: "Player", args: dict) -> None:
         """`player` takes one of the actions of `offers_day_action` (validated)."""
-
-    def claim_options(self, nominee: "Player") -> list[str]:
-        """Characters `nominee` may publicly claim when nominated, before the vote."""
-        return []
 
     def refuses_effect(self, effect) -> bool:
         """True if this ability keeps its player free of `effect` ('You are sober & healthy')."""

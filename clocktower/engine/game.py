@@ -73,6 +73,10 @@ class Game:
         self._cursor: tuple[float, int] = (0, -2)     # the night order step being run
         self._fresh_nights: set[int] = set()            # nights with an ability acting fresh
         self.has_travellers = False
+        # Characters on the script that any nominee may claim (see `nominate`).
+        self.nomination_claims: list[str] = [
+            c for c in script.characters
+            if c in registry and getattr(registry[c], "nomination_claim", False)]
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
 
@@ -722,8 +726,9 @@ class Game:
         callable asked per voter, or None to ask each voter's answerer.
 
         `claim`: a character the nominee publicly claims before the vote. With `votes=None`
-        and no written claim, a nominee to whom an ability offers claims (`claim_options`)
-        is asked whether to claim."""
+        and no written claim, the nominee is asked whether to claim one of the script's
+        characters whose ability asks for a claim when nominated (`nomination_claim`):
+        anyone may make it, whoever they are."""
         why = self.can_nominate(by, target)
         if why:
             raise ClocktowerError(why)
@@ -739,10 +744,8 @@ class Game:
             return None
         if claim is not None:
             self.claim(target, claim)
-        elif votes is None and self.hooks("claim_options"):
-            options: list = []
-            for ab in self.hooks("claim_options"):
-                options += [c for c in ab.claim_options(target) if c not in options]
+        elif votes is None and self.nomination_claims:
+            options = self.nomination_claims
             if options:
                 said = self.decide(Choice("claim", target.name, [None] + options,
                                           "claim a character before the vote",
