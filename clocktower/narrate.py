@@ -93,7 +93,9 @@ class Narrator:
             tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")
             out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}")
         elif t == "effect":
-            out(f"  {self.who(ev['target'])} is [magenta]{ev['kind']}[/]"
+            kind = ev["kind"]
+            verb = "is" if kind in ("poisoned", "drunk", "safe") else "gets"
+            out(f"  {self.who(ev['target'])} {verb} [magenta]{kind.replace('_', ' ')}[/]"
                 + (f" ({cname(ev['ability'])})" if ev.get("ability") else ""))
         elif t == "no_effect":
             out(f"  [dim]{cname(ev.get('ability'))} has no effect (drunk, poisoned or dead)[/]")
