@@ -83,7 +83,8 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     """Choose the characters dealt to `n` non-Traveller players. Returns (bag, not_dealt).
 
     Picks each team at random, applies the picked characters' setup changes, and repeats
-    until the counts are stable. `st_pick(cid, options)` answers Storyteller setup choices.
+    until the counts are stable; then a required character not drawn anyway replaces a
+    Townsfolk. `st_pick(cid, options)` answers Storyteller setup choices.
     """
     base = D.player_counts(n)
     pool = {t: list(script.of_team(t)) for t in TEAM_ORDER}
@@ -91,11 +92,10 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     for _attempt in range(100):
         memo: dict = {}
         chosen: dict[str, list[str]] = {t: [] for t in TEAM_ORDER}
-        added: set[str] = set()       # required characters put in by their requirement
         counts = dict(base)
         for _round in range(8):
             flat = [c for t in TEAM_ORDER for c in chosen[t]]
-            counts, forced, not_dealt = _counts(base, flat, st_pick, memo, added)
+            counts, forced, not_dealt = _counts(base, flat, st_pick, memo)
             stable = True
             for team in TEAM_ORDER:
                 need = counts[team]
@@ -103,29 +103,32 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
                 if need < 0:
                     stable = False
                     break
-                # Keep what is required, and what required something that was added.
-                keep = forced | {c for c in have if _requires(c) in added}
                 while len(have) > need:
-                    removable = [c for c in have if c not in keep]
-                    if not removable:
-                        break
-                    have.remove(removable[rng.randrange(len(removable))])
+                    have.remove(have[rng.randrange(len(have))])
                     stable = False
                 free = [c for c in pool[team] if c not in have]
                 rng.shuffle(free)
                 while len(have) < need and free:
                     have.append(free.pop())
                     stable = False
-                # A required character not drawn anyway is added (its slot is counted by
-                # `_counts` from the next round on: it replaces a Townsfolk).
-                for f in sorted(forced):
-                    if D.get(f).team == team and f not in have:
-                        have.append(f)
-                        added.add(f)
-                        stable = False
-            added &= forced     # a requirement gone (its character removed): drawn as any
             if stable:
                 break
+        # "Before putting character tokens in the bag, if the Damsel [the King] is not
+        # already in play, remove a Townsfolk character token and add" it: a required
+        # character not drawn anyway replaces a Townsfolk that requires nothing.
+        added: set[str] = set()
+        flat = [c for t in TEAM_ORDER for c in chosen[t]]
+        _c, forced, _n = _counts(base, flat, st_pick, memo)
+        for f in sorted(forced):
+            if f in flat or f not in pool[D.get(f).team]:
+                continue
+            swappable = [c for c in chosen["townsfolk"] if not _requires(c) and c not in forced]
+            if not swappable:
+                break
+            chosen["townsfolk"].remove(swappable[rng.randrange(len(swappable))])
+            chosen[D.get(f).team].append(f)
+            added.add(f)
+            flat = [c for t in TEAM_ORDER for c in chosen[t]]
         flat = [c for t in TEAM_ORDER for c in chosen[t]]
         counts, forced, not_dealt = _counts(base, flat, st_pick, memo, added)
         short = [t for t in TEAM_ORDER if len(chosen[t]) != counts[t]]
