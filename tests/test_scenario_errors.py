@@ -42,6 +42,8 @@ EXPECTED = {
     "sober-info-must-be-true.yaml": (15, "sober and healthy"),
     "mayor-storyteller-not-a-player.yaml": (17, "storyteller mayor"),
     "star-pass-to-non-minion.yaml": (16, "storyteller imp"),
+    "registers-per-unknown-ability.yaml": (14, "unknown character id 'virgn'"),
+    "registers-per-ability-impossible.yaml": (13, "cannot register that way"),
 }
 
 FILES = sorted(BAD.glob("*.yaml"))

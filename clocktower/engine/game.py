@@ -281,9 +281,13 @@ class Game:
         """(character, alignment) that `player` registers as for this query.
 
         A player whose ability offers false registrations (Recluse, Spy) registers as the
-        Storyteller chooses, per query; a scenario may fix it for the night.
+        Storyteller chooses, per query; a scenario may fix it for the step, for every query
+        or per asking ability (`purpose`: the ability id).
         """
         truth = (player.character, player.alignment)
+        fixed = self.register_overrides.get(player.name)
+        if fixed is not None and "per_ability" in fixed:    # written per asking ability
+            fixed = fixed["per_ability"].get(purpose)
         ab = player.ability
         if ab is None:
             return truth
@@ -291,7 +295,6 @@ class Game:
             and not self.droisoned(player)
         alts = ab.false_registrations() if works else []
         if not alts:
-            fixed = self.register_overrides.get(player.name)
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
                 raise IllegalAnswer(Choice("register", "storyteller", [truth]), fixed,
                                     f"{player.name} cannot register that way now")
@@ -301,7 +304,6 @@ class Game:
             o = {"character": c, "alignment": a}
             if o not in options:
                 options.append(o)
-        fixed = self.register_overrides.get(player.name)
         if fixed is not None:
             for o in options:
                 if all(o.get(k) == v for k, v in fixed.items()):

@@ -77,6 +77,20 @@ class Scenario:
     script_line: int | None = None
 
 
+
+def _registration(L, rv, line) -> dict:
+    """One registration: a mapping with `alignment` and/or `character`."""
+    rv = L.mapping(rv, "a registration", line)
+    L.keys(rv, {"alignment", "character"}, "a registration")
+    r = {}
+    if "character" in rv:
+        r["character"] = L.character(rv["character"], line)
+    if "alignment" in rv:
+        if rv["alignment"] not in ("good", "evil"):
+            raise L.err(line, "alignment must be good or evil")
+        r["alignment"] = rv["alignment"]
+    return r
+
 def _line(node: Any, key: Any = None, default: int = 1) -> int:
     try:
         if key is not None and isinstance(node, CommentedMap):
@@ -276,16 +290,15 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                     for rn, rv in reg.items():
                         rl = _line(reg, rn)
                         L.name(rn, rl, names)
-                        rv = L.mapping(rv, "a registration", rl)
-                        L.keys(rv, {"alignment", "character"}, "a registration")
-                        r = {}
-                        if "character" in rv:
-                            r["character"] = L.character(rv["character"], rl)
-                        if "alignment" in rv:
-                            if rv["alignment"] not in ("good", "evil"):
-                                raise L.err(rl, "alignment must be good or evil")
-                            r["alignment"] = rv["alignment"]
-                        step.registers[str(rn)] = Node(r, rl)
+                        if isinstance(rv, dict) and rv and not set(rv) & {"alignment", "character"}:
+                            # Extension: per asking ability, `{virgin: {...}, towncrier: {...}}`.
+                            per = {}
+                            for ab_id, one in rv.items():
+                                per[L.character(ab_id, _line(rv, ab_id))] = \
+                                    _registration(L, one, _line(rv, ab_id))
+                            step.registers[str(rn)] = Node({"per_ability": per}, rl)
+                        else:
+                            step.registers[str(rn)] = Node(_registration(L, rv, rl), rl)
                 elif k in names:
                     info = L.mapping(v, f"information for {k}", kl)
                     step.storyteller[str(k)] = Node(_info(L, plain(info), kl, names), kl)
