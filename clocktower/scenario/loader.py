@@ -290,7 +290,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                     for rn, rv in reg.items():
                         rl = _line(reg, rn)
                         L.name(rn, rl, names)
-                        if isinstance(rv, dict) and rv and not set(rv) & {"alignment", "character"}:
+                        if isinstance(rv, dict) and rv and all(isinstance(v, dict) for v in rv.values()):
                             # Extension: per asking ability, `{virgin: {...}, towncrier: {...}}`.
                             per = {}
                             for ab_id, one in rv.items():
