@@ -24,7 +24,6 @@ Rulings:
 """
 from __future__ import annotations
 
-from .. import data as D
 from ..engine.ability import Ability
 
 
@@ -60,4 +59,4 @@ class TownCrier(Ability):
         game.tell(me, [{"yes": yes}], lambda: [{"yes": True}, {"yes": False}], self)
 
     def _is_minion(self, nominator) -> bool:
-        return D.get(self.game.registration(nominator, self.id)[0]).team == "minion"
+        return self.game.registers_team(nominator, self.id)[2] == "minion"

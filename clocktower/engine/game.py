@@ -76,7 +76,7 @@ class Game:
         # Characters on the script that any nominee may claim (see `nominate`).
         self.nomination_claims: list[str] = [
             c for c in script.characters
-            if c in registry and getattr(registry[c], "nomination_claim", False)]
+            if c in registry and registry[c].nomination_claim]
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
 
@@ -718,6 +718,11 @@ class Game:
                 return f"{by.name} may not nominate {target.name}"
         return None
 
+    def voting_order(self, target: Player) -> list[Player]:
+        """Hands are counted clockwise from the player after `target`, `target` last."""
+        seat = target.seat
+        return self.players[seat + 1:] + self.players[:seat + 1]
+
     def can_vote(self, voter: Player) -> bool:
         return voter.alive or voter.ghost_vote
 
@@ -747,17 +752,13 @@ class Game:
         if claim is not None:
             self.claim(target, claim)
         elif votes is None and self.nomination_claims:
-            options = self.nomination_claims
-            if options:
-                said = self.decide(Choice("claim", target.name, [None] + options,
-                                          "claim a character before the vote",
-                                          {"player": target.name, "form": "character"},
-                                          default=None))
-                if said is not None:
-                    self.claim(target, said)
-        # Voting: clockwise from the player after the nominee, the nominee last.
-        seat = target.seat
-        order = self.players[seat + 1:] + self.players[:seat + 1]
+            said = self.decide(Choice("claim", target.name, [None] + self.nomination_claims,
+                                      "claim a character before the vote",
+                                      {"player": target.name, "form": "character"},
+                                      default=None))
+            if said is not None:
+                self.claim(target, said)
+        order = self.voting_order(target)
         voters: list[Player] = []
         listed = set(votes) if isinstance(votes, list) else None
         if listed is not None:
@@ -871,9 +872,8 @@ class Game:
         if target.name in self.exile_called:
             raise ClocktowerError(f"{target.name}'s exile was already called today")
         if votes is None:
-            seat = target.seat
             context = {"exile": target.name, "nominator": by.name}
-            votes = [v.name for v in self.players[seat + 1:] + self.players[:seat + 1]
+            votes = [v.name for v in self.voting_order(target)
                      if self.decide(VoteChoice(v.name, context))]
         for n in votes:
             self.player(n)

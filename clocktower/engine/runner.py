@@ -26,17 +26,32 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
             nominees = not_nominated if not_nominated is not None else open_nominees(game)
     uses: list[dict] = []
     if not game.day_over:
-        for ab in p.abilities():
-            for args in ab.day_options():
-                uses.append({"ability": ab.id, **args})
+        uses = own_uses(p)
         offers = game.hooks("offers_day_action")
         if offers:
             for ab in offers:
                 if ab.player is not p:
                     for args in ab.offers_day_action(p):
                         uses.append({"ability": ab.id, **args})
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name},
-                           exile_options(game) if game.has_travellers else None)
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exile_options(game))
+
+
+def own_uses(p) -> list[dict]:
+    """The uses of `p`'s own day abilities possible now, as day-action options."""
+    return [{"ability": ab.id, **args} for ab in p.abilities() for args in ab.day_options()]
+
+
+def act(game: Game, p, choice: dict) -> None:
+    """Carry out a day-action answer (`DayActionChoice`) for `p`."""
+    if "nominate" in choice:
+        game.nominate(p, game.by_name[choice["nominate"]])
+        if game.prompt_now:
+            window_turns(game)
+    elif "exile" in choice:
+        game.exile(p, game.by_name[choice["exile"]])
+    else:
+        args = {k: v for k, v in choice.items() if k != "ability"}
+        game.use_day_ability(p, choice["ability"], args)
 
 
 def exile_options(game: Game) -> list[str]:
@@ -55,7 +70,7 @@ def has_day_options(game: Game, p) -> bool:
     offers = game.hooks("offers_day_action")
     if offers and any(ab.player is not p and ab.offers_day_action(p) for ab in offers):
         return True
-    return game.has_travellers and bool(exile_options(game))
+    return bool(exile_options(game))
 
 
 def window_turns(game: Game) -> None:
@@ -65,13 +80,12 @@ def window_turns(game: Game) -> None:
     for p in waiting:
         if game.day_over or game.winner:
             return
-        uses = [{"ability": ab.id, **args} for ab in p.abilities() for args in ab.day_options()]
+        uses = own_uses(p)
         if not uses:
             continue
         choice = game.decide(DayActionChoice(p.name, [], uses, {"player": p.name}))
         if choice is not None:
-            args = {k: v for k, v in choice.items() if k != "ability"}
-            game.use_day_ability(p, choice["ability"], args)
+            act(game, p, choice)
 
 
 def bot_day(game: Game, max_rounds: int = 3) -> None:
@@ -94,15 +108,7 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
                 continue
             acted = True
             not_nominated = None
-            if "nominate" in choice:
-                game.nominate(p, game.by_name[choice["nominate"]])
-                if game.prompt_now:
-                    window_turns(game)
-            elif "exile" in choice:
-                game.exile(p, game.by_name[choice["exile"]])
-            else:
-                args = {k: v for k, v in choice.items() if k != "ability"}
-                game.use_day_ability(p, choice["ability"], args)
+            act(game, p, choice)
         if not acted:
             return
 

@@ -129,7 +129,6 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
             chosen[D.get(f).team].append(f)
             added.add(f)
             flat = [c for t in TEAM_ORDER for c in chosen[t]]
-        flat = [c for t in TEAM_ORDER for c in chosen[t]]
         counts, forced, not_dealt = _counts(base, flat, st_pick, memo, added)
         short = [t for t in TEAM_ORDER if len(chosen[t]) != counts[t]]
         if short:
