@@ -33,12 +33,18 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
                 if ab.player is not p:
                     for args in ab.offers_day_action(p):
                         uses.append({"ability": ab.id, **args})
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exile_options(game))
+    # The simulator's hot path: without Travellers, not even the call (0.5% of a game).
+    exiles = exile_options(game) if game.has_travellers else None
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
 
 
 def own_uses(p) -> list[dict]:
     """The uses of `p`'s own day abilities possible now, as day-action options."""
-    return [{"ability": ab.id, **args} for ab in p.abilities() for args in ab.day_options()]
+    uses = []
+    for ab in p.abilities():
+        for args in ab.day_options():
+            uses.append({"ability": ab.id, **args})
+    return uses
 
 
 def act(game: Game, p, choice: dict) -> None:
