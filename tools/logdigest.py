@@ -1,0 +1,43 @@
+"""Digests of full game logs over a fixed matrix of scripts, player counts and seeds.
+
+A refactor that must not change behaviour must not change these digests:
+
+    python tools/logdigest.py > before.txt      # on the old commit
+    python tools/logdigest.py > after.txt       # on the new one
+    diff before.txt after.txt                   # empty: every game is byte-identical
+
+Each line: script, players, Travellers, seed, events, sha256 of the log (canonical JSON).
+`--games N` changes how many seeds per cell (default 12).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+
+from clocktower.play import play_game
+
+MATRIX = [
+    ("trouble-brewing", 5, 0), ("trouble-brewing", 10, 0), ("trouble-brewing", 15, 0),
+    ("trouble-brewing", 8, 3),
+    ("the-saga-of-the-summoner", 7, 0), ("the-saga-of-the-summoner", 9, 2),
+    ("regalia", 6, 0), ("regalia", 12, 0), ("regalia", 12, 3), ("regalia", 15, 5),
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=12)
+    args = ap.parse_args()
+    for script, players, travellers in MATRIX:
+        for seed in range(args.games):
+            g = play_game(script, players, seed, travellers=travellers)
+            h = hashlib.sha256()
+            for ev in g.log:
+                h.update(json.dumps(ev, sort_keys=True).encode())
+                h.update(b"\n")
+            print(f"{script} {players} {travellers} {seed} {len(g.log)} {h.hexdigest()[:16]}")
+
+
+if __name__ == "__main__":
+    main()
