@@ -5,7 +5,7 @@ might die. [+1 Minion]"
 
 How to Run: at setup Lil' Monsta is not dealt and a Minion is added (data: `setup_change`
 `minions: 1, not_dealt: true`); Lil' Monsta is a free ability (`player is None`). The
-first night has no Minion info and no Demon info (`skips_evil_info`). Each night the
+first night has no Minion info and no Demon info (`evil_info` skips the table). Each night the
 Minions wake together and agree on a player to babysit Lil' Monsta; that player is marked
 IS THE DEMON, "is the Demon" (`counts_as_demon`: the true Demon for win checks, and they
 register as the Demon, e.g. to the Fortune Teller) and is told ("you are" + Lil' Monsta).
@@ -45,8 +45,9 @@ class LilMonsta(Ability):
     def counts_as_demon(self, player) -> bool:
         return player is not None and player.name == self.state.get("babysitter")
 
-    def skips_evil_info(self) -> bool:
-        return True
+    def evil_info(self, table) -> None:
+        # No Minion or Demon info: the Minions wake together at Lil' Monsta's step.
+        table.skip(self.id)
 
     def demon_pending(self) -> bool:
         # Before the first babysitter is chosen (night 1, before Lil' Monsta's step).
