@@ -15,9 +15,9 @@ nothing tells which one is the Magician. A drunk or poisoned Magician has no abi
 evil players get the normal info. A Magician created after the evil info (e.g. a Damsel the
 Huntsman turns into the Magician) changes nothing: there is no later evil info to change.
 
-Jinxes (in the jinxed characters' modules): Spy (the Spy's Grimoire lacks the Demon's and
-the Magician's tokens), Lil' Monsta (while the Magician lives, the Storyteller, not the
-Minions, picks which Minion babysits).
+Jinxes (`clocktower/jinxes/`): Spy (the Spy's Grimoire lacks the Demon's and the
+Magician's tokens), Lil' Monsta (while the Magician lives, the Storyteller, not the Minions,
+picks which Minion babysits).
 """
 from __future__ import annotations
 
