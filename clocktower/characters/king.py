@@ -82,7 +82,7 @@ class King(Information):
             return []
         out: list[dict] = []
         for p in alive:
-            o = {"character": world.registers(p.name)[0]}
+            o = {"character": world.registers(p)[0]}
             if o not in out:
                 out.append(o)
         return out
