@@ -10,7 +10,7 @@ import pytest
 from clocktower import data as D
 from clocktower.characters import REGISTRY
 from clocktower.data.jinxes import KINDS, SETUP_JINXES, exclusive_pairs, setup_jinxes
-from clocktower.engine.game import Game
+from clocktower.engine.game import Game, GameOver
 from clocktower.engine.jinx import Jinx, active, adjusted
 from clocktower.engine.setup import build_bag, finish_setup
 from clocktower.errors import SetupError
@@ -28,7 +28,9 @@ def official(a: str, b: str) -> bool:
 
 def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
     assert set(JINXES) == {frozenset(("spy", "damsel")), frozenset(("magician", "spy")),
-                           frozenset(("lilmonsta", "magician"))}
+                           frozenset(("lilmonsta", "magician")),
+                           frozenset(("lilmonsta", "scarletwoman")),
+                           frozenset(("summoner", "zombuul"))}
     assert REGISTRY.jinxes == JINXES
     for key, cls in JINXES.items():
         a, b = cls.pair
@@ -94,6 +96,30 @@ def test_lilmonsta_storyteller_picks_while_a_magician_lives():
     g = game(BASE + ["lilmonsta"], seats)
     lm = g.make_ability("lilmonsta", None)
     assert not adjusted(lm, "storyteller_picks", False)
+
+
+def test_scarlet_woman_babysits_only_with_the_jinx_on_the_script():
+    seats = [("Ann", "scarletwoman"), ("Bob", "poisoner"), ("Cat", "chef"), ("Dan", "monk"),
+             ("Eve", "empath"), ("Fay", "soldier")]
+    for script, heir in ((BASE + ["lilmonsta", "scarletwoman"], "Ann"), (BASE + ["lilmonsta"], None)):
+        g = Game(load_script(script), REGISTRY)
+        for name, char in seats:
+            g.add_player(name, char)
+        lm = g.make_ability("lilmonsta", None)
+        g.free_abilities.append(lm)
+        g.in_play_extra.add("lilmonsta")
+        finish_setup(g, bluffs=[])
+        g.phase, g.night = "night", 1
+        lm.set_babysitter(g.player("Bob"))
+        g.phase, g.day = "day", 1
+        try:
+            g.kill(g.player("Bob"), "execution")
+        except GameOver:
+            pass
+        if heir:
+            assert lm.state["babysitter"] == heir and lm.state["locked"] and g.winner is None
+        else:
+            assert g.winner == "good"
 
 
 # ---------------------------------------------------------------------------- setup data

@@ -22,12 +22,13 @@ decision's `suggested` context. A scenario writes `storyteller: {lilmonsta: Dan}
 kill is the Storyteller's keyed decision `lilmonsta.kill`: a living player, or `no`
 (nobody dies); a scenario writes `storyteller: {lilmonsta.kill: Ann}`.
 
-Jinxes: Scarlet Woman: if Lil' Monsta dies (its babysitter dies) while 5 or more players
-are alive, a living, working Scarlet Woman becomes the babysitter for the rest of the game
-(the Minions no longer choose). Magician: while a Magician lives, the Storyteller (not the
-Minions) decides which Minion babysits: the Minions are not woken or told, and the legal
-babysitters are the living Minions (`clocktower/jinxes/lilmonsta_magician.py`, answering
-the jinx point `storyteller_picks`; `babysitter_options`).
+Jinxes (`clocktower/jinxes/`): Scarlet Woman (`lilmonsta_scarletwoman.py`): if Lil' Monsta
+dies (its babysitter dies) while 5 or more players are alive, a living, working Scarlet
+Woman becomes the babysitter for the rest of the game (the Minions no longer choose:
+`locked`). Magician (`lilmonsta_magician.py`, answering the jinx point
+`storyteller_picks`): while a Magician lives, the Storyteller (not the Minions) decides
+which Minion babysits: the Minions are not woken or told, and the legal babysitters are the
+living Minions (`babysitter_options`).
 """
 from __future__ import annotations
 
@@ -124,24 +125,3 @@ class LilMonsta(Ability):
             game.emit("nothing_happens", "storyteller", ability=self.id)
             return
         game.kill(game.by_name[name], "demon", sitter, source=self)
-
-    # ---- the Scarlet Woman jinx ---------------------------------------------------------
-    def on_death(self, dead, cause, by) -> None:
-        game = self.game
-        if dead.name != self.state.get("babysitter"):
-            return
-        if any(p.truly_alive and game.is_demon(p) for p in game.players if p is not dead):
-            return
-        alive_before = sum(1 for p in game.players if p.alive and not p.traveller) + 1
-        if alive_before < 5:
-            return
-        for sw in game.players:
-            if sw is dead or sw.character != "scarletwoman" or not sw.alive:
-                continue
-            if not game.functioning(sw, sw.ability):
-                continue
-            game.emit("ability_triggered", "storyteller", ability="scarletwoman",
-                      player=sw.name, demon=self.id, jinx=self.id)
-            self.state["locked"] = True
-            self.set_babysitter(sw)
-            return

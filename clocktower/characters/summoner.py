@@ -26,7 +26,8 @@ ability; the chosen player keeps their character, turns evil and babysits Lil' M
 tonight (their choice stands for this night: the Lil' Monsta acts tonight only by its
 "a player might die" step; from the next night the Minions choose the babysitter).
 
-Jinxes: Zombuul: a dead player made the Zombuul counts as having died once (the Zombuul
+Jinxes: Zombuul (`clocktower/jinxes/summoner_zombuul.py`, at the jinx point
+`summoned_dead`): a dead player made the Zombuul counts as having died once (the Zombuul
 module's `summoned_while_dead`). Hooks for the later ones: `summon_window` (Pukka: may
 summon on night 2), `_storyteller_summons` (Courtier: the Storyteller takes over a living
 Summoner without an ability), Kazali (a second living Demon) needs nothing here.
@@ -38,6 +39,7 @@ from itertools import combinations
 from .. import data as D
 from ..engine.ability import Ability
 from ..engine.decisions import Choice
+from ..engine.jinx import adjusted
 
 
 class Summoner(Ability):
@@ -143,9 +145,7 @@ class Summoner(Ability):
         was_dead = not target.truly_alive
         game.change_character(target, demon, alignment="evil")
         if was_dead:
-            hook = getattr(target.ability, "summoned_while_dead", None)
-            if hook is not None:
-                hook()
+            adjusted(self, "summoned_dead", target)     # jinx point (the Zombuul's)
 
     def _summon_free(self, target, demon: str) -> None:
         """A Demon no player holds (Lil' Monsta): it enters play; the target holds it."""
