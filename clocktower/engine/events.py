@@ -20,7 +20,7 @@ trailing `?` also allows null (None). `choices` restricts a field to listed valu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 PHASES = ("setup", "night", "day")
 DEATH_CAUSES = ("demon", "ability", "execution", "exile", "other")
