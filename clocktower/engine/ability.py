@@ -26,6 +26,7 @@ HOOKS = (
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
     "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
+    "ghost_vote_needed", "vote_threshold",
 )
 
 
@@ -154,6 +155,15 @@ class Ability:
 
     def may_nominate(self, nominee: "Player") -> bool:
         return True
+
+    def ghost_vote_needed(self, voter: "Player", needed: bool) -> bool:
+        """Whether the dead `voter` needs (and spends) a ghost vote to raise a hand; chained
+        from True (an ability letting the dead vote freely returns False)."""
+        return needed
+
+    def vote_threshold(self, threshold: int) -> int:
+        """The votes a nominee needs to be about to die; chained from half the living."""
+        return threshold
 
     def cannot_vote(self, voter: "Player") -> str | None:
         """Why `voter` may not raise a hand at all now (asked of written votes too), or None."""

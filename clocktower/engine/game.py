@@ -6,13 +6,13 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Callable, Iterable
 
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
+from . import voting
 from .decisions import Choice, Decision, PlayerChoice, VoteChoice
 from .state import Effect, Player
 
@@ -724,7 +724,8 @@ class Game:
         return self.players[seat + 1:] + self.players[:seat + 1]
 
     def can_vote(self, voter: Player) -> bool:
-        return voter.alive or voter.ghost_vote
+        """Whether `voter` may raise a hand on a nomination now (see `engine/voting.py`)."""
+        return voting.has_vote(self, voter)
 
     def nominate(self, by: Player, target: Player,
                  votes: Callable[[Player], bool] | list[str] | None = None,
@@ -758,65 +759,13 @@ class Game:
                                       default=None))
             if said is not None:
                 self.claim(target, said)
-        order = self.voting_order(target)
-        voters: list[Player] = []
-        listed = set(votes) if isinstance(votes, list) else None
-        if listed is not None:
-            for name in listed:
-                if name not in self.by_name:
-                    raise ClocktowerError(f"no player named {name!r} can vote")
-        may_vote = self.hooks("may_vote")
-        cannot_vote = self.hooks("cannot_vote")
-        deferred: list[Player] = []
-        context = {"nominee": target.name, "nominator": by.name}
-        for v in order:
-            if listed is not None:
-                if v.name not in listed:
-                    continue
-                if not self.can_vote(v):
-                    raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
-                for ab in cannot_vote:
-                    why = ab.cannot_vote(v)
-                    if why:
-                        raise ClocktowerError(why)
-                voters.append(v)
-                continue
-            if not (v.alive or v.ghost_vote):
-                continue
-            if cannot_vote and any(ab.cannot_vote(v) for ab in cannot_vote):
-                continue
-            if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
-                deferred.append(v)      # not yet: asked again once every other hand is up
-                continue
-            if callable(votes):
-                yes = votes(v)
-            else:
-                yes = self.decide(VoteChoice(v.name, context))
-            if yes:
-                voters.append(v)
-        for v in deferred:
-            if all(ab.may_vote(v, voters) for ab in may_vote):
-                if votes(v) if callable(votes) else self.decide(VoteChoice(v.name, context)):
-                    voters.append(v)
-        tally = 0
-        vote_weight = self.hooks("vote_weight")
-        for v in voters:
-            w = 1
-            for ab in vote_weight:
-                w = ab.vote_weight(v, w)
-            tally += w
-        for v in voters:
-            if not v.alive:
-                v.ghost_vote = False
-        threshold = math.ceil(len(self.living()) / 2)
+        voters = voting.collect(self, by, target, votes)
+        tally = voting.tally(self, voters)
+        threshold = voting.threshold(self)
         ev = self.emit("nomination", "all", by=by.name, target=target.name, votes=tally,
                        voters=[v.name for v in voters], threshold=threshold)
         self.nominations_today.append(ev)
-        if tally >= threshold and tally > self.top_votes:
-            self.about_to_die = target
-            self.top_votes = tally
-        elif tally >= threshold and tally == self.top_votes:
-            self.about_to_die = None
+        voting.record(self, target, tally, threshold)
         for ab in list(self.hooks("on_vote_tallied")):
             ab.on_vote_tallied(target, voters)
         return ev
@@ -878,7 +827,7 @@ class Game:
         for n in votes:
             self.player(n)
         self.exile_called.add(target.name)
-        threshold = math.ceil(len(self.players) / 2)
+        threshold = voting.exile_threshold(self)
         tally = len(set(votes))
         ev = self.emit("exile_vote", "all", by=by.name, target=target.name, votes=tally,
                        voters=list(votes), threshold=threshold)
