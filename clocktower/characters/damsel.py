@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from .. import data as D
 from ..engine.ability import Ability
+from ..engine.outcome import Outcome, opposing
 from ..engine.state import Effect
 
 
@@ -80,8 +81,8 @@ class Damsel(Ability):
         if target is me and works:
             game.emit("ability_triggered", "all", ability=self.id, player=me.name,
                       guessed_by=player.name)
-            game.end("evil" if me.alignment == "good" else "good",
-                     f"a Minion ({player.name}) guessed the Damsel ({me.name})")
+            game.end(Outcome(opposing(me.alignment), "damsel_guessed",
+                             f"a Minion ({player.name}) guessed the Damsel ({me.name})", self.id))
             return
         game.emit("reminder", "storyteller", token="Guess Used", player=me.name,
                   ability=self.id, guessed_by=player.name, target=target.name)

@@ -28,6 +28,7 @@ Rulings:
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ..engine.outcome import Outcome
 
 
 class Goblin(Ability):
@@ -61,4 +62,5 @@ class Goblin(Ability):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
             return
         game.emit("ability_triggered", "all", ability=self.id, player=me.name)
-        game.end(me.alignment, f"the Goblin ({me.name}) claimed and was executed")
+        game.end(Outcome(me.alignment, "goblin",
+                         f"the Goblin ({me.name}) claimed and was executed", self.id))

@@ -16,6 +16,7 @@ from ..data import CharacterData, get as get_data
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Player
+    from .outcome import Outcome
 
 
 # Hook names the engine dispatches by capability. A subclass that overrides one of these is
@@ -26,7 +27,7 @@ HOOKS = (
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
     "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
-    "ghost_vote_needed", "vote_threshold",
+    "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
 )
 
 
@@ -135,9 +136,17 @@ class Ability:
         """True if `player` 'is the Demon' through this ability (Lil' Monsta's babysitter)."""
         return False
 
-    def check_win(self):
-        """Return (winner, reason) if this ability ends the game now, else None."""
+    def check_win(self) -> "Outcome | None":
+        """An `Outcome` if this ability ends the game now, else None (asked at every check)."""
         return None
+
+    def veto_outcome(self, outcome: "Outcome") -> bool:
+        """True to stop the game from ending with `outcome` now (the game goes on)."""
+        return False
+
+    def alter_outcome(self, outcome: "Outcome") -> "Outcome":
+        """The outcome as this ability changes it (flip the winner, a per-player result)."""
+        return outcome
 
     def vote_weight(self, voter: "Player", weight: int) -> int:
         return weight

@@ -13,6 +13,7 @@ from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
 from . import voting
+from .outcome import Outcome
 from .decisions import Choice, Decision, PlayerChoice, VoteChoice
 from .state import Effect, Player
 
@@ -44,6 +45,7 @@ class Game:
         self.day = 0
         self.winner: str | None = None
         self.win_reason: str | None = None
+        self.outcome: Outcome | None = None
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -507,13 +509,27 @@ class Game:
         self.emit("alignment_change", "storyteller", player=player.name, old=old, new=new)
 
     # ------------------------------------------------------------------ winning
-    def end(self, winner: str, reason: str) -> None:
+    def end(self, outcome: Outcome) -> None:
+        """End the game with `outcome` unless an ability vetoes it; abilities may change it
+        first (see `engine/outcome.py`). Raises GameOver when the game ends."""
         if self.winner is not None:
             return
-        self.winner = winner
-        self.win_reason = reason
-        self.emit("game_over", "all", winner=winner, reason=reason)
-        raise GameOver(winner)
+        for ab in self.hooks("veto_outcome"):
+            if ab.veto_outcome(outcome):
+                self.emit("outcome_vetoed", "storyteller", winner=outcome.winner,
+                          code=outcome.code, ability=ab.id)
+                return
+        for ab in self.hooks("alter_outcome"):
+            outcome = ab.alter_outcome(outcome)
+        self.declare(outcome)
+        raise GameOver(outcome.winner)
+
+    def declare(self, outcome: Outcome) -> None:
+        """Record the game's outcome (the `game_over` event) without raising."""
+        self.outcome = outcome
+        self.winner = outcome.winner
+        self.win_reason = outcome.reason
+        self.emit("game_over", "all", **outcome.fields())
 
     def check_win(self) -> None:
         if self.winner is not None:
@@ -521,15 +537,15 @@ class Game:
         for ab in self.hooks("check_win"):
             res = ab.check_win()
             if res:
-                self.end(*res)
+                self.end(res)
         if self.phase == "setup":
             return
         demon_alive = any(p.truly_alive and self.is_demon(p) for p in self.players)
         if not demon_alive and not any(ab.demon_pending() for ab in self.hooks("demon_pending")):
-            self.end("good", "the Demon is dead")
+            self.end(Outcome("good", "demon_dead", "the Demon is dead"))
         alive = sum(1 for p in self.players if p.truly_alive and not p.traveller)
         if alive <= 2:
-            self.end("evil", "just two players are alive")
+            self.end(Outcome("evil", "two_alive", "just two players are alive"))
 
     # ------------------------------------------------------------------ night
     def night_entries(self, first: bool) -> list[tuple[int, int, Any]]:
