@@ -58,7 +58,7 @@ class Goblin(Ability):
         game, me = self.game, self.player
         if not self.claimed_today():
             return
-        if game.droisoned(me):
+        if not game.in_force(self, even_if_dead=True):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
             return
         game.emit("ability_triggered", "all", ability=self.id, player=me.name)

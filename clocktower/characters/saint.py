@@ -16,6 +16,6 @@ class Saint(Ability):
 
     def on_death(self, dead, cause, by) -> None:
         game, me = self.game, self.player
-        if dead is me and cause == "execution" and not game.droisoned(me):
+        if dead is me and cause == "execution" and game.in_force(self, even_if_dead=True):
             game.end(Outcome(opposing(me.alignment), "saint_executed",
                              "the Saint died by execution", self.id))
