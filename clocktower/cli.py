@@ -12,6 +12,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from .errors import ClocktowerError
+from .fileio import check_output_path, write_text
 
 
 class _Group(TyperGroup):
@@ -55,6 +56,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
     if storyteller not in ("auto", "ask"):
         raise ClocktowerError(f"--storyteller must be auto or ask, not {storyteller!r}")
+    if log is not None:
+        check_output_path(log)          # before the game, not after its narration
     st = None
     console = Console(highlight=False)
     if storyteller == "ask":
@@ -78,7 +81,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                     travellers=travellers)
     run(game)
     if log is not None:
-        log.write_text("".join(_dump(e) + "\n" for e in game.log), encoding="utf-8")
+        write_text(log, "".join(_dump(e) + "\n" for e in game.log))
     if quiet:
         typer.echo(f"{game.winner} wins: {game.win_reason} "
                    f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")
