@@ -89,14 +89,17 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
 @app.command()
 def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
-           quiet: bool = typer.Option(False, "--quiet")) -> None:
+           quiet: bool = typer.Option(False, "--quiet"),
+           script: Optional[str] = typer.Option(None, help="the script the game was played on "
+                                                "(default: the built-in script the log names, "
+                                                "else the characters it lists)")) -> None:
     """Replay a game from its log and check it is identical, event for event."""
     from .characters import REGISTRY
     from .engine.replay import read_log, replay as do_replay
     from .narrate import Narrator
 
     events = read_log(log)
-    game = do_replay(events, REGISTRY)
+    game = do_replay(events, REGISTRY, script)
     if not quiet:
         n = Narrator()
         for ev in game.log:
