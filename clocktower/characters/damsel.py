@@ -39,12 +39,12 @@ turns her into a Townsfolk). Checked at setup and whenever a character changes.
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
 from ..engine.outcome import Outcome, opposing
 from ..engine.state import Effect
+from ._info import Information
 
 
-class Damsel(Ability):
+class Damsel(Information):
     id = "damsel"
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------
@@ -59,8 +59,17 @@ class Damsel(Ability):
 
     def night(self, first: bool) -> None:
         game = self.game
-        for m in self.minions():
-            game.tell(m, [{"character": self.id}], None, ability=self)
+        minions = self.minions()
+        world = self.world() if minions else None
+        for m in minions:
+            game.tell(m, self.truths(world, m.name), None, ability=self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """Shown to a Minion: a Damsel is in play (nothing to anyone else)."""
+        if player is None or world.player(player).team != "minion":
+            return []
+        return [{"character": self.id}] if any(p.character == self.id for p in world.players) \
+            else []
 
     # ---- the Minions' guess ---------------------------------------------------------------
     def guess_used(self) -> bool:
