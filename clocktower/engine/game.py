@@ -325,14 +325,17 @@ class Game:
             o = {"character": c, "alignment": a}
             if o not in options:
                 options.append(o)
-        if fixed is not None:
-            for o in options:
-                if all(o.get(k) == v for k, v in fixed.items()):
-                    return o["character"], o["alignment"]
+        if fixed is not None and not any(all(o.get(k) == v for k, v in fixed.items())
+                                         for o in options):
             raise IllegalAnswer(Choice("register", "storyteller", options), fixed,
                                 f"{player.name} cannot register that way")
+        # A fixed registration is still a decision (logged, so the game replays from its
+        # log); the answerer must pick an option that fits it.
         ans = self.decide(Choice("register", "storyteller", options,
                                  context={"player": player.name, "purpose": purpose}, n_true=1))
+        if fixed is not None and any(ans.get(k) != v for k, v in fixed.items()):
+            raise IllegalAnswer(Choice("register", "storyteller", options), ans,
+                                f"{player.name} must register as {fixed}")
         return ans["character"], ans["alignment"]
 
     def registers_team(self, player: Player, purpose: str = "") -> tuple[str, str, str]:
@@ -754,7 +757,9 @@ class Game:
         cache[key] = result
         return result
 
-    def run_night(self) -> None:
+    def run_night(self, at_dusk: Callable[[], None] | None = None) -> None:
+        """The night. `at_dusk`: called before anyone wakes (a written game's Storyteller
+        rulings for the night, see `engine/inputs.py`)."""
         if self.winner:
             return
         self.night += 1
@@ -774,6 +779,8 @@ class Game:
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)
         try:
+            if at_dusk is not None:
+                at_dusk()
             while True:
                 current = self.night_entries(first)     # re-read: abilities may change
                 if current is not entries:
@@ -1036,6 +1043,13 @@ class Game:
         if args not in legal:
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
+
+    def ruling(self, ruling: dict) -> dict:
+        """A Storyteller's ruling by their own judgement (kill, revive, poison, make drunk,
+        sober, change a character or an alignment): validated, logged as an input, carried
+        out. See `engine/rulings.py`."""
+        from .rulings import ruling as _ruling
+        return _ruling(self, ruling)
 
     # ------------------------------------------------------------------ setup helpers
     def snapshot(self) -> list[dict]:
