@@ -246,3 +246,23 @@ def test_a_successor_demon_made_tonight_waits_for_the_next_night():
     assert not [e for e in events(game, "wake") if e["player"] == "Cat" and e["number"] == 2
                 and e["ability"] == "imp"]
     assert cat.ability.state["waits_until"] == 3
+
+
+def test_two_alive_words_name_what_the_table_sees_otherwise():
+    game = table("soldier", "imp", "poisoner", "empath", "chef", "bureaucrat")
+    game.start_day()
+    game.die(game.by_name["Ann"], "test")
+    game.die(game.by_name["Dan"], "test")
+    with pytest.raises(GameOver):
+        game.die(game.by_name["Eve"], "test")
+    assert game.outcome.code == "two_alive"
+    assert game.outcome.reason == "just two players are alive, not counting Travellers"
+
+    game = table("soldier", "imp", "poisoner", "empath", "chef")
+    game.start_day()
+    game.fake_death(game.by_name["Ann"], "test")       # registers dead, lives on
+    game.die(game.by_name["Dan"], "test")
+    game.die(game.by_name["Eve"], "test")
+    with pytest.raises(GameOver):
+        game.die(game.by_name["Cat"], "test")
+    assert game.outcome.reason == "just two players are truly alive (Ann registers as dead)"

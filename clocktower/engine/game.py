@@ -693,7 +693,19 @@ class Game:
             self.end(Outcome("good", "demon_dead", "the Demon is dead"))
         alive = sum(1 for p in self.players if p.truly_alive and not p.traveller)
         if alive <= 2:
-            self.end(Outcome("evil", "two_alive", "just two players are alive"))
+            self.end(Outcome("evil", "two_alive", self._two_alive_words()))
+
+    def _two_alive_words(self) -> str:
+        """'just two players are alive', qualified when the table sees otherwise: living
+        Travellers, or a player who registers as dead but lives (the Zombuul)."""
+        words = "just two players are alive"
+        hidden = [p.name for p in self.players if p.secretly_alive and not p.alive]
+        if hidden:
+            words = ("just two players are truly alive (" + ", ".join(hidden)
+                     + (" registers" if len(hidden) == 1 else " register") + " as dead)")
+        if any(p.traveller and p.alive for p in self.players):
+            words += ", not counting Travellers"
+        return words
 
     # ------------------------------------------------------------------ night
     def night_entries(self, first: bool) -> list[tuple[int, int, Any]]:
