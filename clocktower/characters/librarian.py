@@ -17,6 +17,12 @@ from ._info import one_of_two
 class Librarian(Ability):
     id = "librarian"
 
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        if info == {"count": 0}:
+            return "no Outsiders are in play"
+        return None
+
     def wakes(self, first: bool) -> bool:
         return first
 
