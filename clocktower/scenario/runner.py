@@ -14,7 +14,7 @@ from ..engine.setup import finish_setup
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
 from ..storyteller import AutoStoryteller
-from .loader import Scenario, ScenarioError, Step, load_file
+from .loader import Node, Scenario, ScenarioError, Step, load_file
 
 
 @dataclass
@@ -116,6 +116,7 @@ class ScenarioAnswers:
     def storyteller(self, decision: Decision, game: Game) -> Any:
         step = self.step
         ctx = decision.context
+        node: Node | None
         if decision.kind == "info":
             opts = decision.options()
             self.info_options.append((ctx["player"], game.phase,
@@ -370,11 +371,11 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
         w = game.winner or "none"
         return w == v, f"winner {w}" + (f" ({game.win_reason})" if game.win_reason else "")
     if key == "character":
-        bad = {n: P[n].character for n, c in v.items() if P[n].character != c}
-        return not bad, f"characters {bad}"
+        wrong = {n: P[n].character for n, c in v.items() if P[n].character != c}
+        return not wrong, f"characters {wrong}"
     if key == "alignment":
-        bad = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
-        return not bad, f"alignments {bad}"
+        wrong = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
+        return not wrong, f"alignments {wrong}"
     if key == "poisoned":
         bad = [n for n in v if not game.is_poisoned(P[n])]
         return not bad, f"not poisoned: {bad}"
