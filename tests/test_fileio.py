@@ -249,3 +249,19 @@ def test_script_output_gets_the_mode_the_umask_gives(cli, tmp_path, cmd, name):
         os.umask(old)
     assert r.exit_code == 0, r.output
     assert stat.S_IMODE(os.stat(tmp_path / name).st_mode) == 0o644
+
+
+def test_dev_stdout_into_a_pipe_is_written_through(tmp_path):
+    """/dev/stdout links to /proc/self/fd/1, whose target is a pipe with no path: written
+    through the link, never resolved and never replaced."""
+    import subprocess
+    import sys
+    if not os.path.islink("/dev/stdout"):
+        pytest.skip("/dev/stdout is not a symlink here")
+    r = subprocess.run([sys.executable, "-c", "from clocktower.cli import main; main()",
+                        "script", "export", "trouble-brewing", "-o", "/dev/stdout"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)[0] == {"id": "_meta", "name": "Trouble Brewing",
+                                       "author": "The Pandemonium Institute"}
+    assert os.path.islink("/dev/stdout")
