@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 from rich.console import Console
@@ -66,7 +66,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .engine.views import visible
 
     narrator = None if (quiet or as_json) else Narrator(console, view_as != "storyteller")
-    on_event = narrator
+    on_event: Callable[[dict], object] | None = narrator
     if as_json:
         on_event = lambda ev: print(_dump(ev))  # noqa: E731
     if on_event is not None and view_as != "storyteller":
@@ -76,7 +76,11 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             raise ClocktowerError(f"--view must be storyteller, spectator or a player's name "
                                   f"({', '.join(everyone)}), not {view_as!r}")
         inner = on_event
-        on_event = lambda ev: visible(ev, view_as) and inner(ev)  # noqa: E731
+
+        def on_visible(ev: dict) -> None:
+            if visible(ev, view_as):
+                inner(ev)
+        on_event = on_visible
     game = new_game(script, players, seed, storyteller=st, on_event=on_event,
                     travellers=travellers)
     run(game)
@@ -163,10 +167,10 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
                 console.print(f"    found: {x.found}")
                 for ev in x.log:
                     console.print(f"    [dim]{_dump({k: v for k, v in ev.items() if k != 'visible_to'})}[/]")
-        for f, d in open_decisions:
-            console.print(f"[yellow]DEFAULT[/] {f}: {d.describe()}", markup=True)
-        for e in errors:
-            console.print(f"[bold red]ERROR[/] {e}")
+        for where, d in open_decisions:
+            console.print(f"[yellow]DEFAULT[/] {where}: {d.describe()}", markup=True)
+        for msg in errors:
+            console.print(f"[bold red]ERROR[/] {msg}")
         console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed"
                       + (f", {len(errors)} errors" if errors else "")
                       + (f", {len(open_decisions)} decisions left to the default policy "

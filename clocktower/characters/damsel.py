@@ -73,6 +73,12 @@ class Damsel(Information):
             else []
 
     # ---- the Minions' guess ---------------------------------------------------------------
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        if set(args) == {"target"}:
+            return f"guesses that {args['target']} is the Damsel"
+        return None
+
     def guess_used(self) -> bool:
         return bool(self.state.get("guess_used"))
 

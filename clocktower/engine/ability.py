@@ -66,7 +66,7 @@ class Ability:
 
     overrides: ClassVar[frozenset] = frozenset()
 
-    def __init__(self, game: "Game", player: "Player | None"):
+    def __init__(self, game: "Game", player: "Player"):
         self.game = game
         self.player = player
         self.state: dict[str, Any] = {}
@@ -224,6 +224,20 @@ class Ability:
     def false_registrations(self) -> list[tuple[str, str]]:
         """(character, alignment) pairs this player might register as, besides the truth."""
         return []
+
+    # ---- words (asked by the faces, never by the engine) -------------------------------------
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        """How this ability's information `info` (a `learn` event's fields) reads, when the
+        default wording (clocktower/text.py) would mislead; None for the default."""
+        return None
+
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        """How a public use of this ability, or of an action it offers others, reads after
+        the player's name (`args`: the `claim_ability` event's arguments); None for the
+        default ('uses the X ability: ...')."""
+        return None
 
     def __repr__(self):
         return f"<{self.id} of {self.player.name}>"

@@ -7,7 +7,7 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
@@ -154,7 +154,9 @@ class Game:
         cls = self.registry.get(char_id)
         if cls is None:
             raise ClocktowerError(f"character {char_id!r} is not implemented yet")
-        return cls(self, player)
+        # An ability in play without a player (a not-dealt character's: player None) is
+        # typed like the others, as hooks see them; code that can meet one checks .player.
+        return cls(self, cast(Player, player))
 
     def all_abilities(self) -> list[Ability]:
         out = []
@@ -187,8 +189,10 @@ class Game:
     def living(self, include_travellers: bool = True) -> list[Player]:
         return [p for p in self.players if p.alive and (include_travellers or not p.traveller)]
 
-    def neighbours(self, player: Player, alive_only: bool = True) -> tuple[Player, Player]:
-        """The nearest (alive) players anticlockwise and clockwise of `player`."""
+    def neighbours(self, player: Player,
+                   alive_only: bool = True) -> tuple[Player | None, Player | None]:
+        """The nearest (alive) players anticlockwise and clockwise of `player` (None when
+        nobody else is)."""
         n = len(self.players)
         seat = player.seat
         left = right = None
@@ -708,7 +712,7 @@ class Game:
         return words
 
     # ------------------------------------------------------------------ night
-    def night_entries(self, first: bool) -> list[tuple[int, int, Any]]:
+    def night_entries(self, first: bool) -> list[tuple[float, int, Any]]:
         """(position, seat, ability or special name) for tonight, sorted.
 
         Cached until abilities change (a character change, a new ability).
@@ -718,8 +722,9 @@ class Game:
         cached = self._night_cache
         if cached is not None and cached[0] == key and self._hooks is not None:
             return cached[1]
-        out: list[tuple[int, int, Any]] = []
+        out: list[tuple[float, int, Any]] = []     # positions: created mid-night +0.5
         custom = self.custom_night_order(first)
+        pos: float
         for name, pos in D.special_positions("first" if first else "other").items():
             out.append((custom[name] if custom else pos, -1, name))
         for ab in self.all_abilities():
@@ -787,6 +792,7 @@ class Game:
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
         done: set[Ability] = set()       # abilities that acted tonight (held, not ids)
+        cursor: tuple[float, int]
         cursor = self._cursor = (0, -2)
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)

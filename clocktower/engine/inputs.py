@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, Iterable
 
 from ..errors import ClocktowerError, ReplayMismatch
 from .game import Game, GameOver
@@ -85,7 +85,7 @@ def day_action(game: Game, who: str, action: dict) -> None:
 
 
 def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = None,
-                  not_dealt: list[str] = ()) -> None:
+                  not_dealt: Iterable[str] = ()) -> None:
     """Seat the grimoire exactly as written (no bag, no setup change re-deals anyone), then
     the setup hooks and bluffs (`finish_setup`). `players`: dicts with `name`, `character`
     and optionally `alignment`, `thinks`. `not_dealt`: characters in play that no player
@@ -115,9 +115,9 @@ def _logged_inputs(game: Game, by_seq: dict[int, dict], phase: str) -> None:
                 or rec.get("number") != (game.night if phase == "night" else game.day):
             return
         if rec["kind"] == "ruling":
-            game.ruling(rec.get("answer"))
+            game.ruling(rec["answer"])
         else:
-            day_action(game, rec.get("who"), rec.get("answer"))
+            day_action(game, rec["who"], rec["answer"])
 
 
 def replay_written(events: list[dict], registry) -> Game:

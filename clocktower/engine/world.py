@@ -129,7 +129,7 @@ class World:
             return self
         self._known(regs)
         return replace(self, registrations={**self.registrations,
-                                            **{k: tuple(v) for k, v in regs.items()}})
+                                            **{k: (v[0], v[1]) for k, v in regs.items()}})
 
     def with_choice(self, holder: str, players: Iterable[str]) -> "World":
         self._known([holder, *players])
@@ -145,8 +145,9 @@ class World:
         bad = set(facts) - {"executed", "deaths_tonight", "nominators"}
         if bad:
             raise ValueError(f"unknown world facts: {sorted(bad)}")
-        return replace(self, **{k: tuple(v) if isinstance(v, (list, set)) else v
-                                for k, v in facts.items()})
+        changes: dict[str, Any] = {k: tuple(v) if isinstance(v, (list, set)) else v
+                                   for k, v in facts.items()}
+        return replace(self, **changes)
 
     def _known(self, names: Iterable[str]) -> None:
         seated = {p.name for p in self.players}

@@ -139,12 +139,12 @@ class _Loader:
     def err(self, line: int | None, reason: str) -> ScenarioError:
         return ScenarioError(self.file, line, reason)
 
-    def mapping(self, node: Any, where: str, line: int) -> CommentedMap:
+    def mapping(self, node: Any, where: str, line: int) -> dict:
         if not isinstance(node, dict):
             raise self.err(line, f"{where} must be a mapping, not {describe(node)}")
         return node
 
-    def keys(self, node: CommentedMap, allowed: set[str], where: str) -> None:
+    def keys(self, node: dict, allowed: set[str], where: str) -> None:
         for k in node:
             if str(k) not in allowed:
                 raise self.err(_line(node, k), f"unknown key {k!r} in {where} "
@@ -231,7 +231,8 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         if pname in seen:
             raise L.err(line, f"player name {pname!r} is used twice")
         seen.add(pname)
-        entry = {"name": pname, "character": L.character(p["character"], line), "line": line}
+        entry: dict[str, Any] = {"name": pname, "character": L.character(p["character"], line),
+                                 "line": line}
         if "thinks" in p:
             entry["thinks"] = L.character(p["thinks"], line)
             # Only a character who "thinks they are" another (Drunk, Lunatic, Marionette).
@@ -494,15 +495,16 @@ def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
     return out
 
 
-def _action(L: _Loader, kind: str, body: CommentedMap, line: int, names: set[str]) -> dict:
+def _action(L: _Loader, kind: str, body: dict, line: int, names: set[str]) -> dict:
     b = plain(body)
     if kind == "nominate":
         L.keys(body, NOMINATE_KEYS, "nominate")
         for req in ("by", "target"):
             if req not in b:
                 raise L.err(line, f"nominate needs {req!r}")
-        out = {"by": L.name(b["by"], line, names), "target": L.name(b["target"], line, names),
-               "votes": L.names(b.get("votes", []), line, names)}
+        out: dict[str, Any] = {"by": L.name(b["by"], line, names),
+                               "target": L.name(b["target"], line, names),
+                               "votes": L.names(b.get("votes", []), line, names)}
         if "claim" in b:
             out["claim"] = L.character(b["claim"], line)
         return out

@@ -218,7 +218,7 @@ class ScenarioAnswers:
     def register(self, decision: Decision, game: Game) -> Any:
         seq = game.n_decisions - 1
         ctx = decision.context
-        player, purpose = ctx.get("player"), ctx.get("purpose") or ""
+        player, purpose = str(ctx.get("player")), ctx.get("purpose") or ""
         fixed = self._fixed(player, purpose)
         cands = [o for o in decision.options() if _fits(o, fixed)]
         planned = self.plan.get(seq)
@@ -242,6 +242,7 @@ class ScenarioAnswers:
         ctx = decision.context
         if decision.kind == "register":
             return self.register(decision, game)
+        node: Node | None
         if decision.kind == "info":
             opts = decision.options()
             player = ctx["player"]
@@ -252,10 +253,10 @@ class ScenarioAnswers:
             if step is not None and player in step.storyteller:
                 return self._written_info(decision, step.storyteller[player], opts, key, regs)
             return self._default(decision, game, self.auto_st)
-        key = ctx.get("key")
-        if key:
+        st_key: str | None = ctx.get("key")
+        if st_key:
             table = step.storyteller if step is not None else {}
-            base = key.split(".", 1)[1] if key.startswith("setup.") else key
+            base = st_key.split(".", 1)[1] if st_key.startswith("setup.") else st_key
             node = None
             if step is not None and base in table:
                 node = table[base]
@@ -610,11 +611,11 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
         w = game.winner or "none"
         return w == v, f"winner {w}" + (f" ({game.win_reason})" if game.win_reason else "")
     if key == "character":
-        bad = {n: P[n].character for n, c in v.items() if P[n].character != c}
-        return not bad, f"characters {bad}"
+        wrong = {n: P[n].character for n, c in v.items() if P[n].character != c}
+        return not wrong, f"characters {wrong}"
     if key == "alignment":
-        bad = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
-        return not bad, f"alignments {bad}"
+        wrong = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
+        return not wrong, f"alignments {wrong}"
     if key == "poisoned":
         bad = [n for n in v if not game.is_poisoned(P[n])]
         return not bad, f"not poisoned: {bad}"
