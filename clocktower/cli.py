@@ -12,6 +12,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from .errors import ClocktowerError
+from .fileio import check_output_path, write_text
 
 
 class _Group(TyperGroup):
@@ -55,6 +56,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
     if storyteller not in ("auto", "ask"):
         raise ClocktowerError(f"--storyteller must be auto or ask, not {storyteller!r}")
+    if log is not None:
+        check_output_path(log)          # before the game, not after its narration
     st = None
     console = Console(highlight=False)
     if storyteller == "ask":
@@ -78,7 +81,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                     travellers=travellers)
     run(game)
     if log is not None:
-        log.write_text("".join(_dump(e) + "\n" for e in game.log), encoding="utf-8")
+        write_text(log, "".join(_dump(e) + "\n" for e in game.log))
     if quiet:
         typer.echo(f"{game.winner} wins: {game.win_reason} "
                    f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")
@@ -86,14 +89,17 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
 @app.command()
 def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
-           quiet: bool = typer.Option(False, "--quiet")) -> None:
+           quiet: bool = typer.Option(False, "--quiet"),
+           script: Optional[str] = typer.Option(None, help="the script the game was played on "
+                                                "(default: the built-in script the log names, "
+                                                "else the characters it lists)")) -> None:
     """Replay a game from its log and check it is identical, event for event."""
     from .characters import REGISTRY
     from .engine.replay import read_log, replay as do_replay
     from .narrate import Narrator
 
     events = read_log(log)
-    game = do_replay(events, REGISTRY)
+    game = do_replay(events, REGISTRY, script)
     if not quiet:
         n = Narrator()
         for ev in game.log:

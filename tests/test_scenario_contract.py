@@ -502,17 +502,15 @@ def test_choice_keyed_by_ability_for_a_player_with_one_ability():
 @pytest.fixture
 def poisoner_also_fortuneteller(monkeypatch):
     """No implemented character gives a player two abilities at night (the Lil' Monsta
-    babysitter's choice is the Storyteller's `lilmonsta` key), so give Dan an extra
+    babysitter's choice is the Storyteller's `lilmonsta` key), so grant Dan a
     Fortune Teller ability to check the one-player-two-abilities form."""
     real = scenario_runner.setup_game
 
     def setup(sc, *args):
         game, answers = real(sc, *args)
         dan = game.by_name["Dan"]
-        ft = game.make_ability("fortuneteller", dan)
+        ft = game.grant(dan, "fortuneteller")
         ft.state["red_herring"] = "Eve"
-        dan.extra.append(ft)
-        game.abilities_changed()
         return game, answers
 
     monkeypatch.setattr(scenario_runner, "setup_game", setup)
