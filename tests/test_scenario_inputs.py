@@ -78,6 +78,19 @@ def test_the_implied_registration_does_not_depend_on_the_seed(seed):
     assert regs == [{"character": "scarletwoman", "alignment": "evil"}]
 
 
+def test_when_several_registrations_fit_the_runner_takes_the_first_whatever_the_seed():
+    # Any evil registration of the Recluse beside the Imp gives the Chef a pair: the runner
+    # takes the first (fewest false answers, the engine's order: the Recluse, evil), never
+    # what the seeded default happened to pick.
+    path = TB / "chef-recluse-registration-implied.yaml"
+    text = path.read_text()
+    for seed in range(10):
+        r = run_scenario(load_text(text.replace("seed: 1 ", f"seed: {seed} "), str(path)))
+        assert r.ok
+        regs = [e["answer"] for e in decisions(r, "register") if e["player"] == "Bob"]
+        assert regs == [{"character": "recluse", "alignment": "evil"}], (seed, regs)
+
+
 def test_impossible_information_is_still_an_error_naming_step_and_player():
     # Bob is the Soldier: nobody may register as the Baron.
     e = error(investigator("soldier", "{players: [Bob, Eve], character: baron}"))

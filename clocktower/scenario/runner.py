@@ -283,29 +283,35 @@ class ScenarioAnswers:
         player = decision.context["player"]
         want = node.value
         hits = [o for o in opts if set(want) <= set(o) and all(same(o[k], v) for k, v in want.items())]
-        if len(hits) == 1:
-            self.used.add("st:" + player)
-            # The registrations behind written information are the file's, not the default's.
-            asked = {r.seq for r in regs}
-            self.defaulted = [d for d in self.defaulted if d.seq not in asked]
-            if self.stop_at == key:
-                raise _Reached()
-            return hits[0]
         where = f"on {self.label}"
-        if hits:
-            shown = "; ".join(str(h) for h in hits[:4]) + (" ..." if len(hits) > 4 else "")
-            raise ScenarioError(self.sc.file, node.line,
-                                f"information {want} for {player} {where} fits {len(hits)} "
-                                f"legal answers that show different things: {shown} "
-                                "(write the other fields)")
         truthful = "" if decision.context.get("droisoned") else " (the player is sober and healthy)"
         free = [r for r in regs if len(r.candidates) > 1]
+        unplanned = [r for r in free if r.seq not in self.plan]
         how = ""
         if free:
             how = " however " + ", ".join(sorted({r.player for r in free})) + " register"
         err = ScenarioError(self.sc.file, node.line,
                             f"information {want} for {player} {where} is not legal"
                             f"{truthful}{how}; legal answers include {opts[:3]}")
+        if len(hits) == 1:
+            # The registrations behind written information are the file's, not the seed's:
+            # the first that makes it true (fewest false first, see `_combos`). When the
+            # default policy answered otherwise, the search finds that first one.
+            if unplanned and (self.stop_at == key
+                              or any(r.answer != r.candidates[0] for r in unplanned)):
+                raise _NeedRegistrations(key, regs, err)
+            self.used.add("st:" + player)
+            asked = {r.seq for r in regs}
+            self.defaulted = [d for d in self.defaulted if d.seq not in asked]
+            if self.stop_at == key:
+                raise _Reached()
+            return hits[0]
+        if hits:
+            shown = "; ".join(str(h) for h in hits[:4]) + (" ..." if len(hits) > 4 else "")
+            raise ScenarioError(self.sc.file, node.line,
+                                f"information {want} for {player} {where} fits {len(hits)} "
+                                f"legal answers that show different things: {shown} "
+                                "(write the other fields)")
         if free:
             raise _NeedRegistrations(key, regs, err)
         raise err
