@@ -119,6 +119,8 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
                  ) -> None:
     """Run scenario files; exit 0 if every expectation holds, 1 if some fail, 2 if malformed."""
     from .scenario import collect, run_file
+    from rich.markup import escape as esc
+
     from .scenario.loader import ScenarioError
 
     # Piped output is not wrapped (a terminal wraps long lines itself).
@@ -155,18 +157,18 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
         for r in results:
             if r.ok:
                 if verbose:
-                    console.print(f"[green]PASS[/] {r.file}  {r.name}")
+                    console.print(f"[green]PASS[/] {esc(str(r.file))}  {esc(r.name)}")
                 continue
-            console.print(f"[red]FAIL[/] {r.file}  {r.name}")
+            console.print(f"[red]FAIL[/] {esc(str(r.file))}  {esc(r.name)}")
             for x in r.failures:
-                console.print(f"  line {x.line} ({x.step}): expected {x.expectation}")
-                console.print(f"    found: {x.found}")
+                console.print(f"  line {x.line} ({x.step}): expected {esc(x.expectation)}")
+                console.print(f"    found: {esc(x.found)}")
                 for ev in x.log:
-                    console.print(f"    [dim]{_dump({k: v for k, v in ev.items() if k != 'visible_to'})}[/]")
+                    console.print(f"    [dim]{esc(_dump({k: v for k, v in ev.items() if k != 'visible_to'}))}[/]")
         for f, d in open_decisions:
-            console.print(f"[yellow]DEFAULT[/] {f}: {d.describe()}", markup=True)
+            console.print(f"[yellow]DEFAULT[/] {esc(str(f))}: {esc(d.describe())}")
         for e in errors:
-            console.print(f"[bold red]ERROR[/] {e}")
+            console.print(f"[bold red]ERROR[/] {esc(e)}")
         console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed"
                       + (f", {len(errors)} errors" if errors else "")
                       + (f", {len(open_decisions)} decisions left to the default policy "

@@ -485,3 +485,12 @@ def test_no_python_type_names_in_errors(text, words):
     assert words in e.value.reason
     for leak in ("Commented", "NoneType", "ordereddict", "<class"):
         assert leak not in e.value.reason, e.value.reason
+
+
+def test_written_text_is_printed_as_written_not_as_markup(tmp_path):
+    bad = tmp_path / "x.yaml"
+    bad.write_text('players: [{name: Ann, character: imp}]\n'
+                   'steps: [{night: 1, choices: {Ann: "[poisoner]"}}]\n')
+    res = _cli("scenario", "run", str(bad))
+    assert res.exit_code == 2
+    assert "unknown player name '[poisoner]'" in res.output
