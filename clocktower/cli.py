@@ -128,6 +128,8 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
     files = collect(paths)
     if log is not None and len(files) != 1:
         raise ClocktowerError(f"--log writes one game: give one scenario file, not {len(files)}")
+    if log is not None:
+        check_output_path(log)
     results, errors, details = [], [], []
     for f in files:
         try:
@@ -140,7 +142,7 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
             details.append({"file": str(f), "line": None, "reason": str(e)})
     failed = [r for r in results if not r.ok]
     if log is not None and results and results[0].game is not None:
-        log.write_text("".join(_dump(e) + "\n" for e in results[0].game.log), encoding="utf-8")
+        write_text(log, "".join(_dump(e) + "\n" for e in results[0].game.log))
     open_decisions = [(r.file, d) for r in results for d in r.defaulted] if strict else []
     if as_json:
         print(json.dumps({

@@ -494,3 +494,20 @@ def test_written_text_is_printed_as_written_not_as_markup(tmp_path):
     res = _cli("scenario", "run", str(bad))
     assert res.exit_code == 2
     assert "unknown player name '[poisoner]'" in res.output
+
+
+def test_the_registration_search_gives_up_with_its_own_message(monkeypatch):
+    from clocktower.scenario import runner as scenario_runner
+
+    monkeypatch.setattr(scenario_runner, "MAX_RUNS", 5)
+    e = error(investigator("recluse", "{players: [Bob, Eve], character: baron}")
+              .replace("Eve, character: soldier", "Eve, character: spy")
+              .replace("{players: [Bob, Eve], character: baron}", "{players: [Bob, Ann], character: imp}"))
+    assert "gave up after 5 runs" in e.reason and "registers:" in e.reason
+
+
+def test_log_to_a_missing_folder_is_refused_before_running(tmp_path):
+    res = _cli("scenario", "run", str(TB / "chef-recluse-registration-implied.yaml"),
+               "--log", str(tmp_path / "nowhere" / "x.jsonl"))
+    assert res.exit_code == 2 and "does not exist" in res.output
+    assert "passed" not in res.output

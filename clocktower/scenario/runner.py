@@ -87,6 +87,10 @@ class _NeedRegistrations(Exception):
         self.key, self.regs, self.error = key, regs, error
 
 
+class _GaveUp(ScenarioError):
+    """The registration search ran the file MAX_RUNS times."""
+
+
 class _Reached(Exception):
     """A trial run reached the information it was searching registrations for, legally."""
 
@@ -490,7 +494,9 @@ def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) 
                 deeper = _solve(sc, trial, again, runs)
                 if deeper is not None:
                     return deeper
-        except ScenarioError:
+        except _GaveUp:
+            raise
+        except ScenarioError:       # this registration leads to an error before it: not it
             pass
     return None
 
@@ -498,7 +504,7 @@ def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) 
 def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> Result:
     runs[0] += 1
     if runs[0] > MAX_RUNS:
-        raise ScenarioError(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
+        raise _GaveUp(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
                             "registrations that make the written information legal: "
                             "write `registers:`")
     game, answers = setup_game(sc, plan, stop_at)
