@@ -511,3 +511,23 @@ def test_log_to_a_missing_folder_is_refused_before_running(tmp_path):
                "--log", str(tmp_path / "nowhere" / "x.jsonl"))
     assert res.exit_code == 2 and "does not exist" in res.output
     assert "passed" not in res.output
+
+
+def test_a_refused_day_action_is_not_recorded():
+    from clocktower.engine.game import Game
+    from clocktower.engine.inputs import day_action, setup_written
+    from clocktower.scripts import load_script
+
+    game = Game(load_script("trouble-brewing"), REGISTRY, seed=0,
+                default_answerer=lambda d, g: d.options()[0])
+    setup_written(game, [{"name": n, "character": c} for n, c in
+                         (("Ann", "monk"), ("Bob", "soldier"), ("Cat", "imp"),
+                          ("Dan", "poisoner"), ("Eve", "empath"))], bluffs=[])
+    game.start_day()
+    day_action(game, "Ann", {"nominate": "Cat", "votes": ["Ann"]})
+    n, size = game.n_decisions, len(game.log)
+    with pytest.raises(ClocktowerError, match="already nominated"):
+        day_action(game, "Ann", {"nominate": "Dan", "votes": []})
+    with pytest.raises(ClocktowerError, match="not a day action"):
+        day_action(game, "Ann", {"nominate": "Dan"})
+    assert (game.n_decisions, len(game.log)) == (n, size)

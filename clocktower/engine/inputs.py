@@ -74,14 +74,21 @@ def day_action(game: Game, who: str, action: dict) -> None:
     check_day_action(action)
     by = game.player(who)
     record_input(game, "day_action", who, action)
-    if "nominate" in action:
-        game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
-                      claim=action.get("claim"))
-    elif "exile" in action:
-        game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
-    else:
-        args = {k: v for k, v in action.items() if k != "ability"}
-        game.use_day_ability(by, action["ability"], args)
+    mark = len(game.log)
+    try:
+        if "nominate" in action:
+            game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
+                          claim=action.get("claim"))
+        elif "exile" in action:
+            game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
+        else:
+            args = {k: v for k, v in action.items() if k != "ability"}
+            game.use_day_ability(by, action["ability"], args)
+    except ClocktowerError:
+        if len(game.log) == mark:       # refused before anything happened: not an input
+            game.log.pop()
+            game.n_decisions -= 1
+        raise
 
 
 def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = None,
