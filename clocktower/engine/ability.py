@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..data import CharacterData, get as get_data
+from .outcome import register_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Player
@@ -48,6 +49,9 @@ class Ability:
     # True for a character whose ability asks for a public claim when nominated (the
     # Goblin): with this character on the script, any nominee may make that claim.
     nomination_claim: ClassVar[bool] = False
+    # Ways this ability can end the game: outcome reason code -> what it means
+    # (see `engine/outcome.py`); registered with the engine's enumeration.
+    outcome_reasons: ClassVar[dict[str, str]] = {}
     data: CharacterData
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")
@@ -57,6 +61,8 @@ class Ability:
         if cls.id:
             cls.data = get_data(cls.id)
             cls.overrides = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Ability, h))
+            for code, meaning in cls.outcome_reasons.items():
+                register_reason(code, meaning)
 
     overrides: ClassVar[frozenset] = frozenset()
 
