@@ -167,8 +167,10 @@ class _Loader:
             raise self.err(line, str(e)) from None
 
     def name(self, value: Any, line: int, names: set[str], what: str = "player") -> str:
-        if not isinstance(value, str) or value not in names:
-            raise self.err(line, f"unknown {what} name {describe(value)}")
+        if not isinstance(value, str):
+            raise self.err(line, f"a {what} name must be a string, not {describe(value)}")
+        if value not in names:
+            raise self.err(line, f"unknown {what} name {value!r}")
         return value
 
     def names(self, value: Any, line: int, names: set[str]) -> list[str]:

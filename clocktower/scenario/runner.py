@@ -87,6 +87,10 @@ class _NeedRegistrations(Exception):
         self.key, self.regs, self.error = key, regs, error
 
 
+class _GaveUp(ScenarioError):
+    """The registration search ran the file MAX_RUNS times."""
+
+
 class _Reached(Exception):
     """A trial run reached the information it was searching registrations for, legally."""
 
@@ -284,29 +288,35 @@ class ScenarioAnswers:
         player = decision.context["player"]
         want = node.value
         hits = [o for o in opts if set(want) <= set(o) and all(same(o[k], v) for k, v in want.items())]
-        if len(hits) == 1:
-            self.used.add("st:" + player)
-            # The registrations behind written information are the file's, not the default's.
-            asked = {r.seq for r in regs}
-            self.defaulted = [d for d in self.defaulted if d.seq not in asked]
-            if self.stop_at == key:
-                raise _Reached()
-            return hits[0]
         where = f"on {self.label}"
-        if hits:
-            shown = "; ".join(str(h) for h in hits[:4]) + (" ..." if len(hits) > 4 else "")
-            raise ScenarioError(self.sc.file, node.line,
-                                f"information {want} for {player} {where} fits {len(hits)} "
-                                f"legal answers that show different things: {shown} "
-                                "(write the other fields)")
         truthful = "" if decision.context.get("droisoned") else " (the player is sober and healthy)"
         free = [r for r in regs if len(r.candidates) > 1]
+        unplanned = [r for r in free if r.seq not in self.plan]
         how = ""
         if free:
             how = " however " + ", ".join(sorted({r.player for r in free})) + " register"
         err = ScenarioError(self.sc.file, node.line,
                             f"information {want} for {player} {where} is not legal"
                             f"{truthful}{how}; legal answers include {opts[:3]}")
+        if len(hits) == 1:
+            # The registrations behind written information are the file's, not the seed's:
+            # the first that makes it true (fewest false first, see `_combos`). When the
+            # default policy answered otherwise, the search finds that first one.
+            if unplanned and (self.stop_at == key
+                              or any(r.answer != r.candidates[0] for r in unplanned)):
+                raise _NeedRegistrations(key, regs, err)
+            self.used.add("st:" + player)
+            asked = {r.seq for r in regs}
+            self.defaulted = [d for d in self.defaulted if d.seq not in asked]
+            if self.stop_at == key:
+                raise _Reached()
+            return hits[0]
+        if hits:
+            shown = "; ".join(str(h) for h in hits[:4]) + (" ..." if len(hits) > 4 else "")
+            raise ScenarioError(self.sc.file, node.line,
+                                f"information {want} for {player} {where} fits {len(hits)} "
+                                f"legal answers that show different things: {shown} "
+                                "(write the other fields)")
         if free:
             raise _NeedRegistrations(key, regs, err)
         raise err
@@ -485,7 +495,9 @@ def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) 
                 deeper = _solve(sc, trial, again, runs)
                 if deeper is not None:
                     return deeper
-        except ScenarioError:
+        except _GaveUp:
+            raise
+        except ScenarioError:       # this registration leads to an error before it: not it
             pass
     return None
 
@@ -493,7 +505,7 @@ def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) 
 def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> Result:
     runs[0] += 1
     if runs[0] > MAX_RUNS:
-        raise ScenarioError(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
+        raise _GaveUp(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
                             "registrations that make the written information legal: "
                             "write `registers:`")
     game, answers = setup_game(sc, plan, stop_at)
