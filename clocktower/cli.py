@@ -197,6 +197,7 @@ def bench(script: str = typer.Option("trouble-brewing"), players: int = typer.Op
 
 def _register_subcommands() -> None:
     from . import cli_script  # noqa: F401  (adds `clocktower script ...`)
+    from . import cli_events  # noqa: F401  (adds `clocktower events`)
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clocktower.cli import _register_subcommands, app
+from clocktower.engine.events import CATALOGUE, validate_event
 from clocktower.scenario import ScenarioError, load_file, load_text, run_file, run_scenario
 from clocktower.scenario import runner as scenario_runner
 
@@ -1226,47 +1227,32 @@ def test_expect_unknown_player_is_an_error():
 
 
 # ======================================================================== events
-EVENT_FIELDS = {
-    "death": {"player", "cause", "by"},
-    "execution": {"player", "votes"},
-    "nomination": {"by", "target", "votes", "voters"},
-    "learn": {"player"},
-    "character_change": {"player", "old", "new"},
-    "alignment_change": {"player", "old", "new"},
-    "game_over": {"winner", "reason"},
-}
-
-
-def _check_events(log):
+# The event vocabulary is the catalogue in clocktower/engine/events.py (tests/test_events.py
+# checks it against simulated games and the code's emit calls).
+def _check_events(log, where=""):
     seen = set()
-    for e in log:
-        assert {"type", "phase", "number", "visible_to"} <= set(e), e
-        assert e["phase"] in ("setup", "night", "day"), e
-        assert isinstance(e["number"], int), e
-        v = e["visible_to"]
-        assert v in ("storyteller", "all") or (isinstance(v, list)
-                                              and all(isinstance(n, str) for n in v)), e
-        need = EVENT_FIELDS.get(e["type"])
-        if need is not None:
-            seen.add(e["type"])
-            assert need <= set(e), e
-        if e["type"] == "death":
-            assert e["cause"] in ("demon", "execution", "ability", "exile", "other"), e
-        if e["type"] == "nomination":
-            assert isinstance(e["votes"], int) and isinstance(e["voters"], list), e
-        if e["type"] == "game_over":
-            assert e["winner"] in ("good", "evil"), e
+    for i, e in enumerate(log):
+        problems = validate_event(e)
+        assert not problems, f"{where}, event {i}: {problems}: {e}"
         json.dumps(e)
+        seen.add(e["type"])
     return seen
 
 
-def test_every_event_of_every_project_scenario_has_the_required_fields():
+def test_every_event_of_every_project_scenario_is_in_the_event_catalogue():
     seen = set()
     files = sorted((ROOT / "scenarios").rglob("*.yaml"))
     assert len(files) > 50
     for f in files:
-        seen |= _check_events(run_file(f).game.log)
-    assert seen == set(EVENT_FIELDS)
+        seen |= _check_events(run_file(f).game.log, str(f.relative_to(ROOT)))
+    # The suite exercises the whole vocabulary but for types that bots cause (a scenario
+    # writes a Traveller's alignment), and the engine's seams that no implemented character
+    # uses yet (granting, moving and taking away abilities, vetoing an outcome: the
+    # Philosopher, Snake Charmer, Barber and Evil Twin will; tests/test_abilities_move.py
+    # covers them until then).
+    assert set(CATALOGUE) - seen <= {"traveller_alignment", "exile", "exile_vote", "claim",
+                                     "declined", "ability_granted", "ability_moved",
+                                     "ability_removed", "outcome_vetoed"}, set(CATALOGUE) - seen
 
 
 def test_event_numbers_and_phases():

@@ -31,7 +31,7 @@ HOOKS = (
     "on_setup", "on_death", "on_executed", "on_nominated", "on_nomination", "on_vote_tallied",
     "on_day_end", "on_dusk", "on_dawn", "on_character_change",
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
-    "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
+    "vote_weight", "may_vote", "evil_info", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
     "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
     "keeps_in_force", "stops_ability",
@@ -170,12 +170,9 @@ class Ability:
         """False if `voter` may not raise a hand now (asked of agents, not of written votes)."""
         return True
 
-    def skips_evil_info(self) -> bool:
-        return False
-
-    def evil_info_extra(self, step: str) -> list:
-        """Extra players to show at 'minioninfo' (as the Demon) or 'demoninfo' (as Minions)."""
-        return []
+    def evil_info(self, table) -> None:
+        """Change tonight's Minion or Demon info table (`engine/evilinfo.py`: `table.step`,
+        `table.rows`; `show`, `unwake`, `replace_shown`, `skip`, ...) in place."""
 
     def may_nominate(self, nominee: "Player") -> bool:
         return True

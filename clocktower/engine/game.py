@@ -841,29 +841,9 @@ class Game:
         ab.night(first)
 
     def _special(self, name: str) -> None:
-        if name not in ("minioninfo", "demoninfo"):
-            return
-        non_travellers = sum(1 for p in self.players if not p.traveller)
-        if non_travellers < 7:
-            return
-        if any(ab.skips_evil_info() for ab in self.hooks("skips_evil_info")):
-            return
-        minions = [p for p in self.players if D.get(p.character).team == "minion"]
-        demons = [p for p in self.players if D.get(p.character).team == "demon"]
-        extra: list[Player] = []
-        for ab in self.hooks("evil_info_extra"):
-            extra.extend(ab.evil_info_extra(name))
-        if name == "minioninfo":
-            shown_demons = self.players_info(set(demons) | set(extra))
-            for m in minions:
-                self.emit("learn", [m.name], player=m.name, ability="minioninfo",
-                          players=shown_demons,
-                          minions=self.players_info(x for x in minions if x is not m))
-        else:
-            shown = self.players_info(set(minions) | set(extra))
-            for d in demons:
-                self.emit("learn", [d.name], player=d.name, ability="demoninfo",
-                          players=shown, characters=list(self.bluffs))
+        if name in ("minioninfo", "demoninfo"):
+            from .evilinfo import evil_info     # the table and its hooks: engine/evilinfo.py
+            evil_info(self, name)
 
     def _dawn(self) -> None:
         self._expire("dawn")

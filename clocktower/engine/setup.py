@@ -11,13 +11,18 @@ Setup changes are read from each character's `setup_change` record in the data f
                           required by a Townsfolk then costs a Townsfolk slot); if it was
                           drawn, nothing changes ("doesn't add a second Damsel")
     not_dealt: true       this character is in play but no player is dealt it
+
+Setup jinxes are data too (`clocktower/data/jinxes.py`): of an `exclusive` pair on the
+script (the Heretic and the Baron), a bag never holds both (such a bag is drawn again).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import data as D
+from ..data.jinxes import exclusive_pairs
 from ..errors import NotImplementedCharacters, SetupError
+from .jinx import activate as activate_jinxes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -84,10 +89,13 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
 
     Picks each team at random, applies the picked characters' setup changes, and repeats
     until the counts are stable; then a required character not drawn anyway replaces a
-    Townsfolk. `st_pick(cid, options)` answers Storyteller setup choices.
+    Townsfolk. A bag holding both characters of an exclusive setup jinx is drawn again.
+    `st_pick(cid, options)` answers Storyteller setup choices.
     """
     base = D.player_counts(n)
     pool = {t: list(script.of_team(t)) for t in TEAM_ORDER}
+    # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
+    exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
@@ -141,6 +149,11 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
             continue
         if any(f not in flat for f in forced):
             problem = "a character required by a setup change is not on the script"
+            continue
+        clash = next((pair for pair in exclusive if all(c in flat for c in pair)), None)
+        if clash:
+            problem = (f"only one of {D.get(clash[0]).name} and {D.get(clash[1]).name} may be "
+                       f"in play (jinx)")
             continue
         dealt = [c for c in flat if c not in not_dealt]
         if len(dealt) != n:
@@ -203,6 +216,7 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
     """Setup hooks (red herring, the Drunk's Townsfolk, ...), then the Demon's bluffs.
 
     `extra`: more fields for the `setup` event (a written grimoire, see `engine/inputs.py`)."""
+    activate_jinxes(game)       # the jinxes with both characters on the script
     game.abilities_changed()
     game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
               script_ids=list(game.script.characters),
