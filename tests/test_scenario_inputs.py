@@ -99,7 +99,7 @@ def test_impossible_information_is_still_an_error_naming_step_and_player():
     # The Recluse registers as a Minion or Demon, never as a Townsfolk.
     e = error(investigator("recluse", "{players: [Bob, Eve], character: chef}"))
     assert "for Ann on night 1 is not legal" in e.reason
-    assert "however Bob register" in e.reason
+    assert "however Bob registers" in e.reason
 
 
 def test_a_written_registration_still_fixes_it():
@@ -148,6 +148,7 @@ def test_spy_and_recluse_together_for_the_chef():
         assert r.ok and regs["Cat"] == "good"
     e = error(text.replace("SEED", "0").replace("COUNT", "3"))
     assert "for Ann on night 1 is not legal" in e.reason
+    assert "however Bob and Cat register" in e.reason
 
 
 # ================================================================= fields the rules fix

@@ -294,7 +294,9 @@ class ScenarioAnswers:
         unplanned = [r for r in free if r.seq not in self.plan]
         how = ""
         if free:
-            how = " however " + ", ".join(sorted({r.player for r in free})) + " register"
+            names = sorted({r.player for r in free})
+            how = (f" however {names[0]} registers" if len(names) == 1 else
+                   " however " + ", ".join(names[:-1]) + f" and {names[-1]} register")
         err = ScenarioError(self.sc.file, node.line,
                             f"information {want} for {player} {where} is not legal"
                             f"{truthful}{how}; legal answers include {opts[:3]}")
