@@ -5,8 +5,9 @@ player other than itself (any legal player otherwise)."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from ..engine.decisions import Decision
+from ..engine.decisions import DayActionChoice, Decision, PlayerChoice
 
 
 class RandomBot:
@@ -27,15 +28,16 @@ class RandomBot:
         if kind == "vote":
             return rng.random() < self.p_vote
         if kind == "day_action":
-            exiles = decision.exiles
+            day = cast(DayActionChoice, decision)
+            exiles = day.exiles
             if exiles and rng.random() < self.p_exile:
                 return {"exile": exiles[rng.randrange(len(exiles))]}
-            uses = decision.uses
+            uses = day.uses
             if uses and rng.random() < self.p_ability:
                 return uses[rng.randrange(len(uses))]
-            if decision.nominees and rng.random() < self.p_nominate:
+            if day.nominees and rng.random() < self.p_nominate:
                 by_name = game.by_name
-                living = [n for n in decision.nominees
+                living = [n for n in day.nominees
                           if by_name[n].alive and n != decision.who]
                 if living:
                     return {"nominate": living[rng.randrange(len(living))]}
@@ -48,10 +50,11 @@ class RandomBot:
             return claims[rng.randrange(len(claims))] if rng.random() < 0.05 else None
         if getattr(decision, "optional", False) and rng.random() < self.p_decline:
             return None
-        if getattr(decision, "count", 0) == 1 and decision.check is None \
-                and rng.random() < self.p_living:
-            by_name = game.by_name
-            living = [n for n in decision.candidates if by_name[n].alive and n != decision.who]
-            if living:
-                return [living[rng.randrange(len(living))]]
+        if getattr(decision, "count", 0) == 1:          # a PlayerChoice of one player
+            pc = cast(PlayerChoice, decision)
+            if pc.check is None and rng.random() < self.p_living:
+                by_name = game.by_name
+                living = [n for n in pc.candidates if by_name[n].alive and n != decision.who]
+                if living:
+                    return [living[rng.randrange(len(living))]]
         return decision.sample(rng)

@@ -33,7 +33,7 @@ class Beggar(Information):
         return self.state.get("tokens", 0)
 
     def _active(self) -> bool:
-        return self.player.alive and self.player.ability is self
+        return self.game.in_force(self)      # held by a living player ("sober & healthy")
 
     def cannot_vote(self, voter):
         if voter is self.player and self._active() and self.tokens <= 0:

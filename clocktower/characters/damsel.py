@@ -39,11 +39,13 @@ turns her into a Townsfolk). The rule is in `clocktower/jinxes/spy_damsel.py`.
 from __future__ import annotations
 
 from .. import data as D
+from ..engine.outcome import Outcome, opposing
 from ._info import Information
 
 
 class Damsel(Information):
     id = "damsel"
+    outcome_reasons = {"damsel_guessed": "a Minion guessed the Damsel: the Damsel's team loses"}
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------
     def minions(self) -> list:
@@ -70,6 +72,12 @@ class Damsel(Information):
             else []
 
     # ---- the Minions' guess ---------------------------------------------------------------
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        if set(args) == {"target"}:
+            return f"guesses that {args['target']} is the Damsel"
+        return None
+
     def guess_used(self) -> bool:
         return bool(self.state.get("guess_used"))
 
@@ -88,8 +96,8 @@ class Damsel(Information):
         if target is me and works:
             game.emit("ability_triggered", "all", ability=self.id, player=me.name,
                       guessed_by=player.name)
-            game.end("evil" if me.alignment == "good" else "good",
-                     f"a Minion ({player.name}) guessed the Damsel ({me.name})")
+            game.end(Outcome(opposing(me.alignment), "damsel_guessed",
+                             f"a Minion ({player.name}) guessed the Damsel ({me.name})", self.id))
             return
         game.emit("reminder", "storyteller", token="Guess Used", player=me.name,
                   ability=self.id, guessed_by=player.name, target=target.name)

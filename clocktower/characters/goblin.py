@@ -28,10 +28,12 @@ Rulings:
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ..engine.outcome import Outcome
 
 
 class Goblin(Ability):
     id = "goblin"
+    outcome_reasons = {"goblin": "the Goblin claimed to be the Goblin and was executed: their team wins"}
 
     nomination_claim = True     # with a Goblin on the script, any nominee may claim it
 
@@ -57,8 +59,9 @@ class Goblin(Ability):
         game, me = self.game, self.player
         if not self.claimed_today():
             return
-        if game.droisoned(me):
+        if not game.in_force(self, even_if_dead=True):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
             return
         game.emit("ability_triggered", "all", ability=self.id, player=me.name)
-        game.end(me.alignment, f"the Goblin ({me.name}) claimed and was executed")
+        game.end(Outcome(me.alignment, "goblin",
+                         f"the Goblin ({me.name}) claimed and was executed", self.id))

@@ -97,7 +97,7 @@ class LilMonsta(Ability):
                                        minions=minions, suggested=suggested)
         self.set_babysitter(game.by_name[name], minions)
 
-    def set_babysitter(self, p, minions: list[str] = ()) -> None:
+    def set_babysitter(self, p, minions: tuple[str, ...] | list[str] = ()) -> None:
         game = self.game
         self.state["babysitter"] = p.name
         game.emit("reminder", "storyteller", token="Is The Demon", player=p.name,

@@ -139,7 +139,8 @@ class Summoner(Ability):
         demon = ans["character"]
         game.emit("summon", "storyteller", player=me.name, target=target.name,
                   character=demon)
-        if D.get(demon).setup_change and D.get(demon).setup_change.get("not_dealt"):
+        change = D.get(demon).setup_change
+        if change and change.get("not_dealt"):
             self._summon_free(target, demon)
             return
         was_dead = not target.truly_alive

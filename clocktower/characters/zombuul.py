@@ -52,8 +52,9 @@ class Zombuul(Ability):
         if not self.functioning:
             return False         # a drunk or poisoned Zombuul dies for real
         self.state["died_once"] = True
+        # `apparent_death`: the death event that follows is the Zombuul's first, not real.
         game.emit("reminder", "storyteller", token="Dead", player=me.name, ability=self.id,
-                  note="registers as dead, secretly alive")
+                  note="registers as dead, secretly alive", apparent_death=True)
         game.fake_death(me, cause, by)
         return True
 

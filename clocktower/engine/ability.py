@@ -2,7 +2,12 @@
 
 A character is its data (from the data file) plus a few hooks. The engine calls hooks by
 capability ("does anything protect this player from the Demon?"), never by character name.
-An Ability instance belongs to one player; a player whose character changes gets a new one.
+An Ability instance is held by one player at a time (`player`; None for an ability no
+player holds, such as a token in play). It can be granted, taken away or moved
+(`Game.grant`, `Game.revoke`, `Game.move_ability`, `Game.swap_characters`); a player whose
+character changes gets a new one. `origin` says why it is held: "character" (their
+character's), "believed" (the character they think they are: never in force), "granted"
+(given by `source`, another ability). `Game.in_force(ability)` says whether it works now.
 
 Malfunction is the engine's job: hooks that change the game go through engine methods
 (`game.tell`, `game.add_effect`, `game.kill`, ...) that check whether the ability works.
@@ -13,9 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..data import CharacterData, get as get_data
+from .outcome import register_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Player
+    from .outcome import Outcome
 
 
 # Hook names the engine dispatches by capability. A subclass that overrides one of these is
@@ -26,6 +33,8 @@ HOOKS = (
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
     "vote_weight", "may_vote", "evil_info", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
+    "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
+    "keeps_in_force", "stops_ability",
 )
 
 
@@ -40,15 +49,20 @@ class Ability:
     # True for a character whose ability asks for a public claim when nominated (the
     # Goblin): with this character on the script, any nominee may make that claim.
     nomination_claim: ClassVar[bool] = False
+    # Ways this ability can end the game: outcome reason code -> what it means
+    # (see `engine/outcome.py`); registered with the engine's enumeration.
+    outcome_reasons: ClassVar[dict[str, str]] = {}
     data: CharacterData
 
-    __slots__ = ("game", "player", "state")
+    __slots__ = ("game", "player", "state", "origin", "source", "active")
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if cls.id:
             cls.data = get_data(cls.id)
             cls.overrides = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Ability, h))
+            for code, meaning in cls.outcome_reasons.items():
+                register_reason(code, meaning)
 
     overrides: ClassVar[frozenset] = frozenset()
 
@@ -56,12 +70,15 @@ class Ability:
         self.game = game
         self.player = player
         self.state: dict[str, Any] = {}
+        self.origin = "character"
+        self.source: Ability | None = None      # the ability that granted this one
+        self.active = True                      # False once taken away (Game.revoke)
 
     # ---- facts -------------------------------------------------------------------------
     @property
     def functioning(self) -> bool:
-        """Does this ability work right now (alive or works-when-dead, sober, healthy)?"""
-        return self.game.functioning(self.player, self)
+        """Is this ability in force right now (`Game.in_force`)?"""
+        return self.game.in_force(self)
 
     def night_position(self, first: bool) -> int:
         return self.data.first_night if first else self.data.other_night
@@ -134,9 +151,17 @@ class Ability:
         """True if `player` 'is the Demon' through this ability (Lil' Monsta's babysitter)."""
         return False
 
-    def check_win(self):
-        """Return (winner, reason) if this ability ends the game now, else None."""
+    def check_win(self) -> "Outcome | None":
+        """An `Outcome` if this ability ends the game now, else None (asked at every check)."""
         return None
+
+    def veto_outcome(self, outcome: "Outcome") -> bool:
+        """True to stop the game from ending with `outcome` now (the game goes on)."""
+        return False
+
+    def alter_outcome(self, outcome: "Outcome") -> "Outcome":
+        """The outcome as this ability changes it (flip the winner, a per-player result)."""
+        return outcome
 
     def vote_weight(self, voter: "Player", weight: int) -> int:
         return weight
@@ -151,6 +176,15 @@ class Ability:
 
     def may_nominate(self, nominee: "Player") -> bool:
         return True
+
+    def ghost_vote_needed(self, voter: "Player", needed: bool) -> bool:
+        """Whether the dead `voter` needs (and spends) a ghost vote to raise a hand; chained
+        from True (an ability letting the dead vote freely returns False)."""
+        return needed
+
+    def vote_threshold(self, threshold: int) -> int:
+        """The votes a nominee needs to be about to die; chained from half the living."""
+        return threshold
 
     def cannot_vote(self, voter: "Player") -> str | None:
         """Why `voter` may not raise a hand at all now (asked of written votes too), or None."""
@@ -169,6 +203,16 @@ class Ability:
     def offered_action(self, player: "Player", args: dict) -> None:
         """`player` takes one of the actions of `offers_day_action` (validated)."""
 
+    def keeps_in_force(self, ability: "Ability") -> bool:
+        """True if this ability keeps `ability` working while its holder is dead (a Demon
+        whose killed Minions keep their abilities)."""
+        return False
+
+    def stops_ability(self, ability: "Ability") -> bool:
+        """True if this ability stops `ability` from working now (other than by drunkenness
+        or poison, which are effects)."""
+        return False
+
     def refuses_effect(self, effect) -> bool:
         """True if this ability keeps its player free of `effect` ('You are sober & healthy')."""
         return False
@@ -177,6 +221,20 @@ class Ability:
     def false_registrations(self) -> list[tuple[str, str]]:
         """(character, alignment) pairs this player might register as, besides the truth."""
         return []
+
+    # ---- words (asked by the faces, never by the engine) -------------------------------------
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        """How this ability's information `info` (a `learn` event's fields) reads, when the
+        default wording (clocktower/text.py) would mislead; None for the default."""
+        return None
+
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        """How a public use of this ability, or of an action it offers others, reads after
+        the player's name (`args`: the `claim_ability` event's arguments); None for the
+        default ('uses the X ability: ...')."""
+        return None
 
     def __repr__(self):
         return f"<{self.id} of {self.player.name}>"

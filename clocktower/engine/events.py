@@ -82,7 +82,14 @@ _TYPES = [
                       req("players", "list", "one {name, character, alignment[, traveller]} a seat, "
                                            "in seat order (a Traveller's alignment is null "
                                            "until chosen)"),
-                      req("not_dealt", "characters", "characters in play that no player holds"))),
+                      req("not_dealt", "characters", "characters in play that no player holds"),
+                      opt("grimoire", "str", "'written': the grimoire was written (a scenario, "
+                                             "a live table), not dealt from a bag", ("written",)),
+                      opt("thinks", "dict", "a written grimoire: name -> the character that "
+                                            "player thinks they are"),
+                      opt("bluffs_written", "characters?", "a written grimoire's bluffs (null: "
+                                                          "the Storyteller chose them)"),
+                      opt("script_meta", "dict?", "the script's _meta (its own night order)"))),
     EventType("seating", "the public seating", (ALL,),
               (req("players", "names", "players in seat order (clockwise)"),
                req("travellers", "dict", "Traveller name -> their (public) character"))),
@@ -101,7 +108,15 @@ _TYPES = [
     EventType("game_over", "the game ends", (ALL,),
               (req("winner", "str", "the winning team (none: cut off by the day limit)",
                  ("good", "evil", "none")),
-               req("reason", "str", "why, in words"))),
+               req("reason", "str", "why, in words"),
+               req("code", "str", "why, as a code of the enumeration engine.outcome.REASONS "
+                                  "(demon_dead, two_alive, ... and the characters' own)"),
+               opt("ability", "character", "the ability that decided or changed the outcome"),
+               opt("results", "dict", "player -> win/lose where it differs from their team's"))),
+    EventType("outcome_vetoed", "an ability stopped the game from ending this way now", (ST,),
+              (req("winner", "str", "the team that would have won", ("good", "evil", "none")),
+               req("code", "str", "the outcome's reason code"),
+               req("ability", "character", "the ability that vetoed it"))),
     # ---- information and choices -------------------------------------------------------
     EventType("wake", "the Storyteller wakes a player (or players) at an ability's step", (ST,),
               (req("ability", "character", "whose step"),
@@ -147,6 +162,7 @@ _TYPES = [
                opt("ability", "character", "whose token"),
                opt("character", "character", "a character the token is about (the Drunk's)"),
                opt("note", "str", "a remark"),
+               opt("apparent_death", "bool", "the Zombuul's Dead token: registers as dead, lives"),
                opt("guessed_by", "name", "the Minion who guessed (the Damsel's GUESS USED)"),
                opt("target", "name", "the player guessed"))),
     EventType("babysitter", "the Minions see who babysits Lil' Monsta", (PLAYERS,),
@@ -179,7 +195,28 @@ _TYPES = [
                req("effect", "str", "what happened (poisoned)"))),
     EventType("character_change", "a player's character changed", (ST,),
               (req("player", "name", "whose"), req("old", "character", "before"),
-               req("new", "character", "after"))),
+               req("new", "character", "after"),
+               opt("swapped_with", "name", "the other player of a swap (Game.swap_characters)"))),
+    EventType("ruling", "the Storyteller rules by their own judgement (engine/rulings.py)", (ST,),
+              (req("action", "str", "what", ("kill", "revive", "poison", "drunk", "sober",
+                                              "character", "alignment")),
+               req("player", "name", "who"),
+               opt("until", "str", "when the poison or drunkenness ends", ("dawn", "dusk")),
+               opt("character", "character", "the new character"),
+               opt("alignment", "str", "the new alignment", ("good", "evil")))),
+    EventType("revive", "a dead player lives again (a ruling): public by day, the Storyteller's by night",
+              (ALL, ST), (req("player", "name", "who"),)),
+    EventType("effect_ended", "the Storyteller's ruled poison or drunkenness ends", (ST,),
+              (req("target", "name", "who"), req("kinds", "list", "the effects ended"))),
+    EventType("ability_granted", "a player gains an ability besides their own", (ST,),
+              (req("player", "name", "who gains it"), req("ability", "character", "which"),
+               req("source", "str?", "the ability that granted it"))),
+    EventType("ability_removed", "an ability is taken away", (ST,),
+              (req("player", "name?", "who held it (null: no player, a token)"),
+               req("ability", "character", "which"))),
+    EventType("ability_moved", "an ability moves to another player, with its state", (ST,),
+              (req("ability", "character", "which"), req("player", "name", "who held it"),
+               req("to", "name", "who holds it now"))),
     EventType("alignment_change", "a player's alignment changed", (ST,),
               (req("player", "name", "whose"), req("old", "str", "before", ("good", "evil")),
                req("new", "str", "after", ("good", "evil")))),
@@ -266,7 +303,7 @@ def validate_event(ev) -> list[str]:
     """Problems with `ev` against the catalogue (empty: well-formed)."""
     if not isinstance(ev, dict):
         return [f"an event is a mapping, not {type(ev).__name__}"]
-    et = CATALOGUE.get(ev.get("type"))
+    et = CATALOGUE.get(str(ev.get("type")))
     if et is None:
         return [f"unknown event type {ev.get('type')!r}"]
     t = et.type

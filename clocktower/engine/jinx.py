@@ -16,12 +16,13 @@ are not rule objects but data (`clocktower/data/jinxes.py`) read by the bag buil
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .ability import HOOKS, Ability
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .state import Player
 
 
 class Jinx(Ability):
@@ -80,7 +81,8 @@ def activate(game: "Game") -> list[Jinx]:
     jinxes = getattr(game.registry, "jinxes", None)
     if not jinxes:
         return []
-    made = [cls(game, None) for cls in active_pairs(game.script, jinxes)]
+    # A jinx is held by no player (like a not-dealt character's ability: see make_ability).
+    made = [cls(game, cast("Player", None)) for cls in active_pairs(game.script, jinxes)]
     if made:
         game.free_abilities.extend(made)
         game.abilities_changed()

@@ -137,7 +137,7 @@ class World(NamedTuple):
             return self
         self._known(regs)
         return self._replace(registrations={**self.registrations,
-                                            **{k: tuple(v) for k, v in regs.items()}})
+                                            **{k: (v[0], v[1]) for k, v in regs.items()}})
 
     def with_choice(self, holder: str, players: Iterable[str]) -> "World":
         self._known([holder, *players])
@@ -153,8 +153,9 @@ class World(NamedTuple):
         bad = set(facts) - {"executed", "deaths_tonight", "nominators"}
         if bad:
             raise ValueError(f"unknown world facts: {sorted(bad)}")
-        return self._replace(**{k: tuple(v) if isinstance(v, (list, set)) else v
-                                for k, v in facts.items()})
+        changes: dict[str, Any] = {k: tuple(v) if isinstance(v, (list, set)) else v
+                                   for k, v in facts.items()}
+        return self._replace(**changes)
 
     def _known(self, names: Iterable[str]) -> None:
         seated = {p.name for p in self.players}

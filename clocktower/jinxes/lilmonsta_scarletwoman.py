@@ -7,6 +7,8 @@ becomes the babysitter, and the Minions no longer choose (Lil' Monsta's `locked`
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.jinx import Jinx
 
 
@@ -15,7 +17,10 @@ class LilMonstaScarletWoman(Jinx):
 
     def on_death(self, dead, cause, by) -> None:
         game = self.game
-        for lm in [a for a in game.free_abilities if a.id == "lilmonsta"]:
+        # Lil' Monsta's own ability (its `set_babysitter`; no import: jinxes load with the
+        # characters).
+        monstas: list[Any] = [a for a in game.free_abilities if a.id == "lilmonsta"]
+        for lm in monstas:
             if dead.name != lm.state.get("babysitter"):
                 continue
             if any(p.truly_alive and game.is_demon(p) for p in game.players if p is not dead):
