@@ -320,3 +320,26 @@ def test_king_towncrier_choirboy_beggar_damsel():
 def test_world_player_fields():
     p = WorldPlayer("Ann", 0, "imp", "evil")
     assert p.team == "demon" and p.alive and not p.is_demon
+
+
+def test_a_bot_asks_what_the_empath_would_have_learned_with_another_demon():
+    """From a real seating: if each other player in turn were the Imp (and the real Demon a
+    Townsfolk), the Empath's truth is the count of evil among their living neighbours."""
+    tried = 0
+    for seed in range(30):
+        game = new_game("trouble-brewing", 8, seed)
+        empaths = [p for p in game.players if p.ability is not None and p.ability.id == "empath"]
+        if not empaths:
+            continue
+        me = empaths[0]
+        real = World.from_game(game)
+        demon = next(p.name for p in real.players if p.team == "demon")
+        for q in real.players:
+            if q.name in (me.name, demon):
+                continue
+            w = real.with_characters({q.name: "imp", demon: "chef"})
+            left, right = w.neighbours(me.name)
+            evil = sum(w.player(n).alignment == "evil" for n in {left, right})
+            assert me.ability.truths(w) == [{"count": evil}]
+            tried += 1
+    assert tried > 20
