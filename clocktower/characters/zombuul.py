@@ -19,7 +19,8 @@ The would-die step is `protects`: this ability runs last among protections (prio
 a Monk, Soldier, ... that stops the death leaves the Zombuul's first death unused.
 
 Jinx (Summoner): a dead player whom the Summoner turns into the Zombuul counts as having
-died once (`summoned_while_dead`, called by the Summoner): secretly alive, registering dead.
+died once (`summoned_while_dead`, called by the jinx clocktower/jinxes/summoner_zombuul.py):
+secretly alive, registering dead.
 """
 from __future__ import annotations
 
