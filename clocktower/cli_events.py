@@ -39,4 +39,20 @@ def events(event_type: Optional[str] = typer.Argument(None, help="one event type
                           f["meaning"])
         if "extra" in t:
             table.add_row("", "", "...", "", "optional", t["extra"])
-    Console(width=160).print(table)
+    console = Console(width=160)
+    console.print(table)
+    if event_type in (None, "game_over", "outcome_vetoed"):
+        _reasons(console)
+
+
+def _reasons(console: Console) -> None:
+    """The outcome reason codes: the base rules' and the implemented characters'."""
+    from . import characters  # noqa: F401  (importing the characters registers their codes)
+    from .engine.outcome import REASONS
+
+    table = Table(box=box.SIMPLE, title="game_over codes (engine/outcome.py REASONS)")
+    table.add_column("code")
+    table.add_column("meaning")
+    for code, meaning in REASONS.items():
+        table.add_row(code, meaning)
+    console.print(table)

@@ -117,3 +117,14 @@ def test_events_command_prints_the_catalogue():
     assert r.exit_code == 0 and "threshold" in r.output
     r = CliRunner().invoke(app, ["events", "dusk"])
     assert r.exit_code == 2 and "unknown event type 'dusk'" in r.output
+
+
+def test_events_command_lists_the_outcome_codes_with_game_over():
+    from clocktower.cli import _register_subcommands, app
+    _register_subcommands()
+    r = CliRunner().invoke(app, ["events", "game_over"])
+    assert r.exit_code == 0, r.output
+    for code in ("demon_dead", "two_alive", "saint_executed", "goblin", "damsel_guessed"):
+        assert code in r.output
+    r = CliRunner().invoke(app, ["events", "nomination"])
+    assert "saint_executed" not in r.output
