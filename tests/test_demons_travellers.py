@@ -309,3 +309,38 @@ def test_voudon_tallies_only_dead_and_voudon_hands():
         from clocktower.engine.runner import play
         play(game)
     assert checked > 10
+
+
+GANGSTER = """\
+name: t
+players:
+  - {name: Ann, character: mayor}
+  - {name: Bob, character: empath}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: poisoner}
+  - {name: Eve, character: soldier}
+  - {name: Fay, character: monk}
+  - {name: Gil, character: gangster}
+  - {name: Hal, character: ravenkeeper}
+bluffs: [washerwoman, librarian, investigator]
+steps:
+  - night: 1
+    choices: {Dan: Ann}
+    storyteller: {Bob: {count: 1}}
+  - day: 1
+    actions:
+      - ability: {by: Gil, character: gangster, ARGS}
+"""
+
+
+def test_gangster_deal_must_name_both_alive_neighbours():
+    for args in ("target: Eve, agree: Hal", "target: Fay, agree: Fay", "target: Fay, agree: Ann"):
+        msg = error(GANGSTER.replace("ARGS", args))
+        assert "cannot use gangster" in msg
+    res = run_scenario(load_text(GANGSTER.replace("ARGS", "target: Hal, agree: Fay"), "t.yaml"))
+    assert res.ok and not res.game.by_name["Hal"].alive
+
+
+def test_kazali_may_choose_only_minions_on_the_script():
+    pick = "[{player: Dan, character: baron}, {player: Eve, character: spy}]"
+    assert "illegal for kazali" in error(KAZALI.replace("PICKS", pick))
