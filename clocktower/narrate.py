@@ -97,6 +97,9 @@ class Narrator:
                 verb = "wakes" if len(names) == 1 else "wake together"
                 out(f"  {', '.join(self.who(n) for n in names) or 'nobody'} {verb}"
                     f" [dim]({cname(ev.get('ability'))})[/]")
+        elif t == "choice" and "yes" in ev:        # a yes/no answer (the Harlot's visit)
+            out(f"  {self.who(ev['player'])} {'agrees' if ev['yes'] else 'refuses'}"
+                f" [dim]({cname(ev.get('ability'))})[/]")
         elif t == "choice":
             parts = []
             if "players" in ev:

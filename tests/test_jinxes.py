@@ -30,7 +30,8 @@ def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
     assert set(JINXES) == {frozenset(("spy", "damsel")), frozenset(("magician", "spy")),
                            frozenset(("lilmonsta", "magician")),
                            frozenset(("lilmonsta", "scarletwoman")),
-                           frozenset(("summoner", "zombuul"))}
+                           frozenset(("summoner", "zombuul")),
+                           frozenset(("summoner", "kazali"))}
     assert REGISTRY.jinxes == JINXES
     for key, cls in JINXES.items():
         a, b = cls.pair

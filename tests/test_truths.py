@@ -121,6 +121,10 @@ class Recorder:
         gifts = [e["given_by"] for e in log if e["type"] == "vote_token" and "given_by" in e]
         if gifts:
             w = w.with_marks(holder, given_by=gifts[-1])
+        know = [e["note"] for e in log if e["type"] == "reminder" and e.get("ability") == aid
+                and e.get("token") == "Know" and "note" in e]
+        if aid == "balloonist" and know:
+            w = w.with_marks(holder, last_type=know[-1])
         return w
 
     def grimoire_at(self, upto: int) -> dict[str, tuple[str, str]]:
@@ -139,7 +143,10 @@ class Recorder:
 
 CASES = [("trouble-brewing", n, t) for n in (5, 7, 9, 11, 13, 15) for t in (0, 2)] + \
         [("the-saga-of-the-summoner", n, t) for n in (5, 7, 9) for t in (0, 1)] + \
-        [("regalia", n, n % 6) for n in range(5, 16)]
+        [("regalia", n, n % 6) for n in range(5, 16)] + \
+        [(["balloonist", "chef", "empath", "monk", "soldier", "mayor", "slayer", "saint",
+           "recluse", "butler", "poisoner", "spy", "scarletwoman", "kazali", "fanggu", "imp",
+           "harlot", "gangster", "voudon"], n, 3) for n in (5, 8, 11)]
 
 
 def test_truths_of_the_real_world_are_what_the_storyteller_could_tell():

@@ -142,7 +142,9 @@ _TYPES = [
               (req("player", "name", "who chose"),
                req("ability", "str?", "the ability choosing"),
                opt("players", "names", "the players chosen"),
-               opt("character", "character", "the character chosen"))),
+               opt("character", "character", "the character chosen"),
+               opt("yes", "bool", "a yes/no answer: agreed (true) or refused (the Harlot's "
+                                  "chosen player)"))),
     EventType("declined", "a player chose nothing where that was allowed", (PLAYERS,),
               (req("player", "name", "who declined"), req("ability", "str?", "the ability"))),
     EventType("decision", "an answer to a decision (not logged when it is the default)",
@@ -192,7 +194,8 @@ _TYPES = [
               (req("ability", "character", "the character affected"),
                req("jinx", "character", "the other character of the jinx"),
                req("player", "name", "the player affected"),
-               req("effect", "str", "what happened (poisoned)"))),
+               req("effect", "str", "what happened (poisoned; storyteller_chooses_deaths: "
+                                  "tonight's deaths are the Storyteller's choice)"))),
     EventType("character_change", "a player's character changed", (ST,),
               (req("player", "name", "whose"), req("old", "character", "before"),
                req("new", "character", "after"),

@@ -455,13 +455,8 @@ class Game:
             self.emit("no_effect", "storyteller", ability=source.id, target=target.name,
                       player=source.player.name if source.player else None, effect="death")
             return False
-        if not target.truly_alive:
+        if not self.would_die(target, cause, by):
             return False
-        for ab in self.hooks("protects"):
-            if ab.protects(target, cause, by):
-                self.emit("death_prevented", "storyteller", player=target.name, cause=cause,
-                          by=by.name if by else None, protector=ab.id)
-                return False
         if not _redirected:
             for ab in self.hooks("redirect_death"):
                 other = ab.redirect_death(target, cause, by)
@@ -470,6 +465,20 @@ class Game:
                               instead=other.name, ability=ab.id)
                     return self.kill(other, cause, by, _redirected=True)
         self.die(target, cause, by)
+        return True
+
+    def would_die(self, target: Player, cause: str, by: Player | None = None) -> bool:
+        """The would-die step alone: False if `target` is not truly alive or a `protects`
+        hook stops the death (a `death_prevented` event). `kill` starts with it; an ability
+        that replaces a death with something else (a Demon jumping into its victim) asks it
+        and then does that instead of `die`."""
+        if not target.truly_alive:
+            return False
+        for ab in self.hooks("protects"):
+            if ab.protects(target, cause, by):
+                self.emit("death_prevented", "storyteller", player=target.name, cause=cause,
+                          by=by.name if by else None, protector=ab.id)
+                return False
         return True
 
     def die(self, p: Player, cause: str, by: Player | None = None) -> None:
@@ -499,9 +508,11 @@ class Game:
 
     # ------------------------------------------------------------------ character change
     def change_character(self, player: Player, new: str, alignment: str | None = None,
-                         tell: bool = True) -> None:
+                         tell: bool = True, successor: bool = False) -> None:
         """The player becomes `new`: the abilities their old character gave them (its own,
-        and a belief) are replaced by the new character's; granted abilities stay."""
+        and a belief) are replaced by the new character's; granted abilities stay.
+        `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
+        it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
         player.character = D.get(new).id
         ab = self.make_ability(player.character, player)
@@ -511,7 +522,7 @@ class Game:
             # "If created mid-game, learns that night": acts as on a first night, tonight
             # (by day: the coming night), right away if its position has passed.
             self.mark_fresh(ab)
-        self._new_at_night(ab)
+        self._new_at_night(ab, successor)
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
         if alignment and alignment != player.alignment:
@@ -635,14 +646,15 @@ class Game:
         self.abilities_changed()
         return ab
 
-    def _new_at_night(self, ab: Ability) -> None:
+    def _new_at_night(self, ab: Ability, successor: bool = False) -> None:
         """The one rule for an ability that starts being held at night: it acts tonight at
         its place in the night order if that is still to come (each ability acts at most
         once a night), except a Demon that succeeds a Demon who died tonight (the Imp's
-        star-pass, the Scarlet Woman, a jump): "does not act that same night"."""
+        star-pass, the Scarlet Woman) or dies with its making (`successor`: a jump):
+        "does not act that same night"."""
         if self.phase != "night" or TEAMS[ab.id] != "demon":
             return
-        if any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not ab.player
+        if successor or any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not ab.player
                for p in self.deaths_tonight):
             ab.state["waits_until"] = self.night + 1
 

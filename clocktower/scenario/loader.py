@@ -435,6 +435,9 @@ def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
         return L.name(v, line, names)
     if isinstance(v, bool):
         return v
+    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        # Several picks of one ability in one night, in order (the Kazali's Minions).
+        return [_choice(L, x, line, names) for x in v]
     if isinstance(v, list):
         return L.names(v, line, names)
     if isinstance(v, dict):

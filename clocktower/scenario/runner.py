@@ -121,6 +121,7 @@ class ScenarioAnswers:
         self.step_index = -1
         self.label = "setup"
         self.used: set[str] = set()
+        self.picks: dict[str, int] = {}     # choices written as a list of picks: picks used
         self.setup_used: set[str] = set()
         self.info_options: list[tuple[str, str, int, list[dict]]] = []
         self.plan = plan or {}
@@ -134,6 +135,7 @@ class ScenarioAnswers:
         self.step = step
         self.label = f"{step.kind} {step.number}" if step is not None else "end"
         self.used = set()
+        self.picks = {}
         self.info_seen = {}
         self.recent_regs = []
 
@@ -171,6 +173,18 @@ class ScenarioAnswers:
                 raise ScenarioError(self.sc.file, node.line,
                                     f"{who} is woken for {ability}, but the choice names "
                                     f"only {', '.join(value)}")
+            if decision.context.get("form") == "player_character" and isinstance(value, dict) \
+                    and "player" in value:
+                value = [value]         # one pick written bare
+            if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+                # Several picks in one night (the Kazali's Minions): one mapping per ask.
+                k = self.picks.get(key, 0)
+                if k >= len(value):
+                    raise ScenarioError(self.sc.file, node.line,
+                                        f"{who} is asked for pick {k + 1} of {ability}, but "
+                                        f"the choice lists only {len(value)}")
+                self.picks[key] = k + 1
+                value = value[k]
             answer = convert_choice(decision, value)
             if not decision.is_legal(answer):
                 raise ScenarioError(self.sc.file, node.line,
@@ -578,6 +592,12 @@ def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game
             raise ScenarioError(sc.file, node.line,
                                 f"a choice is written for {who}, who was not woken to choose "
                                 f"on {step.kind} {step.number}")
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v) \
+                and answers.picks.get(who, 0) < len(v):
+            raise ScenarioError(sc.file, node.line,
+                                f"the choice for {who} lists {len(v)} picks, but only "
+                                f"{answers.picks.get(who, 0)} were asked on {step.kind} "
+                                f"{step.number}")
     for key, node in step.storyteller.items():
         if ("st:" + key) not in answers.used:
             what = (f"information for {key}, who learned nothing" if key in game.by_name
