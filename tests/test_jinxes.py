@@ -28,7 +28,9 @@ def official(a: str, b: str) -> bool:
 
 def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
     assert set(JINXES) == {frozenset(("spy", "damsel")), frozenset(("magician", "spy")),
-                           frozenset(("lilmonsta", "magician"))}
+                           frozenset(("lilmonsta", "magician")),
+                           frozenset(("summoner", "courtier")), frozenset(("alchemist", "spy")),
+                           frozenset(("alchemist", "summoner"))}
     assert REGISTRY.jinxes == JINXES
     for key, cls in JINXES.items():
         a, b = cls.pair

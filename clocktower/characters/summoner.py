@@ -28,8 +28,9 @@ tonight (their choice stands for this night: the Lil' Monsta acts tonight only b
 
 Jinxes: Zombuul: a dead player made the Zombuul counts as having died once (the Zombuul
 module's `summoned_while_dead`). Hooks for the later ones: `summon_window` (Pukka: may
-summon on night 2), `_storyteller_summons` (Courtier: the Storyteller takes over a living
-Summoner without an ability), Kazali (a second living Demon) needs nothing here.
+summon on night 2), Kazali (a second living Demon) needs nothing here. Courtier: the jinx
+point `storyteller_summons` (jinxes/summoner_courtier.py: the Storyteller takes over a
+living Summoner without an ability).
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from itertools import combinations
 from .. import data as D
 from ..engine.ability import Ability
 from ..engine.decisions import Choice
+from ..engine.jinx import adjusted
 
 
 class Summoner(Ability):
@@ -114,7 +116,9 @@ class Summoner(Ability):
         options: list = [None] if optional else []
         options += [{"player": p.name, "character": c} for p in game.players for c in demons]
         works = self.functioning
-        if works or not self._storyteller_summons():
+        # Jinx point: the Courtier jinx has the Storyteller summon for a living Summoner
+        # who has no ability (clocktower/jinxes/summoner_courtier.py).
+        if works or not adjusted(self, "storyteller_summons", False):
             ans = game.decide(Choice("night_choice", me.name, options,
                                      "Choose a player and a Demon: they become that evil Demon.",
                                      {"ability": self.id, "player": me.name,
@@ -162,10 +166,6 @@ class Summoner(Ability):
         else:
             game.emit("learn", [target.name], player=target.name, ability=None,
                       character=demon, alignment=target.alignment, reason="you are")
-
-    def _storyteller_summons(self) -> bool:
-        """Courtier jinx (later): a living Summoner without an ability; the ST summons."""
-        return False
 
     # ---- winning ------------------------------------------------------------------------
     def demon_pending(self) -> bool:

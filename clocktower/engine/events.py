@@ -143,6 +143,9 @@ _TYPES = [
                req("ability", "str?", "the ability choosing"),
                opt("players", "names", "the players chosen"),
                opt("character", "character", "the character chosen"))),
+    EventType("choose_again", "the Storyteller asks a player to choose differently (the "
+              "Alchemist); their next choice replaces this one", (PLAYERS,),
+              (req("player", "name", "who is asked"), req("ability", "character", "the ability choosing"))),
     EventType("declined", "a player chose nothing where that was allowed", (PLAYERS,),
               (req("player", "name", "who declined"), req("ability", "str?", "the ability"))),
     EventType("decision", "an answer to a decision (not logged when it is the default)",
