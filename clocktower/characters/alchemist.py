@@ -7,9 +7,9 @@ How to Run:
 1. Setup: the Storyteller chooses the Minion whose ability the Alchemist has (keyed
    decision `alchemist`; a scenario writes `storyteller: {alchemist: poisoner}` at the top
    level). Usually a not-in-play Minion (the automatic Storyteller picks among the script's
-   not-in-play Minions), but an in-play one is legal. The Alchemist gains that ability
-   (`Game.grant`): it acts at that Minion's night position, as a Minion would use it; its
-   setup hook (if any) runs at once.
+   not-in-play Minions, else any not-in-play one), but an in-play one is legal. The
+   Alchemist gains that ability (`Game.grant`): it acts at that Minion's night position,
+   as a Minion would use it; its setup hook (if any) runs at once.
 2. First night: the Alchemist is woken and shown YOU ARE + that Minion's token (a `learn`
    with `character`). They are still a good Townsfolk: they register as good and as the
    Alchemist, do not learn the Minions or the Demon, and win with good.
@@ -64,7 +64,8 @@ class Alchemist(Ability):
         options = adjusted(self, "minions", options)
         in_play = {p.character for p in game.players} | game.in_play_extra
         on_script = [c for c in game.script.of_team("minion") if c in options]
-        suggested = [c for c in on_script if c not in in_play] or on_script
+        suggested = ([c for c in on_script if c not in in_play]
+                     or [c for c in options if c not in in_play] or options)
         return options, suggested
 
     def on_setup(self) -> None:
