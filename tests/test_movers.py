@@ -84,8 +84,8 @@ def test_alchemist_options_skip_jinxed_and_setup_changing_minions():
     al = g.by_name["Ann"].ability
     options, suggested = al.minion_options()
     minions = {c for c in REGISTRY if D.get(c).team == "minion"}
-    assert "spy" not in options and "summoner" not in options     # jinxes, both on the script
-    assert "baron" not in options                                  # changes setup: not after a bag
+    assert "spy" not in options                                    # the jinx: both on the script
+    assert "baron" not in options and "summoner" not in options    # change setup: not after a bag
     assert set(options) == minions - {"spy", "summoner", "baron"}
     assert set(suggested) <= set(options)
     assert "poisoner" not in suggested                             # in play

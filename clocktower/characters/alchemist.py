@@ -23,10 +23,11 @@ Rulings:
 - Minions whose [setup change] adds or removes characters (the Baron, the Summoner) are
   offered only in a written grimoire (the Storyteller set the table up with it in mind): in
   a random game the bag is drawn before the Alchemist's Minion is chosen.
-- Jinxes change the Minions offered (jinx point `minions`): the Spy and the Summoner not
-  while their jinx is active (the Storyteller does not deal those combinations: see
-  jinxes/alchemist_spy.py, alchemist_summoner.py). (The Marionette, not implemented yet,
-  will need its jinx's module: an Alchemist-Marionette has no ability at all.)
+- Jinxes: the Spy is not offered while the Alchemist-Spy jinx is active (jinx point
+  `minions`: jinxes/alchemist_spy.py); the Alchemist-Summoner follows its jinx
+  (jinxes/alchemist_summoner.py: no bluffs, the Storyteller places the Demon, evil wins if
+  the Alchemist dies first). (The Marionette, not implemented yet, will need its jinx's
+  module: an Alchemist-Marionette has no ability at all.)
 - An Alchemist ability gained mid-game (the Philosopher's) gets its Minion ability when it
   first acts (its first-night step, that night): the Storyteller chooses then.
 - A day ability gained this way is used as written; the Storyteller's prompt is asked for

@@ -26,7 +26,9 @@ ability; the chosen player keeps their character, turns evil and babysits Lil' M
 tonight (their choice stands for this night: the Lil' Monsta acts tonight only by its
 "a player might die" step; from the next night the Minions choose the babysitter).
 
-Jinxes: Zombuul: a dead player made the Zombuul counts as having died once (the Zombuul
+Jinxes: Alchemist: the jinx points `bluffs` (an Alchemist-Summoner gets none) and
+`storyteller_places` (the holder chooses the Demon with a character choice, the Storyteller
+the player: keyed decision `summoner.player`). Zombuul: a dead player made the Zombuul counts as having died once (the Zombuul
 module's `summoned_while_dead`). Hooks for the later ones: `summon_window` (Pukka: may
 summon on night 2), Kazali (a second living Demon) needs nothing here. Courtier: the jinx
 point `storyteller_summons` (jinxes/summoner_courtier.py: the Storyteller takes over a
@@ -76,11 +78,15 @@ class Summoner(Ability):
         if n in (1, 2, 3):
             self.game.emit("reminder", "storyteller", token=f"Night {n}",
                            player=self.player.name, ability=self.id)
-        return n == 1 or self.summon_window() is not None
+        return (n == 1 and self.gets_bluffs()) or self.summon_window() is not None
+
+    def gets_bluffs(self) -> bool:
+        """Jinx point `bluffs` (the Alchemist jinx: an Alchemist-Summoner gets none)."""
+        return adjusted(self, "bluffs", True)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        if self.counter() == 1:
+        if self.counter() == 1 and self.gets_bluffs():
             game.emit("learn", [me.name], player=me.name, ability=self.id,
                       characters=self.bluffs())
         window = self.summon_window()
@@ -113,6 +119,9 @@ class Summoner(Ability):
         game, me = self.game, self.player
         if not demons:
             return
+        if adjusted(self, "storyteller_places", False):
+            self._summon_character_only(demons, optional)
+            return
         options: list = [None] if optional else []
         options += [{"player": p.name, "character": c} for p in game.players for c in demons]
         works = self.functioning
@@ -137,8 +146,29 @@ class Summoner(Ability):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                       target=ans["player"], effect="summon")
             return
-        target = game.by_name[ans["player"]]
-        demon = ans["character"]
+        self._make_demon(game.by_name[ans["player"]], ans["character"])
+
+    def _summon_character_only(self, demons: list[str], optional: bool) -> None:
+        """The holder chooses the Demon, the Storyteller the player (keyed `summoner.player`):
+        a jinx point (the Alchemist jinx)."""
+        game, me = self.game, self.player
+        demon = game.choose_character(me, demons, ability=self, optional=optional,
+                                      prompt="Choose a Demon: the Storyteller chooses who "
+                                             "becomes it.")
+        if demon is None:
+            return
+        self.state["spent"] = True
+        if not self.functioning:
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      effect="summon")
+            return
+        name = game.storyteller_choice("summoner.player", [p.name for p in game.players],
+                                       f"Who becomes the {D.get(demon).name}?",
+                                       player=me.name, character=demon)
+        self._make_demon(game.by_name[name], demon)
+
+    def _make_demon(self, target, demon: str) -> None:
+        game, me = self.game, self.player
         game.emit("summon", "storyteller", player=me.name, target=target.name,
                   character=demon)
         change = D.get(demon).setup_change
