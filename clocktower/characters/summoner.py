@@ -162,9 +162,10 @@ class Summoner(Ability):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                       effect="summon")
             return
+        living = [p.name for p in game.players if p.alive and p is not me]
         name = game.storyteller_choice("summoner.player", [p.name for p in game.players],
                                        f"Who becomes the {D.get(demon).name}?",
-                                       player=me.name, character=demon)
+                                       player=me.name, character=demon, suggested=living)
         self._make_demon(game.by_name[name], demon)
 
     def _make_demon(self, target, demon: str) -> None:
