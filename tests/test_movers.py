@@ -3,20 +3,26 @@ options, the Storyteller's prompt to choose again whatever the bot chose, writte
 being final) and invariants of random games on small scripts with the four of them. The
 rulings themselves are the scenarios in scenarios/alternate-endings/."""
 import json
+from pathlib import Path
 
 import pytest
 
 from clocktower import data as D
+from clocktower.agents import RandomBot
 from clocktower.characters import REGISTRY
 from clocktower.engine.events import validate_event
 from clocktower.engine.game import Game
+from clocktower.engine.inputs import setup_written
 from clocktower.engine.replay import replay
+from clocktower.engine.runner import play
 from clocktower.engine.setup import finish_setup
 from clocktower.play import play_game
 from clocktower.scenario.loader import ScenarioError, load_text
 from clocktower.scenario.runner import run_scenario
 from clocktower.scripts import load_script
 from clocktower.storyteller import AutoStoryteller
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Two small scripts: the Imp with setup-changing Minions, and the Summoner (with the
 # Courtier and Spy jinxes) with the Zombuul.
@@ -178,3 +184,73 @@ def test_random_mover_games_replay(seed):
     events = json.loads(json.dumps(game.log))
     again = replay(events, REGISTRY)
     assert again.log == game.log
+
+
+SPY_FILE = ROOT / "scenarios" / "alternate-endings" / \
+    "alchemist-spy-jinx-right-guess-demon-must-choose-spy.yaml"
+
+
+def test_after_a_right_guess_the_demon_may_not_choose_another_player():
+    text = SPY_FILE.read_text().replace("choices: {Cat: Dan}", "choices: {Cat: Fay}")
+    with pytest.raises(ScenarioError) as err:
+        run_scenario(load_text(text, "spy.yaml"))
+    assert "illegal" in err.value.reason
+
+
+def test_the_alchemist_has_the_spy_ability_only_with_a_spy_in_play():
+    text = SPY_FILE.read_text().replace("{name: Dan, character: spy}",
+                                        "{name: Dan, character: poisoner}")
+    text = text.replace("bluffs: [chef, mayor, poisoner]", "bluffs: [chef, mayor, spy]")
+    with pytest.raises(ScenarioError) as err:
+        run_scenario(load_text(text, "spy.yaml"))
+    assert "alchemist" in err.value.reason and "not a legal" in err.value.reason
+
+
+def test_an_unwritten_guess_is_not_made_by_day():
+    text = SPY_FILE.read_text().replace("    choices: {Ann: Dan}\n", "")
+    text = text[:text.index("    expect:\n      - event: {type: claim_ability")] + \
+        "  - night: 2\n    choices: {Cat: Fay}\n"
+    res = run_scenario(load_text(text, "spy.yaml"))
+    assert res.ok, res.failures
+    assert not any(e["type"] == "claim_ability" for e in res.game.log)
+
+
+def test_random_games_with_an_alchemist_spy():
+    """Bots play a written grimoire with an Alchemist-Spy: after each right guess the
+    Demon's next choice is the Spy (while the Spy lives)."""
+    checked = 0
+    for seed in range(40):
+        checked += _alchemist_spy_game(seed)
+    assert checked > 0
+
+
+def _alchemist_spy_game(seed: int) -> int:
+    auto = AutoStoryteller(seed)
+
+    def storyteller(d, g):
+        if d.context.get("key") == "alchemist":
+            return "spy"
+        return auto(d, g)
+
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"]
+    chars = ["alchemist", "soldier", "imp", "spy", "saint", "slayer", "chef"]
+    g = Game(load_script(["alchemist", "spy", "imp", "poisoner", "chef", "saint", "mayor",
+                          "slayer", "soldier", "empath"]), REGISTRY, seed=seed,
+             answerers={"storyteller": storyteller})
+    bots = {n: RandomBot(seed, n, decline=0.3) for n in names}
+    g.default_answerer = lambda d, game: bots[d.who](d, game)
+    setup_written(g, [{"name": n, "character": c} for n, c in zip(names, chars)],
+                  ["mayor", "empath", "poisoner"])
+    play(g)
+    log = g.log
+    checked = 0
+    for e in log:
+        assert not validate_event(e), e
+    for i, e in enumerate(log):
+        if e["type"] == "jinx" and e["jinx"] == "spy":
+            night = [x for x in log[i:] if x["type"] == "choice" and x["ability"] == "imp"
+                     and x["phase"] == "night" and x["number"] == e["number"] + 1]
+            if night:
+                assert night[0]["players"] == ["Dan"], (seed, night)
+                checked += 1
+    return checked

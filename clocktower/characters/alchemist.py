@@ -23,8 +23,9 @@ Rulings:
 - Minions whose [setup change] adds or removes characters (the Baron, the Summoner) are
   offered only in a written grimoire (the Storyteller set the table up with it in mind): in
   a random game the bag is drawn before the Alchemist's Minion is chosen.
-- Jinxes: the Spy is not offered while the Alchemist-Spy jinx is active (jinx point
-  `minions`: jinxes/alchemist_spy.py); the Alchemist-Summoner follows its jinx
+- Jinxes: the Alchemist-Spy (jinxes/alchemist_spy.py: jinx points `minions`, the Spy
+  only while a Spy is in play, and `has_minion_ability`, no Spy ability; the guess after
+  each day's execution phase); the Alchemist-Summoner follows its jinx
   (jinxes/alchemist_summoner.py: no bluffs, the Storyteller places the Demon, evil wins if
   the Alchemist dies first). (The Marionette, not implemented yet, will need its jinx's
   module: an Alchemist-Marionette has no ability at all.)
@@ -85,9 +86,11 @@ class Alchemist(Ability):
                                          "Which Minion ability does the Alchemist have?",
                                          player=me.name, suggested=suggested)
         self.state["minion"] = minion
-        gained = game.grant(me, minion, source=self)
         game.emit("reminder", "storyteller", token="Is the Alchemist", player=me.name,
                   ability=self.id, character=minion)
+        if not adjusted(self, "has_minion_ability", True):      # the Alchemist-Spy jinx
+            return
+        gained = game.grant(me, minion, source=self)
         if "on_setup" in gained.overrides:
             gained.on_setup()
 

@@ -379,6 +379,15 @@ class Game:
         if len(cands) < count:
             return None
         ab = ability or player.ability
+        musts = self.hooks("must_choose")
+        if musts and ab is not None:
+            must = [n for h in musts for n in h.must_choose(ab) if n in cands][:count]
+            if must and len(must) == count and check is None:
+                optional, cands = False, must
+            elif must:
+                optional, base = False, check
+                check = (lambda pick: all(n in pick for n in must)
+                         and (base is None or base(pick)))
         d = PlayerChoice(kind, player.name, cands, count, optional, prompt,
                          {"ability": ab.id if ab else None, "player": player.name}, check)
         ans = self.decide(d)

@@ -163,7 +163,7 @@ class ScenarioAnswers:
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
-        if step is not None and step.kind == "night" and who in step.choices:
+        if step is not None and who in step.choices:
             node = step.choices[who]
             value = node.value
             key = who
@@ -184,6 +184,8 @@ class ScenarioAnswers:
             return answer
         if decision.kind == "vote":
             return False
+        if step is not None and step.kind == "day" and decision.is_legal(None):
+            return None         # by day nothing is decided for anyone: not made
         self.written_choice[who] = False
         return self._default(decision, game, self.bots[who])
 
@@ -210,7 +212,7 @@ class ScenarioAnswers:
                         (game.phase == "setup" and base in self.sc.setup_storyteller):
                     self.storyteller(decision, game)
             return
-        if step is not None and step.kind == "night" and decision.who in step.choices:
+        if step is not None and decision.who in step.choices:
             self.player(decision, game)
 
     # -- registrations -------------------------------------------------------------------
