@@ -31,7 +31,9 @@ def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
                            frozenset(("lilmonsta", "magician")),
                            frozenset(("lilmonsta", "scarletwoman")),
                            frozenset(("summoner", "zombuul")),
-                           frozenset(("summoner", "kazali"))}
+                           frozenset(("summoner", "kazali")),
+                           frozenset(("summoner", "courtier")), frozenset(("alchemist", "spy")),
+                           frozenset(("alchemist", "summoner"))}
     assert REGISTRY.jinxes == JINXES
     for key, cls in JINXES.items():
         a, b = cls.pair

@@ -34,7 +34,7 @@ HOOKS = (
     "vote_weight", "may_vote", "evil_info", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
     "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
-    "keeps_in_force", "stops_ability",
+    "keeps_in_force", "stops_ability", "choose_again", "must_choose",
 )
 
 
@@ -212,6 +212,19 @@ class Ability:
         """True if this ability stops `ability` from working now (other than by drunkenness
         or poison, which are effects)."""
         return False
+
+    def choose_again(self, chooser: "Ability", answer) -> bool:
+        """True if the Storyteller asks the player who just chose `answer` with `chooser`
+        (a night choice: players or a character) to choose differently; they must. Asked
+        once per choice (the Alchemist: "the Storyteller may prompt you to choose
+        differently")."""
+        return False
+
+    def must_choose(self, chooser: "Ability") -> list[str]:
+        """Players the player choosing with `chooser` must include in this choice (a night
+        choice by `game.choose_players`), when they are among the candidates: the choice is
+        then not optional (the Alchemist-Spy jinx: "the Demon must choose the Spy")."""
+        return []
 
     def refuses_effect(self, effect) -> bool:
         """True if this ability keeps its player free of `effect` ('You are sober & healthy')."""

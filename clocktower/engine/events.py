@@ -145,6 +145,9 @@ _TYPES = [
                opt("character", "character", "the character chosen"),
                opt("yes", "bool", "a yes/no answer: agreed (true) or refused (the Harlot's "
                                   "chosen player)"))),
+    EventType("choose_again", "the Storyteller asks a player to choose differently (the "
+              "Alchemist); their next choice replaces this one", (PLAYERS,),
+              (req("player", "name", "who is asked"), req("ability", "character", "the ability choosing"))),
     EventType("declined", "a player chose nothing where that was allowed", (PLAYERS,),
               (req("player", "name", "who declined"), req("ability", "str?", "the ability"))),
     EventType("decision", "an answer to a decision (not logged when it is the default)",

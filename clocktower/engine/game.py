@@ -306,9 +306,10 @@ class Game:
     def registration(self, player: Player, purpose: str = "") -> tuple[str, str]:
         """(character, alignment) that `player` registers as for this query.
 
-        A player whose ability offers false registrations (Recluse, Spy) registers as the
-        Storyteller chooses, per query; a scenario may fix it for the step, for every query
-        or per asking ability (`purpose`: the ability id).
+        A player whose ability offers false registrations (Recluse, Spy; their own or one
+        granted to them: a Philosopher-Recluse) registers as the Storyteller chooses, per
+        query; a scenario may fix it for the step, for every query or per asking ability
+        (`purpose`: the ability id).
         """
         truth = (player.character, player.alignment)
         fixed = self.register_overrides.get(player.name)
@@ -319,6 +320,11 @@ class Game:
             return truth
         works = self.in_force(ab, even_if_dead=ab.registers_when_dead)
         alts = ab.false_registrations() if works else []
+        if len(player.held) > 1:        # a granted Recluse's or Spy's ability registers too
+            for other in player.held[1:]:
+                if other.origin == "granted" and self.in_force(
+                        other, even_if_dead=other.registers_when_dead):
+                    alts = alts + [x for x in other.false_registrations() if x not in alts]
         if not alts:
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
                 raise IllegalAnswer(Choice("register", "storyteller", [truth]), fixed,
@@ -373,16 +379,41 @@ class Game:
         if len(cands) < count:
             return None
         ab = ability or player.ability
+        musts = self.hooks("must_choose")
+        if musts and ab is not None:
+            must = [n for h in musts for n in h.must_choose(ab) if n in cands][:count]
+            if must and len(must) == count and check is None:
+                optional, cands = False, must
+            elif must:
+                optional, base = False, check
+                check = (lambda pick: all(n in pick for n in must)
+                         and (base is None or base(pick)))
         d = PlayerChoice(kind, player.name, cands, count, optional, prompt,
                          {"ability": ab.id if ab else None, "player": player.name}, check)
         ans = self.decide(d)
         if ans is None:
             self.emit("declined", [player.name], player=player.name, ability=d.context["ability"])
             return None
-        chosen = [self.by_name[n] for n in ans]
         self.emit("choice", [player.name], player=player.name, ability=d.context["ability"],
                   players=ans)
-        return chosen
+        if ab is not None and self._asked_again(player, ab, ans):
+            first, base = list(ans), check
+            d = PlayerChoice(kind, player.name, cands, count, False, prompt, d.context,
+                             lambda pick: sorted(pick) != sorted(first)
+                             and (base is None or base(pick)))
+            if d.options():
+                ans = self.decide(d)
+                self.emit("choice", [player.name], player=player.name,
+                          ability=d.context["ability"], players=ans)
+        return [self.by_name[n] for n in ans]
+
+    def _asked_again(self, player: Player, ab: Ability, answer: Any) -> bool:
+        """Does a `choose_again` hook ask `player` to choose differently (an event if so)?"""
+        hooks = self.hooks("choose_again")
+        if hooks and any(h.choose_again(ab, answer) for h in hooks):
+            self.emit("choose_again", [player.name], player=player.name, ability=ab.id)
+            return True
+        return False
 
     def choose_character(self, player: Player, options: list[str], *, ability: Ability | None = None,
                          optional: bool = False, prompt: str = "",
@@ -391,14 +422,18 @@ class Game:
         opts: list = ([None] if optional else []) + list(options)
         if not opts:
             return None
-        ans = self.decide(Choice(kind, player.name, opts, prompt,
-                                 {"ability": ab.id if ab else None, "player": player.name,
-                                  "form": "character"}))
+        context = {"ability": ab.id if ab else None, "player": player.name, "form": "character"}
+        ans = self.decide(Choice(kind, player.name, opts, prompt, context))
         if ans is None:
             self.emit("declined", [player.name], player=player.name, ability=ab.id if ab else None)
         else:
             self.emit("choice", [player.name], player=player.name,
                       ability=ab.id if ab else None, character=ans)
+            rest = [o for o in options if o != ans]
+            if ab is not None and rest and self._asked_again(player, ab, ans):
+                ans = self.decide(Choice(kind, player.name, rest, prompt, context))
+                self.emit("choice", [player.name], player=player.name, ability=ab.id,
+                          character=ans)
         return ans
 
     def storyteller_choice(self, key: str, options: list, prompt: str = "", **context) -> Any:

@@ -300,8 +300,10 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             expect_kind = "day"
         else:
             expect_kind, expect_night = "night", number + 1
-        allowed = {kind, "storyteller", "expect"} | ({"choices", "rulings"} if kind == "night"
-                                                     else {"actions"})
+        # A day's `choices:` (extension) answer what a player is asked by day (the
+        # Alchemist-Spy's guess after the execution phase).
+        allowed = {kind, "storyteller", "expect", "choices"} | (
+            {"rulings"} if kind == "night" else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
         step = Step(kind, number, line)
         if "choices" in s:

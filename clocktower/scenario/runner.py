@@ -129,6 +129,9 @@ class ScenarioAnswers:
         self.recent_regs: list[_Reg] = []
         self.info_seen: dict[str, int] = {}
         self.defaulted: list[Defaulted] = []
+        # Whether each player's latest choice was written (a written choice is final: the
+        # Storyteller does not prompt again over it, see `_reprompt`).
+        self.written_choice: dict[str, bool] = {}
 
     def begin_step(self, index: int, step: Step | None) -> None:
         self.step_index = index
@@ -162,7 +165,7 @@ class ScenarioAnswers:
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
-        if step is not None and step.kind == "night" and who in step.choices:
+        if step is not None and who in step.choices:
             node = step.choices[who]
             value = node.value
             key = who
@@ -191,9 +194,13 @@ class ScenarioAnswers:
                                     f"{who}'s choice {node.value!r} is illegal for "
                                     f"{ability or decision.kind}: {decision.prompt or 'not a legal option'}")
             self.used.add(key)
+            self.written_choice[who] = True
             return answer
         if decision.kind == "vote":
             return False
+        if step is not None and step.kind == "day" and decision.is_legal(None):
+            return None         # by day nothing is decided for anyone: not made
+        self.written_choice[who] = False
         return self._default(decision, game, self.bots[who])
 
     # -- forced decisions ----------------------------------------------------------------
@@ -219,7 +226,7 @@ class ScenarioAnswers:
                         (game.phase == "setup" and base in self.sc.setup_storyteller):
                     self.storyteller(decision, game)
             return
-        if step is not None and step.kind == "night" and decision.who in step.choices:
+        if step is not None and decision.who in step.choices:
             self.player(decision, game)
 
     # -- registrations -------------------------------------------------------------------
@@ -272,6 +279,8 @@ class ScenarioAnswers:
                 return self._written_info(decision, step.storyteller[player], opts, key, regs)
             return self._default(decision, game, self.auto_st)
         st_key: str | None = ctx.get("key")
+        if ctx.get("reprompt") and self.written_choice.get(ctx["reprompt"]):
+            return self._reprompt(decision, st_key)
         if st_key:
             table = step.storyteller if step is not None else {}
             base = st_key.split(".", 1)[1] if st_key.startswith("setup.") else st_key
@@ -293,6 +302,19 @@ class ScenarioAnswers:
                 used.add(mark)
                 return answer
         return self._default(decision, game, self.auto_st)
+
+    def _reprompt(self, decision: Decision, key: str | None) -> Any:
+        """Whether to ask a player to choose differently (the Alchemist), after a written
+        choice: no. A written choice is final (SCENARIOS.md Additions), so writing the key
+        for it is an error."""
+        step = self.step
+        if key and step is not None and key in step.storyteller:
+            node = step.storyteller[key]
+            raise ScenarioError(self.sc.file, node.line,
+                                f"storyteller {key}: {decision.context['reprompt']}'s choice "
+                                "is written, and a written choice is final (the Storyteller "
+                                "does not prompt again over it)")
+        return "no"
 
     def _written_info(self, decision: Decision, node: Node, opts: list[dict], key: tuple,
                       regs: list[_Reg]) -> dict:
