@@ -110,6 +110,9 @@ class Narrator:
             out(f"  {self.who(ev['player'])} chooses {what}")
         elif t == "declined":
             out(f"  {self.who(ev['player'])} declines")
+        elif t == "choose_again":
+            out(f"  the Storyteller asks {self.who(ev['player'])} to choose again"
+                f" [dim]({cname(ev.get('ability'))})[/]")
         elif t == "learn":
             if ev["phase"] == "setup" and not self.player_view:
                 return
