@@ -160,7 +160,7 @@ class ScenarioAnswers:
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
-        if step is not None and step.kind == "night" and who in step.choices:
+        if step is not None and who in step.choices and decision.kind != "vote":
             node = step.choices[who]
             value = node.value
             key = who
@@ -205,7 +205,7 @@ class ScenarioAnswers:
                         (game.phase == "setup" and base in self.sc.setup_storyteller):
                     self.storyteller(decision, game)
             return
-        if step is not None and step.kind == "night" and decision.who in step.choices:
+        if step is not None and decision.who in step.choices and decision.kind != "vote":
             self.player(decision, game)
 
     # -- registrations -------------------------------------------------------------------
@@ -576,8 +576,9 @@ def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game
                                         f"for it on night {step.number}")
         elif who not in answers.used:
             raise ScenarioError(sc.file, node.line,
-                                f"a choice is written for {who}, who was not woken to choose "
-                                f"on {step.kind} {step.number}")
+                                f"a choice is written for {who}, who was not "
+                                + ("woken" if step.kind == "night" else "asked")
+                                + f" to choose on {step.kind} {step.number}")
     for key, node in step.storyteller.items():
         if ("st:" + key) not in answers.used:
             what = (f"information for {key}, who learned nothing" if key in game.by_name
