@@ -130,13 +130,29 @@ def test_a_cult_every_bot_joins_wins_for_the_cult_leaders_team():
 
 
 def test_cult_leader_takes_an_alive_neighbours_alignment_each_night():
+    told = 0
     for seed in range(40):
-        g = play_game(["cultleader", "chef", "empath", "monk", "mayor", "saint", "recluse", "butler",
-                       "imp", "poisoner", "baron"], 7 + seed % 5, seed=seed)
-        for e in g.log:
-            if e["type"] == "learn" and e.get("ability") == "cultleader":
-                assert set(e) - {"type", "phase", "number", "visible_to", "player",
-                                 "ability"} == {"alignment"}
+        g = new_game(["cultleader", "chef", "empath", "monk", "mayor", "saint", "recluse",
+                      "butler", "imp", "poisoner", "baron", "spy"], 7 + seed % 5, seed=seed)
+
+        def seen(e, g=g):
+            nonlocal told
+            if e["type"] != "learn" or e.get("ability") != "cultleader":
+                return
+            told += 1
+            assert set(e) - {"type", "phase", "number", "visible_to", "player",
+                             "ability"} == {"alignment"}
+            leader = g.by_name[e["player"]]
+            possible = set()
+            for n in g.neighbours(leader):
+                if n is not None:
+                    possible.add(n.alignment)
+                    possible |= {"evil"} if n.character == "recluse" else set()
+                    possible |= {"good"} if n.character == "spy" else set()
+            assert e["alignment"] in possible and leader.alignment == e["alignment"]
+        g.on_event = seen
+        play(g)
+    assert told > 5
 
 
 # ---- the Heretic's setup jinxes -----------------------------------------------------------
@@ -297,3 +313,18 @@ steps:
 def test_reasons_read_as_words():
     for code in ("eviltwin", "klutz", "alsaahir", "cultleader", "fearmonger"):
         assert REASONS[code] and not REASONS[code].startswith(code)
+
+
+def test_the_automatic_storyteller_avoids_a_traveller_twin():
+    chosen = 0
+    for seed in range(40):
+        g = new_game(["eviltwin", "chef", "empath", "monk", "mayor", "slayer", "washerwoman",
+                      "saint", "recluse",
+                      "butler", "imp", "poisoner"], 7, seed=seed, travellers=2)
+        et = _twins(g)
+        if et is None:
+            continue
+        chosen += 1
+        t = et.twin()
+        assert t is not None and not t.traveller and t.alignment != et.player.alignment
+    assert chosen > 5

@@ -15,8 +15,9 @@ whose character is a Minion (alive or dead). A player who is both (Legion) is a 
 
 Rulings:
 - The guess is about characters, not alignment: a good Minion must be guessed as a Minion;
-  evil Travellers and evil Townsfolk are not guessed. It is checked against the grimoire
-  (no registration: a Recluse is not a Minion, a Spy is).
+  evil Travellers and evil Townsfolk are not guessed. It is checked against the grimoire,
+  without registrations: a Recluse is not a Minion, a Spy is (the rules would let a Spy or
+  Recluse misregister, but the designers recommend against it: never fun).
 - Once a guess is made that day (right, wrong, drunk or poisoned) the Alsaahir cannot guess
   again until the next day. A drunk or poisoned Alsaahir's right guess does nothing.
 - A dead Alsaahir has no ability (the use is a claim that does nothing); a player

@@ -28,13 +28,15 @@ Rulings:
 """
 from __future__ import annotations
 
+from .. import data as D
 from ..engine.outcome import Outcome
 from ._info import Information
 
 
 class EvilTwin(Information):
     id = "eviltwin"
-    outcome_reasons = {"eviltwin": "the good twin was executed while the Evil Twin lived: evil wins"}
+    outcome_reasons = {"eviltwin": "the good twin was executed while the Evil Twin lived: "
+                                   "evil wins"}
 
     # ---- the twin ------------------------------------------------------------------------
     def twin(self):
@@ -113,6 +115,12 @@ class EvilTwin(Information):
         if who == twin:
             return [{"players": [me], "character": self.id}]
         return []
+
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        if len(info.get("players", ())) == 1 and "character" in info:
+            return f"your twin is {info['players'][0]}, the {D.get(info['character']).name}"
+        return None
 
     # ---- good can't win while both live ---------------------------------------------------
     def _pair_opposed(self):

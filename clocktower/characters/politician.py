@@ -62,9 +62,8 @@ class Politician(Ability):
         team = [p.name for p in game.players if p.alignment == losing and p is not me]
         best_other = max((score.get(n, 0) for n in team), default=0)
         if mine > 0 and mine > best_other:
-            return True, (f"the log shows {me.name} most responsible for executing {losing} "
-                          f"players ({mine} points; no other {losing} player above "
-                          f"{best_other})")
+            return True, (f"{mine} points for executing {losing} players, no other "
+                          f"{losing} player above {best_other}")
         return False, (f"{me.name} scores {mine} for executing {losing} players, not more than "
                        f"another {losing} player ({best_other})")
 
@@ -87,6 +86,7 @@ class Politician(Ability):
         new = opposing(losing)
         game.change_alignment(me, new)
         words = (f"{outcome.reason}; the Politician ({me.name}) was the player most responsible "
-                 f"for {losing} losing: they turn {new} and win")
+                 f"for {losing} losing" + (f" ({why})" if yes else "")
+                 + f": they turn {new} and win")
         out = outcome.with_result(me.name, "win")
         return Outcome(out.winner, out.code, words, out.ability, out.results)
