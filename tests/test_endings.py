@@ -328,3 +328,32 @@ def test_the_automatic_storyteller_avoids_a_traveller_twin():
         t = et.twin()
         assert t is not None and not t.traveller and t.alignment != et.player.alignment
     assert chosen > 5
+
+
+def test_an_outside_storyteller_answers_the_politician_one_decision_at_a_time():
+    """The Politician's judgement is asked inside the game's end: a turn-based session (a
+    person answering from outside) re-runs to it and gets the same game as one go."""
+    import json
+
+    from clocktower.engine.session import Session
+
+    def last_option(decision, game):
+        return decision.options()[-1]
+
+    chars = ["politician", "heretic", "chef", "empath", "monk", "mayor", "slayer", "saint",
+             "imp", "poisoner", "baron", "recluse"]
+    for seed in range(40):
+        direct = play(new_game(chars, 7, seed, storyteller=last_option))
+        asked = [e for e in direct.log if e["type"] == "decision" and e.get("key") == "politician"]
+        if asked:
+            break
+    assert asked and direct.outcome.results
+
+    def build(answerers):
+        return new_game(chars, 7, seed, storyteller=answerers["storyteller"])
+
+    s = Session(build, outside={"storyteller"})
+    while (d := s.pending()) is not None:
+        s.answer(d.options()[-1])
+    assert [json.dumps(e, sort_keys=True) for e in s.game.log] == \
+        [json.dumps(e, sort_keys=True) for e in direct.log]
