@@ -179,6 +179,11 @@ class Narrator:
         elif t == "execution_redirected":
             out(f"  {self.who(ev['instead'])} is executed instead of {self.who(ev['player'])}"
                 f" ({cname(ev.get('ability'))})")
+        elif t == "announcement":
+            out(f"  [bold]Storyteller:[/] {ev['words']}")
+        elif t == "cult_vote":
+            voters = ", ".join(ev["voters"]) or "nobody"
+            out(f"    joining the cult: {voters}")
         elif t == "game_over":
             colour = "blue" if ev["winner"] == "good" else "red"
             out("")

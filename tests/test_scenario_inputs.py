@@ -406,7 +406,7 @@ def test_ruling_that_ends_the_game():
     ("{kill: Fay}\n            - ruling: {kill: Fay}", "Fay is already dead"),
     ("{revive: Fay}", "Fay is alive"),
     ("{sober: Fay}", "no ruling made Fay drunk or poisoned"),
-    ("{character: {Fay: eviltwin}}", "not implemented yet"),
+    ("{character: {Fay: witch}}", "not implemented yet"),
 ])
 def test_illegal_rulings_are_errors_with_their_line(ruling, words):
     e = error(ruling_text(f"""\

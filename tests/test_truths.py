@@ -114,6 +114,9 @@ class Recorder:
                    and e.get("token") == "Red Herring"]
         if herring:
             w = w.with_marks(holder, red_herring=herring[-1])
+        twins = [e["player"] for e in log if e["type"] == "reminder" and e.get("token") == "Twin"]
+        if twins:
+            w = w.with_marks(holder, twin=twins[-1])
         killed = [e["by"] for e in log if e["type"] == "death" and e["cause"] == "demon"
                   and e["by"] is not None and self.was_king(e["player"], log.index(e))]
         if killed:
@@ -146,7 +149,9 @@ CASES = [("trouble-brewing", n, t) for n in (5, 7, 9, 11, 13, 15) for t in (0, 2
         [("regalia", n, n % 6) for n in range(5, 16)] + \
         [(["balloonist", "chef", "empath", "monk", "soldier", "mayor", "slayer", "saint",
            "recluse", "butler", "poisoner", "spy", "scarletwoman", "kazali", "fanggu", "imp",
-           "harlot", "gangster", "voudon"], n, 3) for n in (5, 8, 11)]
+           "harlot", "gangster", "voudon"], n, 3) for n in (5, 8, 11)] + \
+        [(["eviltwin", "cultleader", "chef", "empath", "washerwoman", "monk", "slayer",
+           "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)]
 
 
 def test_truths_of_the_real_world_are_what_the_storyteller_could_tell():

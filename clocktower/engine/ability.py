@@ -123,6 +123,13 @@ class Ability:
     def day_ability(self, args: dict) -> None:
         """Use the day ability with validated arguments."""
 
+    def accepts_day_use(self, args: dict, legal: list[dict]) -> bool:
+        """Whether `args` is a legal use now, given `legal = day_options()` (not empty).
+        Default: one of them. An ability whose uses are too many to list (a guess at the
+        whole evil team, the hands raised to join a cult) lists the forms a bot picks among
+        and checks written arguments here."""
+        return args in legal
+
     # ---- capability hooks (only overridden ones are called) ------------------------------
     def on_setup(self) -> None: ...
     def on_death(self, dead: "Player", cause: str, by: "Player | None") -> None: ...

@@ -277,6 +277,13 @@ _TYPES = [
                req("votes", "int", "hands raised"), req("voters", "names", "who raised them"),
                req("threshold", "int", "votes needed (half of all players)"))),
     EventType("exile", "a Traveller is exiled", (ALL,), (req("player", "name", "the Traveller"),)),
+    EventType("announcement", "the Storyteller announces something to everyone, naming nobody "
+              "(\"The Fearmonger has chosen a player.\")", (ALL,),
+              (req("ability", "character", "the ability whose rule makes the announcement"),
+               req("words", "str", "what is announced"))),
+    EventType("cult_vote", "the vote to join a cult (the Cult Leader's day ability)", (ALL,),
+              (req("player", "name", "who formed the cult (or pretended to)"),
+               req("voters", "names", "who raised a hand to join"))),
 ]
 
 CATALOGUE: dict[str, EventType] = {t.type: t for t in _TYPES}

@@ -1085,7 +1085,7 @@ class Game:
             self.emit("no_effect", "storyteller", player=by.name, ability=character,
                       effect="unavailable")
             return
-        if args not in legal:
+        if not ab.accepts_day_use(args, legal):
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
 

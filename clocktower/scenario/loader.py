@@ -29,7 +29,7 @@ INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment"
 ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
 NOMINATE_KEYS = {"by", "target", "votes", "claim"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
-                    "agree"}
+                    "agree", "votes"}
 EXILE_KEYS = {"by", "target", "votes"}
 # Extension: the Storyteller's rulings (engine/rulings.py), `- ruling: {kill: Bob}` in a
 # day's actions or `rulings: [...]` in a night (carried out at dusk).
@@ -300,8 +300,9 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             expect_kind = "day"
         else:
             expect_kind, expect_night = "night", number + 1
-        # A day's `choices:` (extension) answer what a player is asked by day (the
-        # Alchemist-Spy's guess after the execution phase).
+        # Extension: a day's `choices:` answer what players are asked by day outside the
+        # written actions (the Alchemist-Spy's guess after the execution phase, the executed
+        # Klutz's choice).
         allowed = {kind, "storyteller", "expect", "choices"} | (
             {"rulings"} if kind == "night" else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
@@ -533,7 +534,7 @@ def _action(L: _Loader, kind: str, body: dict, line: int, names: set[str]) -> di
             continue
         if k == "target":
             x = L.name(x, line, names)
-        elif k in ("targets", "minions", "demons"):
+        elif k in ("targets", "minions", "demons", "votes"):
             x = L.names(x, line, names)
         elif k == "character":
             x = L.character(x, line)

@@ -165,7 +165,7 @@ class ScenarioAnswers:
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
-        if step is not None and who in step.choices:
+        if step is not None and who in step.choices and decision.kind != "vote":
             node = step.choices[who]
             value = node.value
             key = who
@@ -226,7 +226,7 @@ class ScenarioAnswers:
                         (game.phase == "setup" and base in self.sc.setup_storyteller):
                     self.storyteller(decision, game)
             return
-        if step is not None and decision.who in step.choices:
+        if step is not None and decision.who in step.choices and decision.kind != "vote":
             self.player(decision, game)
 
     # -- registrations -------------------------------------------------------------------
@@ -612,8 +612,9 @@ def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game
                                         f"for it on night {step.number}")
         elif who not in answers.used:
             raise ScenarioError(sc.file, node.line,
-                                f"a choice is written for {who}, who was not woken to choose "
-                                f"on {step.kind} {step.number}")
+                                f"a choice is written for {who}, who was not "
+                                + ("woken" if step.kind == "night" else "asked")
+                                + f" to choose on {step.kind} {step.number}")
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v) \
                 and answers.picks.get(who, 0) < len(v):
             raise ScenarioError(sc.file, node.line,
