@@ -46,6 +46,7 @@ class Game:
         self.winner: str | None = None
         self.win_reason: str | None = None
         self.outcome: Outcome | None = None
+        self._vetoes: set[tuple] = set()     # outcome vetoes already logged (see `end`)
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -715,8 +716,13 @@ class Game:
             return
         for ab in self.hooks("veto_outcome"):
             if ab.veto_outcome(outcome):
-                self.emit("outcome_vetoed", "storyteller", winner=outcome.winner,
-                          code=outcome.code, ability=ab.id)
+                # Said once a phase: the same win is proposed again at every later check.
+                key = (self.phase, self.night if self.phase == "night" else self.day,
+                       outcome.winner, outcome.code, ab.id)
+                if key not in self._vetoes:
+                    self._vetoes.add(key)
+                    self.emit("outcome_vetoed", "storyteller", winner=outcome.winner,
+                              code=outcome.code, ability=ab.id)
                 return
         for ab in self.hooks("alter_outcome"):
             outcome = ab.alter_outcome(outcome)
