@@ -145,8 +145,23 @@ def evil_ahead() -> Game:
 def test_estimate_says_evil_where_evil_obviously_wins():
     est = estimate(evil_ahead(), continuations=40, days=3)
     assert est.verdict == "evil", est
-    assert est.evil >= 27 and est.continuations == 40
+    assert est.evil >= 27 and est.of == 40 and est.continuations <= 40
     assert "evil won 27 or more" in est.reason
+
+
+def test_estimate_stops_once_the_rest_cannot_change_the_verdict():
+    game = evil_ahead()
+    full = [estimate(game, continuations=n, days=3) for n in (1, 2, 3, 4, 5, 6)]
+    six = full[-1]
+    assert six.of == 6 and six.continuations <= 6
+    need = six.need
+    if six.continuations < 6:
+        assert six.good >= need or six.evil >= need or \
+            (six.good + 6 - six.continuations < need and six.evil + 6 - six.continuations < need)
+        assert "planned: the rest could not change the verdict" in six.reason
+    # the continuations played are the first ones: the same as when fewer are planned
+    first = estimate(game, continuations=1, days=3)
+    assert (first.good, first.evil, first.undecided) in [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
 
 
 def test_estimate_says_good_where_the_demon_is_about_to_be_executed():
@@ -197,14 +212,34 @@ def test_a_game_with_a_general_is_deterministic_and_replays():
         replay(copy.deepcopy(a.log), REGISTRY)
 
 
+class FixedWinning(AutoStoryteller):
+    """Answers the General 'neither' always; with `estimating`, runs an estimate first."""
+
+    def __init__(self, seed: int, estimating: bool):
+        super().__init__(seed)
+        self.estimating = estimating
+        self.estimates: list = []
+
+    def __call__(self, decision, game):
+        if isinstance(decision, Judgement) and decision.context["judgement"] == "winning":
+            if self.estimating:
+                self.estimates.append(estimate(game, continuations=3, days=2))
+            return {"alignment": "neither"}
+        return super().__call__(decision, game)
+
+
 def test_the_real_log_is_unchanged_by_the_generals_estimates():
-    """The same game with and without estimates differs only in the General's answers."""
-    ids = ["general", "slayer", "mayor", "saint", "imp", "poisoner", "soldier", "monk", "chef"]
-    for seed in range(10):
-        with_est = play_game(ids, 7, seed, storyteller=AutoStoryteller(seed, continuations=3))
-        for e in with_est.log:
-            if e["type"] == "judgement":
-                assert "continuations" in e["reason"]
+    """The same game, answered the same, with and without estimates: identical logs."""
+    ids = ["general", "slayer", "mayor", "saint", "imp", "poisoner", "soldier", "monk", "chef",
+           "scarletwoman", "butler", "recluse"]
+    ran = 0
+    for seed in range(12):
+        st = FixedWinning(seed, estimating=True)
+        with_est = play_game(ids, 8, seed, storyteller=st)
+        without = play_game(ids, 8, seed, storyteller=FixedWinning(seed, estimating=False))
+        ran += len(st.estimates)
+        assert json.dumps(with_est.log) == json.dumps(without.log)
+    assert ran > 10
 
 
 # ---------------------------------------------------------------------------- talk_to
