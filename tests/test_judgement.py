@@ -196,6 +196,37 @@ def test_estimate_is_deterministic_and_leaves_the_game_untouched():
     assert json.dumps(game.log, sort_keys=True) == before
 
 
+@pytest.mark.parametrize("script,travellers", [("trouble-brewing", 0), ("regalia", 2),
+                                               ("the-saga-of-the-summoner", 1)])
+def test_estimates_from_any_moment_of_games_of_every_script(script, travellers):
+    """Forks at setup, after each night and during and after each day, on every playable
+    script (Travellers too): the estimate runs and the real game is untouched."""
+    from clocktower.engine.game import GameOver
+    from clocktower.engine.runner import bot_day
+    from clocktower.play import new_game
+    for seed in range(8):
+        game = new_game(script, 7 + seed % 3, seed, travellers=travellers)
+        moments = 0
+        while game.winner is None and game.day < 8:
+            before = json.dumps(game.log)
+            est = estimate(game, continuations=2, days=2)
+            assert est.continuations >= 1 and json.dumps(game.log) == before
+            moments += 1
+            if game.phase in ("setup", "day"):
+                game.run_night()
+            else:
+                game.start_day()
+                try:
+                    bot_day(game)
+                except GameOver:
+                    break
+                before = json.dumps(game.log)
+                estimate(game, continuations=2, days=2)       # mid-day, before the day ends
+                assert json.dumps(game.log) == before
+                game.end_day()
+        assert moments >= 2
+
+
 def test_no_continuations_no_estimate_neither():
     est = estimate(three_left(), continuations=0)
     assert est.verdict == "neither" and est.reason == "no continuations were played"

@@ -298,17 +298,30 @@ def _quick_day(game: Game, rng: random.Random) -> None:
     game.end_day()
 
 
+def _ended(game: Game, start: str, end: str) -> bool:
+    """Has the current phase already ended (its `end` event after its `start` event)?"""
+    for ev in reversed(game.log):
+        t = ev["type"]
+        if t == end:
+            return True
+        if t == start:
+            return False
+    return False
+
+
 def play_on(game: Game, days: int, rng: random.Random | None = None) -> None:
     """Finish the current phase of `game` (a fork), then play up to `days` more days (quick
-    days: `_quick_day`)."""
+    days: `_quick_day`). A fork taken between phases (after dawn, after the day's end)
+    goes straight on to the next one."""
     rng = rng or random.Random(0)
     if game.winner is not None:
         return
     if game.phase == "night":
-        _finish_night(game)
+        if not _ended(game, "night", "dawn"):
+            _finish_night(game)
         if game.winner is None:
             _quick_day(game, rng)
-    elif game.phase == "day":
+    elif game.phase == "day" and not _ended(game, "day", "day_end"):
         try:
             bot_day(game)
             game.end_day()
