@@ -379,6 +379,18 @@ steps:
      "      - ability: {by: Ann, character: artist, question: \"is Cat the Demon?\"}\n"
      "    storyteller:\n      Ann: {answer: maybe}\n",
      "answer 'maybe' is not one of"),
+    ("artist", "  - night: 1\n    choices: {Dan: Bob}\n  - day: 1\n    actions:\n"
+     "      - ability: {by: Ann, character: artist}\n",
+     "Ann cannot use artist with {} now"),
+    ("artist", "  - night: 1\n    choices: {Dan: Bob}\n  - day: 1\n    actions:\n"
+     "      - ability: {by: Ann, character: artist, question: [1, 2]}\n",
+     "Ann cannot use artist with {'question': [1, 2]} now"),
+    ("artist", "  - night: 1\n    choices: {Dan: Bob}\n  - day: 1\n    actions:\n"
+     "      - ability: {by: Ann, character: artist, question: \"is Cat evil?\"}\n"
+     "  - night: 2\n    choices: {Dan: Bob, Cat: Eve}\n  - day: 2\n    actions:\n"
+     "      - ability: {by: Ann, character: artist, question: \"is Dan evil?\"}\n"
+     "    storyteller:\n      Ann: {answer: \"yes\"}\n",
+     "information for Ann, who learned nothing on day 2"),
 ])
 def test_written_answers_are_checked(character, steps, words):
     with pytest.raises(ScenarioError, match=re.escape(words)):

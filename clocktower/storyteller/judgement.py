@@ -64,12 +64,8 @@ def _points_at_evil(ev: dict, game) -> bool:
     if any(n in P and P[n].alignment == "evil" for n in ev.get("players", [])):
         return True
     c = ev.get("character")
-    if isinstance(c, str):
-        try:
-            if D.get(c).team in ("minion", "demon"):
-                return True
-        except Exception:
-            pass
+    if isinstance(c, str) and D.teams().get(c) in ("minion", "demon"):
+        return True
     if ev.get("alignment") == "evil" or ev.get("yes") is True:
         return True
     return isinstance(ev.get("count"), int) and not isinstance(ev.get("count"), bool) \
