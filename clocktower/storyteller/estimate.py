@@ -7,9 +7,10 @@ number, and the continuation's index) and counts who wins:
 
 * `fork(game, seed)` copies the game as it stands: players, abilities with their state,
   effects, the per-day state, the log so far (its events are shared: nothing changes an
-  event once emitted) and the game's random generator. The copy gets its own answerers
-  (seeded `RandomBot`s and an `AutoStoryteller` that does not estimate again, so an
-  estimate never nests), no `on_event`/`on_forced` callbacks and no written registrations.
+  event once emitted). The copy gets its own answerers (a seeded `RandomBot` for every
+  player and an `AutoStoryteller` that does not estimate again, so an estimate never
+  nests, sharing one generator), no `on_event`/`on_forced` callbacks and no written
+  registrations.
   Nothing the copy does reaches the real game: they share only immutable data (the script,
   the registry, the logged events).
 * `play_on(copy, days)` finishes what the copy was doing (the rest of the night after the
