@@ -494,3 +494,18 @@ def test_simulated_games_with_the_three_characters():
         for name in game.by_name:
             assert not any(e["type"] == "judgement" for e in view(log, name))
     assert seen["winning"] and seen["talk_to"] and seen["question"], seen
+
+
+def test_a_high_priestess_is_not_simply_shown_an_evil_player_when_nobody_has_information():
+    picks = Counter()
+    for seed in range(20):
+        game = written([("Ann", "highpriestess"), ("Bob", "soldier"), ("Cat", "imp"),
+                        ("Dan", "poisoner"), ("Eve", "saint"), ("Fay", "mayor")],
+                       bluffs=["monk", "chef", "slayer"])
+        game.answerers["storyteller"] = AutoStoryteller(seed)
+        game.phase, game.night = "night", 1
+        game.by_name["Ann"].ability.night(True)
+        j = [e for e in game.log if e["type"] == "judgement"][-1]
+        assert "nobody holds information worth talking about yet" in j["reason"]
+        picks[game.by_name[j["answer"]["players"][0]].alignment] += 1
+    assert picks["good"] and picks["evil"], picks

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .auto import AutoStoryteller
 
 SETUP_INFO = ("minioninfo", "demoninfo", "setup", "traveller")
+QUIET = 1.5     # below this best score nobody holds information worth talking about
 
 
 def answer(st: "AutoStoryteller", decision, game) -> dict:
@@ -47,7 +48,8 @@ def _lie(st: "AutoStoryteller", game) -> bool:
 def winning(st: "AutoStoryteller", decision, game) -> dict:
     est = estimate(game, st.continuations, st.days)
     belief = est.verdict
-    why = f"the Storyteller believes {belief} is winning: {est.reason}"
+    team = "neither team" if belief == "neither" else belief
+    why = f"the Storyteller believes {team} is winning: {est.reason}"
     if decision.context.get("droisoned") and _lie(st, game):
         others = [a for a in ("good", "evil", "neither") if a != belief]
         shown = others[st.rng.randrange(len(others))]
@@ -148,6 +150,13 @@ def talk_to(st: "AutoStoryteller", decision, game) -> dict:
     else:
         top = max(scores[n][0] for n in legal)
         pick = [n for n in legal if scores[n][0] == top]
+        if top < QUIET and me.alignment == "good":
+            # Nobody holds information yet: pointing at the best-rated (an evil player)
+            # would only tell the alignment. Any living player, at random.
+            living = [n for n in legal if game.by_name[n].alive] or legal
+            name = living[st.rng.randrange(len(living))]
+            return {"players": [name], "why": "nobody holds information worth talking "
+                                              f"about yet: a living player at random ({name})"}
     name = pick[st.rng.randrange(len(pick))]
     why = f"{name}: {scores[name][1]}"
     if droisoned:
