@@ -509,3 +509,29 @@ def test_a_high_priestess_is_not_simply_shown_an_evil_player_when_nobody_has_inf
         assert "nobody holds information worth talking about yet" in j["reason"]
         picks[game.by_name[j["answer"]["players"][0]].alignment] += 1
     assert picks["good"] and picks["evil"], picks
+
+
+def test_a_person_as_storyteller_answers_the_judgements_one_at_a_time():
+    """Session (a person, a web client): the judgements are asked like any decision; an
+    answer without a reason is legal; the game equals the same answers given in one go."""
+    from clocktower.engine.runner import play
+    from clocktower.engine.session import Session
+    from clocktower.play import new_game
+    ids = ["general", "highpriestess", "artist", "slayer", "mayor", "saint", "imp", "poisoner",
+           "soldier", "monk", "chef"]
+
+    def first(decision, game):
+        return decision.options()[0]
+
+    direct = play(new_game(ids, 7, 4, storyteller=first))
+    s = Session(lambda a: new_game(ids, 7, 4, storyteller=a["storyteller"]),
+                outside={"storyteller"})
+    kinds = Counter()
+    while (d := s.pending()) is not None:
+        kinds[d.context.get("judgement")] += 1
+        s.answer(d.options()[0])
+    assert kinds["winning"] + kinds["talk_to"] + kinds["question"] >= 3, kinds
+    assert s.game is not None and s.game.log == direct.log
+    j = [e for e in direct.log if e["type"] == "judgement"]
+    assert j and all(e["reason"] == "the Storyteller's own judgement (no reason given)"
+                     or e.get("true") is not None for e in j)
