@@ -18,7 +18,7 @@ class Narrator:
         self.player_view = player_view
         self.chars: dict[str, str] = {}
         self.awake: tuple[str, bool, str | None] | None = None
-        self.last_truth: dict[str, bool] = {}
+        self.last_truth: dict[str, bool | None] = {}
         self.dead: set[str] = set()          # registering dead
         self.apparent: str | None = None     # whose next death is only apparent (Zombuul)
         self.seems_dead: str | None = None   # who just seemed to die: their protection follows
@@ -88,7 +88,8 @@ class Narrator:
             out(f"[bold black on yellow] Day {ev['number']} [/]")
         elif t == "decision":
             if ev.get("kind") == "info":
-                self.last_truth[ev.get("player", "")] = ev.get("true", True)
+                # No `true`: the Storyteller's judgement (engine/judgement.py), no truth tag.
+                self.last_truth[ev.get("player", "")] = ev.get("true")
         elif t == "wake":
             if "player" in ev:
                 self.awake = (ev["player"], False, ev.get("ability"))
@@ -119,6 +120,14 @@ class Narrator:
             true = self.last_truth.pop(ev["player"], None)
             tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")
             out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}{self.holders(ev)}")
+        elif t == "judgement":
+            if self.player_view:
+                return          # the Storyteller's own reasons (never in a player's view)
+            tag = ""
+            if "true" in ev:
+                tag = " [green]✓ honest[/]" if ev["true"] else " [red]✗ not honest[/]"
+            out(f"    [dim]Storyteller's judgement ({cname(ev.get('ability'))}): "
+                f"{ev['reason']}[/]{tag}")
         elif t == "effect":
             kind = ev["kind"]
             verb = "is" if kind in ("poisoned", "drunk", "safe") else "gets"

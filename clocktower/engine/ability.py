@@ -52,6 +52,10 @@ class Ability:
     # Ways this ability can end the game: outcome reason code -> what it means
     # (see `engine/outcome.py`); registered with the engine's enumeration.
     outcome_reasons: ClassVar[dict[str, str]] = {}
+    # Day-ability arguments the table does not hear (a private question to the Storyteller):
+    # `Game.use_day_ability` leaves them out of the public `claim_ability` event, and a
+    # use with private arguments (real or pretended) is not followed by "nothing happens".
+    private_args: ClassVar[tuple[str, ...]] = ()
     data: CharacterData
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")

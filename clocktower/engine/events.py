@@ -127,7 +127,8 @@ _TYPES = [
                req("ability", "str?", "what shows it: a character id, setup, minioninfo, "
                                     "demoninfo, traveller; null for 'you are'"),
                opt("character", "character", "a character shown"),
-               opt("alignment", "str", "an alignment shown", ("good", "evil")),
+               opt("alignment", "str", "an alignment shown (neither: the General's thumb "
+                                       "to the side)", ("good", "evil", "neither")),
                opt("players", "names", "players pointed at"),
                opt("characters", "characters", "characters shown (bluffs)"),
                opt("minions", "names", "the other Minions (Minion info)"),
@@ -137,7 +138,23 @@ _TYPES = [
                  ("clockwise", "anticlockwise")),
                opt("grimoire", "list", "the Grimoire as the Spy sees it: one "
                                      "{name, character, alignment, alive, status, thinks} a seat"),
-               opt("reason", "str", "why, e.g. 'you are' after a character change"))),
+               opt("reason", "str", "why, e.g. 'you are' after a character change"),
+               opt("answer", "str", "an answer to a question (the Artist's yes, no or "
+                                    "unknown)", ("yes", "no", "unknown", "cold", "warm",
+                                                 "hot", "bingo")),
+               opt("question", "str", "the question answered (the Artist's own words)"))),
+    EventType("judgement", "the Storyteller's judgement behind information shown by their "
+              "belief (engine/judgement.py), with its reason", (ST,),
+              (req("player", "name", "who is shown it"),
+               req("ability", "character", "the ability asking"),
+               req("judgement", "str", "what is judged: winning (which team), talk_to "
+                                       "(whom to talk to), question (a yes/no question)"),
+               req("answer", "dict", "what the player is shown (the learn event's fields)"),
+               req("reason", "str", "why the Storyteller answered so (the automatic "
+                                    "Storyteller's policy, or the engine's reading of a "
+                                    "written answer)"),
+               opt("true", "bool", "a question the engine can check: whether the answer "
+                                   "is the honest one"))),
     EventType("choice", "a player's night (or day) choice", (PLAYERS,),
               (req("player", "name", "who chose"),
                req("ability", "str?", "the ability choosing"),

@@ -1067,12 +1067,16 @@ class Game:
 
         What the table sees does not tell a real use from a pretend or a malfunction: if the
         use made nothing public (a death, a token, the game's end), the Storyteller
-        announces that nothing happens."""
+        announces that nothing happens. Arguments the ability keeps private
+        (`Ability.private_args`: the Artist's question) are not announced, and nothing is
+        announced after such a use."""
+        cls = self.registry.get(character)
+        private = cls.private_args if cls is not None else ()
         self.emit("claim_ability", "all", player=by.name, character=character,
-                  **{k: v for k, v in args.items()})
+                  **{k: v for k, v in args.items() if k not in private})
         start = len(self.log)
         self._day_use(by, character, args)
-        if not any(ev["visible_to"] == "all" for ev in self.log[start:]):
+        if not private and not any(ev["visible_to"] == "all" for ev in self.log[start:]):
             self.emit("nothing_happens", "all", ability=character, player=by.name,
                       **{k: v for k, v in args.items()})
 

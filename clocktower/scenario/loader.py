@@ -489,8 +489,8 @@ def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
                 raise L.err(line, "count must be a whole number")
             out[k] = x
         elif k == "alignment":
-            if x not in ("good", "evil"):
-                raise L.err(line, "alignment must be good or evil")
+            if x not in ("good", "evil", "neither"):     # neither: the General's thumb
+                raise L.err(line, "alignment must be good or evil (or neither: the General)")
             out[k] = x
         elif k == "direction":
             if x not in ("clockwise", "anticlockwise"):

@@ -5,6 +5,10 @@ It answers every Storyteller decision from the decision's own legal options:
 * information for a drunk or poisoned player: true or false, false more often while good
   is ahead (more good players alive than the table started with in proportion to evil);
 * Recluse/Spy registration: the truth usually, a false registration sometimes;
+* the Storyteller's judgement (which team is winning, whom to talk to, a yes/no question:
+  `engine/judgement.py`): the policies of `storyteller/judgement.py`, each answer with its
+  reason; `continuations` and `days` size the estimate of who is winning (0 continuations:
+  no estimate, "neither");
 * everything else (bluffs, red herring, star-pass heir, ...): uniformly at random, among
   the decision's `suggested` options when it names some.
 """
@@ -13,12 +17,23 @@ from __future__ import annotations
 import random
 
 from ..engine.decisions import Choice, Decision
+from ..engine.judgement import Judgement
+from . import estimate as _estimate
 
 
 class AutoStoryteller:
-    def __init__(self, seed: int = 0, misregister: float = 0.25):
-        self.rng = random.Random(f"storyteller:{seed}")
+    def __init__(self, seed: int = 0, misregister: float = 0.25,
+                 continuations: int = _estimate.CONTINUATIONS, days: int = _estimate.DAYS,
+                 rng: random.Random | None = None):
+        # `rng`: a generator to share (a continuation's: storyteller/estimate.py)
+        self.rng = rng if rng is not None else random.Random(f"storyteller:{seed}")
         self.misregister = misregister
+        self.continuations = continuations
+        self.days = days
+
+    def p_false(self, game) -> float:
+        """How likely a drunk or poisoned player is shown something false."""
+        return min(0.85, max(0.25, 0.5 + self.good_ahead(game)))
 
     def good_ahead(self, game) -> float:
         """Share of living players who are good, minus the share at the start (about -0.3..0.3)."""
@@ -34,6 +49,9 @@ class AutoStoryteller:
 
     def __call__(self, decision: Decision, game) -> object:
         rng = self.rng
+        if isinstance(decision, Judgement):
+            from .judgement import answer
+            return answer(self, decision, game)
         if isinstance(decision, Choice) and decision.n_true is not None:
             opts = decision.options()
             n_true = decision.n_true
@@ -42,8 +60,7 @@ class AutoStoryteller:
                     return opts[1 + rng.randrange(len(opts) - 1)]
                 return opts[0]
             if 0 < n_true < len(opts):
-                p_false = min(0.85, max(0.25, 0.5 + self.good_ahead(game)))
-                if rng.random() < p_false:
+                if rng.random() < self.p_false(game):
                     return opts[n_true + rng.randrange(len(opts) - n_true)]
                 return opts[rng.randrange(n_true)]
             return opts[rng.randrange(len(opts))]

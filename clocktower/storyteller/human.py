@@ -19,6 +19,14 @@ class TerminalStoryteller:
         ctx = ", ".join(f"{k}={v}" for k, v in decision.context.items())
         c.print(f"\n[bold yellow]Storyteller decision[/] · {decision.kind}"
                 f"{' · ' + decision.prompt if decision.prompt else ''} [dim]{ctx}[/]")
+        judged = decision.context.get("judgement")
+        if judged == "question":        # the Artist's question (engine/questions.py)
+            q, truth = decision.context.get("question"), decision.context.get("truth")
+            c.print(f"  the Artist asks: “{q}”" + (
+                f" [dim](honest answer: {truth['answer']}; {decision.context.get('why')})[/]"
+                if truth else " [dim](the engine cannot read it: answer by your judgement)[/]"))
+        elif judged:
+            c.print("  [dim]your judgement: any of these is legal[/]")
         n_true = getattr(decision, "n_true", None)
         shown = opts[: self.max_list]
         for i, o in enumerate(shown, 1):
