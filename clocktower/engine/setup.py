@@ -186,7 +186,8 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs.
 
     With `travellers` = k, the last k names are Travellers: each gets a different Traveller
-    from the script (any implemented one if the script lists none), at random; the Storyteller chooses each one's alignment (key
+    from the script at random (the script's all, then other implemented ones, when more join
+    than it lists); the Storyteller chooses each one's alignment (key
     `traveller`). Travellers are not counted in the setup table: the bag is dealt to the
     other names. The seats are `names` in order.
     """
@@ -194,13 +195,18 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     if not 0 <= travellers <= MAX_TRAVELLERS:
         raise SetupError(f"{travellers} Travellers is not supported: 0 to {MAX_TRAVELLERS} may join")
     pool = list(game.script.of_team("traveller"))
-    if not pool and travellers:
-        # A script that lists no Travellers (Trouble Brewing's own list) may still have them
-        # join: any implemented Traveller, as Storytellers do.
-        pool = sorted(c for c in game.registry if D.get(c).team == "traveller")
+    others: list[str] = []
     if travellers > len(pool):
-        raise SetupError(f"script {game.script.name!r} has {len(pool)} Travellers, "
-                         f"not the {travellers} asked for")
+        # A script that lists no Travellers (Trouble Brewing's own list), or fewer than join,
+        # may still have them: the Storyteller adds other implemented Travellers, as
+        # Storytellers do (the script's own come first).
+        others = sorted(c for c in game.registry
+                        if D.get(c).team == "traveller" and c not in pool)
+        if not pool:
+            pool, others = others, []
+    if travellers > len(pool) + len(others):
+        raise SetupError(f"only {len(pool) + len(others)} Travellers are implemented for "
+                         f"script {game.script.name!r}, not the {travellers} asked for")
     trav_names = names[len(names) - travellers:] if travellers else []
     names = names[:len(names) - travellers]
     n = len(names)
@@ -222,7 +228,11 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     del game.log[mark:]
     game.rng.shuffle(bag)
     dealt = dict(zip(names, bag))
-    trav_chars = dict(zip(trav_names, game.rng.sample(pool, travellers))) if travellers else {}
+    if travellers > len(pool):
+        picked = game.rng.sample(pool, len(pool)) + game.rng.sample(others, travellers - len(pool))
+    else:
+        picked = game.rng.sample(pool, travellers) if travellers else []
+    trav_chars = dict(zip(trav_names, picked))
     for name in names + trav_names:
         if name in dealt:
             game.add_player(name, dealt[name])
