@@ -1,7 +1,10 @@
 """A random bot: answers its own decisions at random from the legal options, with a few
 tendencies so that games move: it nominates sometimes (living players other than itself),
 votes about half the time, and when it must choose one player it usually picks a living
-player other than itself (any legal player otherwise)."""
+player other than itself (any legal player otherwise).
+
+It sees only its own view (`engine/views.py`): the character it was told it is (a Drunk
+bot believes it is its Townsfolk), the public table and its own events."""
 from __future__ import annotations
 
 import random
@@ -21,7 +24,7 @@ class RandomBot:
         self.p_living = living
         self.p_exile = exile
 
-    def __call__(self, decision: Decision, game) -> object:
+    def __call__(self, decision: Decision, view) -> object:
         rng = self.rng
         kind = decision.kind
         if kind == "vote":
@@ -34,14 +37,13 @@ class RandomBot:
             if uses and rng.random() < self.p_ability:
                 return uses[rng.randrange(len(uses))]
             if decision.nominees and rng.random() < self.p_nominate:
-                by_name = game.by_name
-                living = [n for n in decision.nominees
-                          if by_name[n].alive and n != decision.who]
+                alive = view.alive
+                living = [n for n in decision.nominees if n != decision.who and alive(n)]
                 if living:
                     return {"nominate": living[rng.randrange(len(living))]}
             return None
         if kind == "claim":         # a public claim when nominated: sometimes a bluff
-            me = game.by_name[decision.who].character
+            me = view.character         # who it believes it is
             claims = [c for c in decision.options() if c is not None]
             if me in claims:
                 return me if rng.random() < 0.5 else None
@@ -50,8 +52,8 @@ class RandomBot:
             return None
         if getattr(decision, "count", 0) == 1 and decision.check is None \
                 and rng.random() < self.p_living:
-            by_name = game.by_name
-            living = [n for n in decision.candidates if by_name[n].alive and n != decision.who]
+            alive = view.alive
+            living = [n for n in decision.candidates if n != decision.who and alive(n)]
             if living:
                 return [living[rng.randrange(len(living))]]
         return decision.sample(rng)

@@ -15,8 +15,10 @@ from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
 from .decisions import Choice, Decision, PlayerChoice, VoteChoice
 from .state import Effect, Player
+from .views import PlayerView, StorytellerView, sees_everything
 
-Answerer = Callable[[Decision, "Game"], Any]
+# An answerer is called with the decision and the view of the one who decides.
+Answerer = Callable[[Decision, Any], Any]
 
 MALFUNCTION = ("drunk", "poisoned")
 TEAMS = D.teams()
@@ -79,6 +81,8 @@ class Game:
             if c in registry and registry[c].nomination_claim]
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
+        self._views: dict[str, PlayerView | StorytellerView] = {}
+        self._asked: dict[str, tuple[Answerer, Any]] = {}    # who -> (answerer, its view)
 
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
@@ -100,10 +104,12 @@ class Game:
             return value
         seq = self.n_decisions
         self.n_decisions = seq + 1
-        answerer = self.answerers.get(decision.who, self.default_answerer)
-        if answerer is None:
-            raise ClocktowerError(f"nobody answers decisions for {decision.who}")
-        answer = answerer(decision, self)
+        who = decision.who
+        answerer = self.answerers.get(who, self.default_answerer)
+        asked = self._asked.get(who)
+        if asked is None or asked[0] is not answerer:
+            asked = self._answerer_view(who, answerer)
+        answer = answerer(decision, asked[1])
         if answer.__class__ is list and decision.__class__ is PlayerChoice:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
@@ -111,7 +117,6 @@ class Game:
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
-        who = decision.who
         phase = self.phase
         ev = {"type": "decision", "phase": phase,
               "number": self.night if phase == "night" else self.day,
@@ -132,6 +137,29 @@ class Game:
         if self.on_event is not None:
             self.on_event(ev)
         return answer
+
+    def view(self, who: str) -> PlayerView | StorytellerView:
+        """The view of `who`: "storyteller", a player's name, or "spectator" (see `views`)."""
+        v = self._views.get(who)
+        if v is None:
+            if who == "storyteller":
+                v = StorytellerView(self)
+            elif who == "spectator":
+                v = PlayerView(self, None)
+            else:
+                v = PlayerView(self, self.player(who))
+            self._views[who] = v
+        return v
+
+    def _answerer_view(self, who: str, answerer: Answerer | None) -> tuple[Answerer, Any]:
+        """The view `answerer` is given for the decisions of `who`: a player's own view,
+        unless the answerer sees everything (a Storyteller, a scenario, a replay)."""
+        if answerer is None:
+            raise ClocktowerError(f"nobody answers decisions for {who}")
+        seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
+                         else who)
+        asked = self._asked[who] = (answerer, seen)
+        return asked
 
     # ------------------------------------------------------------------ players & hooks
     def add_player(self, name: str, character: str, alignment: str | None = None,

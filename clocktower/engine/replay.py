@@ -44,11 +44,13 @@ def read_log(path: str | Path) -> list[dict]:
 class LogAnswers:
     """Answers decision number `seq` with the logged answer, or its default if unlogged."""
 
+    sees_everything = True      # answers for everyone, as the log says (see views.py)
+
     def __init__(self, events: list[dict]):
         self.by_seq = {e.get("seq"): e for e in events if e.get("type") == "decision"}
 
-    def __call__(self, decision: Decision, game: Game):
-        seq = game.n_decisions - 1
+    def __call__(self, decision: Decision, view):
+        seq = view.game.n_decisions - 1
         rec = self.by_seq.get(seq)
         if rec is None:
             if decision.default is NO_DEFAULT:

@@ -62,7 +62,8 @@ class ScenarioAnswers:
         self.info_options: list[tuple[str, str, int, list[dict]]] = []
 
     # -- players -------------------------------------------------------------------------
-    def player(self, decision: Decision, game: Game) -> Any:
+    def player(self, decision: Decision, view: Any) -> Any:
+        game = self.game
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
@@ -86,9 +87,11 @@ class ScenarioAnswers:
             return answer
         if decision.kind == "vote":
             return False
-        return self.bots[who](decision, game)
+        return self.bots[who](decision, game.view(who))
 
     # -- forced decisions ----------------------------------------------------------------
+    player.sees_everything = True       # as a Storyteller does (see engine/views.py)
+
     def forced(self, decision: Decision, game: Game) -> None:
         """A decision with one legal answer is not asked, but what the file wrote for it must
         be that answer (and counts as used); information options are recorded for may_learn."""
@@ -113,7 +116,8 @@ class ScenarioAnswers:
             self.player(decision, game)
 
     # -- storyteller ---------------------------------------------------------------------
-    def storyteller(self, decision: Decision, game: Game) -> Any:
+    def storyteller(self, decision: Decision, view: Any) -> Any:
+        game = self.game
         step = self.step
         ctx = decision.context
         if decision.kind == "info":
@@ -130,7 +134,7 @@ class ScenarioAnswers:
                 raise ScenarioError(self.sc.file, node.line,
                                     f"information {node.value} for {ctx['player']} is not legal"
                                     f"{truthful}; legal answers include {opts[:3]}")
-            return self.auto_st(decision, game)
+            return self.auto_st(decision, game.view("storyteller"))
         key = ctx.get("key")
         if key:
             table = step.storyteller if step is not None else {}
@@ -152,7 +156,7 @@ class ScenarioAnswers:
                                         f"choice (legal: {decision.options()[:8]})")
                 used.add(mark)
                 return answer
-        return self.auto_st(decision, game)
+        return self.auto_st(decision, game.view("storyteller"))
 
 
 def convert_choice(decision: Decision, value: Any) -> Any:

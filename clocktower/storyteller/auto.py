@@ -16,6 +16,8 @@ from ..engine.decisions import Choice, Decision
 
 
 class AutoStoryteller:
+    sees_everything = True      # as a Storyteller does (see engine/views.py)
+
     def __init__(self, seed: int = 0, misregister: float = 0.25):
         self.rng = random.Random(f"storyteller:{seed}")
         self.misregister = misregister
@@ -32,7 +34,8 @@ class AutoStoryteller:
         good_now = sum(p.alignment == "good" for p in living) / len(living)
         return good_now - good_all
 
-    def __call__(self, decision: Decision, game) -> object:
+    def __call__(self, decision: Decision, view) -> object:
+        """`view`: the Storyteller's view (`view.game` is the game)."""
         rng = self.rng
         if isinstance(decision, Choice) and decision.n_true is not None:
             opts = decision.options()
@@ -42,7 +45,7 @@ class AutoStoryteller:
                     return opts[1 + rng.randrange(len(opts) - 1)]
                 return opts[0]
             if 0 < n_true < len(opts):
-                p_false = min(0.85, max(0.25, 0.5 + self.good_ahead(game)))
+                p_false = min(0.85, max(0.25, 0.5 + self.good_ahead(view.game)))
                 if rng.random() < p_false:
                     return opts[n_true + rng.randrange(len(opts) - n_true)]
                 return opts[rng.randrange(n_true)]
