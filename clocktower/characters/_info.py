@@ -28,9 +28,6 @@ def one_of_two(ability, team: str, zero_allowed: bool = False) -> dict | None:
         truths = [{"count": 0}]
 
     def lies():
-        out = any_pair_infos(game, me, team)
-        if zero_allowed:
-            out.append({"count": 0})
-        return out
+        return any_pair_infos(game, me, team, ({"count": 0},) if zero_allowed else ())
 
     return game.tell(me, truths, lies, ability=ability)

@@ -9,6 +9,12 @@ Two shapes:
 * `Choice`: an explicit list of options (info to show, yes/no, a character to pick).
 * `PlayerChoice`: choose `count` players from a candidate list (optionally declinable).
   Its options are enumerated on demand, so a 15-player pick of 2 costs nothing until asked.
+* `InfoChoice`: a `Choice` of information whose false answers are an `OptionSpace` (every
+  "1 of 2 players is X" for a droisoned player): counted, indexed and tested without being
+  listed; `options()` lists them only when someone asks.
+
+An answerer that samples by index uses `n_options()` and `option(i)`, which never build a
+list; `options()` is the whole list (built on demand).
 
 Answers are plain JSON values: a player choice is a list of names (seat order) or None
 for "declined"; a Choice answer is one of its options.
@@ -41,6 +47,16 @@ class Decision:
 
     def sample(self, rng) -> Any:
         return rng.choice(self.options())
+
+    def n_options(self) -> int:
+        return len(self.options())
+
+    def option(self, i: int) -> Any:
+        return self.options()[i]
+
+    def is_true(self, answer: Any) -> bool:
+        """Information: whether a legal `answer` is one of the first n_true options."""
+        return self.options().index(answer) < (self.n_true or 0)
 
     def only_option(self) -> tuple[bool, Any]:
         """(True, option) when exactly one answer is legal: the engine need not ask."""
@@ -75,9 +91,113 @@ class Choice(Decision):
     def sample(self, rng) -> Any:
         return self._options[rng.randrange(len(self._options))]
 
+    def n_options(self) -> int:
+        return len(self._options)
+
+    def option(self, i: int) -> Any:
+        return self._options[i]
+
+    def is_true(self, answer: Any) -> bool:
+        """Information: whether a legal `answer` is one of the first n_true options."""
+        return self._options.index(answer) < (self.n_true or 0)
+
     def only_option(self):
         if len(self._options) == 1:
             return True, self._options[0]
+        return False, None
+
+
+class OptionSpace:
+    """A sequence of distinct answers that is counted, indexed and tested for membership
+    without being built (subclasses compute `raw(i)`, `raw_index(o)` and `raw_len()`).
+    `without(items)` is the same space less some answers, in the same order."""
+
+    __slots__ = ("_skip",)
+
+    def __init__(self):
+        self._skip: list[int] = []      # raw indices left out, sorted
+
+    def raw_len(self) -> int:
+        raise NotImplementedError
+
+    def raw(self, i: int) -> Any:
+        raise NotImplementedError
+
+    def raw_index(self, o: Any) -> int | None:
+        """The raw index of answer `o`, None if it is not one."""
+        raise NotImplementedError
+
+    def without(self, items) -> "OptionSpace":
+        skip = set(self._skip)
+        for o in items:
+            k = self.raw_index(o)
+            if k is not None:
+                skip.add(k)
+        self._skip = sorted(skip)
+        return self
+
+    def __len__(self) -> int:
+        return self.raw_len() - len(self._skip)
+
+    def __getitem__(self, i: int) -> Any:
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        for k in self._skip:        # the i-th answer not left out
+            if k <= i:
+                i += 1
+            else:
+                break
+        return self.raw(i)
+
+    def __contains__(self, o: Any) -> bool:
+        k = self.raw_index(o)
+        return k is not None and k not in self._skip
+
+    def __iter__(self):
+        skip = set(self._skip)
+        for i in range(self.raw_len()):
+            if i not in skip:
+                yield self.raw(i)
+
+
+class InfoChoice(Choice):
+    """Information for the Storyteller to pick: `truths` (listed) then the false answers of
+    `space`, an `OptionSpace` that excludes the truths. Same options, in the same order, as
+    a `Choice` of `truths + list(space)` with n_true = len(truths), without listing them."""
+
+    __slots__ = ("_truths", "_space")
+
+    def __init__(self, who: str, truths: list, space: OptionSpace, context: dict | None = None):
+        Choice.__init__(self, "info", who, None, "", context, n_true=len(truths))  # type: ignore[arg-type]
+        self._truths = truths
+        self._space = space.without(truths)
+
+    def options(self) -> list:
+        if self._options is None:
+            self._options = list(self._truths) + list(self._space)
+        return self._options
+
+    def n_options(self) -> int:
+        return len(self._truths) + len(self._space)
+
+    def option(self, i: int) -> Any:
+        t = self._truths
+        return t[i] if i < len(t) else self._space[i - len(t)]
+
+    def is_legal(self, answer: Any) -> bool:
+        return answer in self._truths or answer in self._space
+
+    def is_true(self, answer: Any) -> bool:
+        return answer in self._truths
+
+    def sample(self, rng) -> Any:
+        return self.option(rng.randrange(self.n_options()))
+
+    def only_option(self):
+        if self.n_options() == 1:
+            return True, self.option(0)
         return False, None
 
 

@@ -38,18 +38,20 @@ class AutoStoryteller:
         """`view`: the Storyteller's view (`view.game` is the game)."""
         rng = self.rng
         if isinstance(decision, Choice) and decision.n_true is not None:
-            opts = decision.options()
+            # By index: a droisoned player's false answers are never listed (InfoChoice).
+            n = decision.n_options()
+            option = decision.option
             n_true = decision.n_true
             if decision.kind == "register":
-                if len(opts) > 1 and rng.random() < self.misregister:
-                    return opts[1 + rng.randrange(len(opts) - 1)]
-                return opts[0]
-            if 0 < n_true < len(opts):
+                if n > 1 and rng.random() < self.misregister:
+                    return option(1 + rng.randrange(n - 1))
+                return option(0)
+            if 0 < n_true < n:
                 p_false = min(0.85, max(0.25, 0.5 + self.good_ahead(view.game)))
                 if rng.random() < p_false:
-                    return opts[n_true + rng.randrange(len(opts) - n_true)]
-                return opts[rng.randrange(n_true)]
-            return opts[rng.randrange(len(opts))]
+                    return option(n_true + rng.randrange(n - n_true))
+                return option(rng.randrange(n_true))
+            return option(rng.randrange(n))
         suggested = decision.context.get("suggested") if isinstance(decision, Choice) else None
         if suggested:
             # A decision may name the options a sensible Storyteller would pick among
