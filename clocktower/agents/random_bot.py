@@ -24,24 +24,32 @@ class RandomBot:
         self.p_living = living
         self.p_exile = exile
 
+    # The engine's fast path (Game.fast_answerer): the same answers as through __call__.
+    def fast_vote(self, view) -> bool:
+        return self.rng.random() < self.p_vote
+
+    def fast_day_action(self, view, nominees: list[str], uses: list[dict],
+                        exiles: list[str] | None) -> dict | None:
+        rng = self.rng
+        if exiles and rng.random() < self.p_exile:
+            return {"exile": exiles[rng.randrange(len(exiles))]}
+        if uses and rng.random() < self.p_ability:
+            return uses[rng.randrange(len(uses))]
+        if nominees and rng.random() < self.p_nominate:
+            alive = view.alive
+            me = view.name
+            living = [n for n in nominees if n != me and alive(n)]
+            if living:
+                return {"nominate": living[rng.randrange(len(living))]}
+        return None
+
     def __call__(self, decision: Decision, view) -> object:
         rng = self.rng
         kind = decision.kind
         if kind == "vote":
             return rng.random() < self.p_vote
         if kind == "day_action":
-            exiles = decision.exiles
-            if exiles and rng.random() < self.p_exile:
-                return {"exile": exiles[rng.randrange(len(exiles))]}
-            uses = decision.uses
-            if uses and rng.random() < self.p_ability:
-                return uses[rng.randrange(len(uses))]
-            if decision.nominees and rng.random() < self.p_nominate:
-                alive = view.alive
-                living = [n for n in decision.nominees if n != decision.who and alive(n)]
-                if living:
-                    return {"nominate": living[rng.randrange(len(living))]}
-            return None
+            return self.fast_day_action(view, decision.nominees, decision.uses, decision.exiles)
         if kind == "claim":         # a public claim when nominated: sometimes a bluff
             me = view.character         # who it believes it is
             claims = [c for c in decision.options() if c is not None]

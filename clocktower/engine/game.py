@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
-from .decisions import Choice, Decision, PlayerChoice, VoteChoice
+from .decisions import Choice, Decision, InfoChoice, OptionSpace, PlayerChoice, VoteChoice
 from .state import Effect, Player
 from .views import PlayerView, StorytellerView, sees_everything
 
@@ -82,7 +82,8 @@ class Game:
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
         self._views: dict[str, PlayerView | StorytellerView] = {}
-        self._asked: dict[str, tuple[Answerer, Any]] = {}    # who -> (answerer, its view)
+        # who -> (answerer, its view, fast_vote, fast_day_action): see `fast_answerer`
+        self._asked: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
@@ -132,7 +133,7 @@ class Game:
                 ev["player"] = ctx["player"]
         n_true = decision.n_true
         if n_true is not None:
-            ev["true"] = decision.options().index(answer) < n_true
+            ev["true"] = decision.is_true(answer)
         self.log.append(ev)
         if self.on_event is not None:
             self.on_event(ev)
@@ -151,15 +152,61 @@ class Game:
             self._views[who] = v
         return v
 
-    def _answerer_view(self, who: str, answerer: Answerer | None) -> tuple[Answerer, Any]:
+    def _answerer_view(self, who: str, answerer: Answerer | None) -> tuple:
         """The view `answerer` is given for the decisions of `who`: a player's own view,
         unless the answerer sees everything (a Storyteller, a scenario, a replay)."""
         if answerer is None:
             raise ClocktowerError(f"nobody answers decisions for {who}")
         seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
                          else who)
-        asked = self._asked[who] = (answerer, seen)
+        fast_vote = getattr(answerer, "fast_vote", None)
+        fast_day = getattr(answerer, "fast_day_action", None)
+        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day)
         return asked
+
+    # In-process bots answer the two most frequent decisions (a vote, a day turn) without a
+    # decision object: an answerer that has `fast_vote(view) -> bool` and
+    # `fast_day_action(view, nominees, uses, exiles) -> answer`, giving the same answers as
+    # when called with a `VoteChoice` / `DayActionChoice`. Numbering, checking and logging
+    # are those of `decide`; everyone else (a person, a scenario, the web) gets the object.
+    def fast_answerer(self, who: str) -> tuple:
+        """(answerer, view, fast_vote or None, fast_day_action or None) for `who`."""
+        answerer = self.answerers.get(who, self.default_answerer)
+        asked = self._asked.get(who)
+        if asked is None or asked[0] is not answerer:
+            asked = self._answerer_view(who, answerer)
+        return asked
+
+    def ask_vote(self, voter: Player, context: dict) -> bool:
+        """`decide(VoteChoice(voter.name, context))`, through the fast path when there is one."""
+        who = voter.name
+        answerer = self.answerers.get(who, self.default_answerer)
+        asked = self._asked.get(who)
+        if asked is None or asked[0] is not answerer:
+            asked = self._answerer_view(who, answerer)
+        fast = asked[2]
+        if fast is None:
+            return self.decide(VoteChoice(who, context))
+        seq = self.n_decisions
+        self.n_decisions = seq + 1
+        yes = fast(asked[1])
+        if yes is True:
+            self.log_answer(who, "vote", True, seq)
+            return True
+        if yes is not False:
+            raise IllegalAnswer(VoteChoice(who, context), yes)
+        return False
+
+    def log_answer(self, who: str, kind: str, answer: Any, seq: int) -> None:
+        """The `decision` event of a player's answer whose decision has no ability or key
+        in its context (a vote, a day action): as `decide` writes it."""
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq}
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
 
     # ------------------------------------------------------------------ players & hooks
     def add_player(self, name: str, character: str, alignment: str | None = None,
@@ -423,19 +470,25 @@ class Game:
         holder = ab.player if ab is not None and ab.player is not None else player
         ok = self.functioning(holder, ab)
         options = list(truths)
+        context = {"player": player.name, "ability": ab.id if ab else None, "droisoned": not ok}
+        decision: Choice | None = None
         if not ok and falsehoods is not None:
-            seen = {info_key(o) for o in options}
-            for o in falsehoods():
-                k = info_key(o)
-                if k not in seen:
-                    seen.add(k)
-                    options.append(o)
-        if not options:
+            lies = falsehoods()
+            if isinstance(lies, OptionSpace):   # too many to list: counted and indexed
+                decision = InfoChoice("storyteller", options, lies, context)
+            else:
+                seen = {info_key(o) for o in options}
+                for o in lies:
+                    k = info_key(o)
+                    if k not in seen:
+                        seen.add(k)
+                        options.append(o)
+        if decision is None:
+            decision = Choice("info", "storyteller", options, context=context,
+                              n_true=len(truths))
+        if not decision.n_options():
             return None
-        info = self.decide(Choice("info", "storyteller", options,
-                                  context={"player": player.name, "ability": ab.id if ab else None,
-                                           "droisoned": not ok},
-                                  n_true=len(truths)))
+        info = self.decide(decision)
         self.emit("learn", [player.name], player=player.name,
                   ability=ab.id if ab else None, **info)
         return info

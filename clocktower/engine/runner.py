@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .decisions import DayActionChoice
+from ..errors import IllegalAnswer
 from .game import Game, GameOver
 
 MAX_DAYS = 40
@@ -18,6 +19,12 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
 
     `not_nominated`: `open_nominees(game)` if the caller already has it (shared, not copied).
     """
+    nominees, uses, exiles = day_lists(game, p, not_nominated)
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+
+
+def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
+    """(nominees, uses, exiles) of `p`'s day action now (see `day_action`)."""
     nominees: list[str] = []
     if p.alive and p.name not in game.nominators and not game.day_over:
         if game.hooks("may_nominate"):
@@ -35,7 +42,28 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
                         uses.append({"ability": ab.id, **args})
     # The simulator's hot path: without Travellers, not even the call (0.5% of a game).
     exiles = exile_options(game) if game.has_travellers else None
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+    return nominees, uses, exiles
+
+
+def day_turn(game: Game, p, not_nominated: list[str] | None = None):
+    """Ask `p` for their day action (`day_action` through `Game.decide`), or, for a bot with
+    a fast path (`Game.fast_answerer`), the same without building the decision."""
+    fast = game.fast_answerer(p.name)
+    day = fast[3]
+    if day is None or game.on_forced is not None:
+        return game.decide(day_action(game, p, not_nominated))
+    nominees, uses, exiles = day_lists(game, p, not_nominated)
+    if not nominees and not uses and not exiles:
+        return None                 # only one answer: not asked (as `decide` does)
+    seq = game.n_decisions
+    game.n_decisions = seq + 1
+    choice = day(fast[1], nominees, uses, exiles)
+    if choice is not None:
+        d = DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+        if not d.is_legal(choice):
+            raise IllegalAnswer(d, choice)
+        game.log_answer(p.name, "day_action", choice, seq)
+    return choice
 
 
 def own_uses(p) -> list[dict]:
@@ -109,7 +137,7 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
                 continue        # nothing to do: not even asked (the answer would be forced)
             if not_nominated is None and p.alive:
                 not_nominated = open_nominees(game)
-            choice = game.decide(day_action(game, p, not_nominated))
+            choice = day_turn(game, p, not_nominated)
             if choice is None:
                 continue
             acted = True
