@@ -8,8 +8,7 @@ bot believes it is its Townsfolk), the public table and its own events."""
 from __future__ import annotations
 
 import random
-
-from ..engine.decisions import Decision
+from typing import Any
 
 
 class RandomBot:
@@ -43,7 +42,7 @@ class RandomBot:
                 return {"nominate": living[rng.randrange(len(living))]}
         return None
 
-    def __call__(self, decision: Decision, view) -> object:
+    def __call__(self, decision: Any, view) -> object:
         rng = self.rng
         kind = decision.kind
         if kind == "vote":

@@ -72,7 +72,7 @@ class Game:
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
         self._night_cache: tuple[tuple[bool, int], list] | None = None
-        self._cursor: tuple[float, int] = (0, -2)     # the night order step being run
+        self._cursor: tuple[Any, int] = (0, -2)     # the night order step being run
         self._fresh_nights: set[int] = set()            # nights with an ability acting fresh
         self.has_travellers = False
         # Characters on the script that any nominee may claim (see `nominate`).
@@ -110,7 +110,7 @@ class Game:
         asked = self._asked.get(who)
         if asked is None or asked[0] is not answerer:
             asked = self._answerer_view(who, answerer)
-        answer = answerer(decision, asked[1])
+        answer = asked[0](decision, asked[1])
         if answer.__class__ is list and decision.__class__ is PlayerChoice:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
@@ -227,7 +227,7 @@ class Game:
         cls = self.registry.get(char_id)
         if cls is None:
             raise ClocktowerError(f"character {char_id!r} is not implemented yet")
-        return cls(self, player)
+        return cls(self, player)  # type: ignore[arg-type]  # None: a free ability
 
     def all_abilities(self) -> list[Ability]:
         out = []
@@ -260,7 +260,7 @@ class Game:
     def living(self, include_travellers: bool = True) -> list[Player]:
         return [p for p in self.players if p.alive and (include_travellers or not p.traveller)]
 
-    def neighbours(self, player: Player, alive_only: bool = True) -> tuple[Player, Player]:
+    def neighbours(self, player: Player, alive_only: bool = True) -> tuple[Player | None, Player | None]:
         """The nearest (alive) players anticlockwise and clockwise of `player`."""
         n = len(self.players)
         seat = player.seat
@@ -457,7 +457,7 @@ class Game:
 
     # ------------------------------------------------------------------ information
     def tell(self, player: Player, truths: list[dict],
-             falsehoods: Callable[[], list[dict]] | None = None,
+             falsehoods: Callable[[], Any] | None = None,
              ability: Ability | None = None) -> dict | None:
         """Show `player` information: the Storyteller picks one of the legal answers.
 
@@ -613,7 +613,7 @@ class Game:
             self.end("evil", "just two players are alive")
 
     # ------------------------------------------------------------------ night
-    def night_entries(self, first: bool) -> list[tuple[int, int, Any]]:
+    def night_entries(self, first: bool) -> list[tuple[Any, int, Any]]:
         """(position, seat, ability or special name) for tonight, sorted.
 
         Cached until abilities change (a character change, a new ability).
@@ -623,10 +623,11 @@ class Game:
         cached = self._night_cache
         if cached is not None and cached[0] == key and self._hooks is not None:
             return cached[1]
-        out: list[tuple[int, int, Any]] = []
+        out: list[tuple[Any, int, Any]] = []
         custom = self.custom_night_order(first)
-        for name, pos in D.special_positions("first" if first else "other").items():
-            out.append((custom[name] if custom else pos, -1, name))
+        for name, spos in D.special_positions("first" if first else "other").items():
+            out.append((custom[name] if custom else spos, -1, name))
+        pos: Any        # a position: whole on the sheets, a half between two steps
         for ab in self.all_abilities():
             if key[1] and ab.fresh():
                 custom_first = self.custom_night_order(True)
@@ -690,7 +691,8 @@ class Game:
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
         done: set[Ability] = set()       # abilities that acted tonight (held, not ids)
-        cursor = self._cursor = (0, -2)
+        cursor: tuple[Any, int] = (0, -2)
+        self._cursor = cursor
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)
         try:

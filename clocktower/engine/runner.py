@@ -147,11 +147,16 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             return
 
 
+def _winner(game: Game) -> str | None:
+    """Read afresh after each phase (not narrowed by a type checker: compiled, it must be)."""
+    return game.winner
+
+
 def play(game: Game, max_days: int = MAX_DAYS) -> Game:
     """Play from the first night to the end with the game's answerers."""
-    while game.winner is None:
+    while _winner(game) is None:
         game.run_night()
-        if game.winner is not None:
+        if _winner(game) is not None:
             break
         game.start_day()
         try:
@@ -159,7 +164,7 @@ def play(game: Game, max_days: int = MAX_DAYS) -> Game:
         except GameOver:
             break
         game.end_day()
-        if game.day >= max_days and game.winner is None:
+        if game.day >= max_days and _winner(game) is None:
             game.winner = "none"
             game.emit("game_over", "all", winner="none", reason=f"no result after {max_days} days")
     return game
