@@ -12,6 +12,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from .errors import ClocktowerError
+from .fileio import check_output_path, write_text
 
 
 class _Group(TyperGroup):
@@ -55,6 +56,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
     if storyteller not in ("auto", "ask"):
         raise ClocktowerError(f"--storyteller must be auto or ask, not {storyteller!r}")
+    if log is not None:
+        check_output_path(log)          # before the game, not after its narration
     st = None
     console = Console(highlight=False)
     if storyteller == "ask":
@@ -78,7 +81,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                     travellers=travellers)
     run(game)
     if log is not None:
-        log.write_text("".join(_dump(e) + "\n" for e in game.log), encoding="utf-8")
+        write_text(log, "".join(_dump(e) + "\n" for e in game.log))
     if quiet:
         typer.echo(f"{game.winner} wins: {game.win_reason} "
                    f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")
@@ -86,14 +89,17 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
 @app.command()
 def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
-           quiet: bool = typer.Option(False, "--quiet")) -> None:
+           quiet: bool = typer.Option(False, "--quiet"),
+           script: Optional[str] = typer.Option(None, help="the script the game was played on "
+                                                "(default: the built-in script the log names, "
+                                                "else the characters it lists)")) -> None:
     """Replay a game from its log and check it is identical, event for event."""
     from .characters import REGISTRY
     from .engine.replay import read_log, replay as do_replay
     from .narrate import Narrator
 
     events = read_log(log)
-    game = do_replay(events, REGISTRY)
+    game = do_replay(events, REGISTRY, script)
     if not quiet:
         n = Narrator()
         for ev in game.log:
@@ -104,13 +110,22 @@ def replay(log: Path = typer.Argument(..., help="a log written by `play --log`")
 @scenario_app.command("run")
 def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or folders"),
                  as_json: bool = typer.Option(False, "--json", help="machine-readable result"),
-                 verbose: bool = typer.Option(False, "-v", "--verbose")) -> None:
+                 verbose: bool = typer.Option(False, "-v", "--verbose"),
+                 strict: bool = typer.Option(False, "--strict", help="list every decision "
+                                             "with several legal answers that a file left "
+                                             "to the default policy; exit 1 if any"),
+                 log: Optional[Path] = typer.Option(None, help="write the game's event log "
+                                                    "(JSON lines) here: one scenario file only")
+                 ) -> None:
     """Run scenario files; exit 0 if every expectation holds, 1 if some fail, 2 if malformed."""
     from .scenario import collect, run_file
     from .scenario.loader import ScenarioError
 
-    console = Console(highlight=False)
+    # Piped output is not wrapped (a terminal wraps long lines itself).
+    console = Console(highlight=False, soft_wrap=True)
     files = collect(paths)
+    if log is not None and len(files) != 1:
+        raise ClocktowerError(f"--log writes one game: give one scenario file, not {len(files)}")
     results, errors, details = [], [], []
     for f in files:
         try:
@@ -122,6 +137,9 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
             errors.append(f"{f}: {e}")
             details.append({"file": str(f), "line": None, "reason": str(e)})
     failed = [r for r in results if not r.ok]
+    if log is not None and results and results[0].game is not None:
+        log.write_text("".join(_dump(e) + "\n" for e in results[0].game.log), encoding="utf-8")
+    open_decisions = [(r.file, d) for r in results for d in r.defaulted] if strict else []
     if as_json:
         print(json.dumps({
             "passed": len(results) - len(failed), "failed": len(failed), "errors": errors,
@@ -129,7 +147,10 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
             "results": [{"file": r.file, "name": r.name, "ok": r.ok,
                          "failures": [{"step": x.step, "expectation": x.expectation,
                                        "line": x.line, "found": x.found, "log": x.log}
-                                      for x in r.failures]} for r in results]}, indent=1))
+                                      for x in r.failures]} for r in results],
+            **({"defaulted": [{"file": f, "step": d.step, "kind": d.kind, "who": d.who,
+                               "about": d.about, "options": d.options}
+                              for f, d in open_decisions]} if strict else {})}, indent=1))
     else:
         for r in results:
             if r.ok:
@@ -142,13 +163,17 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
                 console.print(f"    found: {x.found}")
                 for ev in x.log:
                     console.print(f"    [dim]{_dump({k: v for k, v in ev.items() if k != 'visible_to'})}[/]")
+        for f, d in open_decisions:
+            console.print(f"[yellow]DEFAULT[/] {f}: {d.describe()}", markup=True)
         for e in errors:
             console.print(f"[bold red]ERROR[/] {e}")
         console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed"
-                      + (f", {len(errors)} errors" if errors else ""))
+                      + (f", {len(errors)} errors" if errors else "")
+                      + (f", {len(open_decisions)} decisions left to the default policy "
+                         f"in {len({f for f, _d in open_decisions})} files" if strict else ""))
     if errors:
         raise typer.Exit(2)
-    if failed:
+    if failed or open_decisions:
         raise typer.Exit(1)
 
 

@@ -2,13 +2,12 @@
 
 Every command takes a built-in script name or a script file (official JSON or almanac text).
 Errors a user can cause are ClocktowerErrors: one line on stderr, exit code 2, nothing written.
-Output files are written only once everything has succeeded (to a temporary file first,
-then renamed into place).
+Output files are written only once everything has succeeded, the normal way
+(clocktower/fileio.py: umask respected, symlinks written through, a regular file replaced
+atomically, a device or FIFO written directly).
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -21,6 +20,7 @@ from rich.text import Text
 from . import data as D
 from .cli import app
 from .errors import ScriptError
+from .fileio import write_text
 from .scripts import builtin_names, dump_script, load_document, load_script
 from .scripts.document import Problem
 from .scripts.nightsheet import SPECIAL_TEAM, night_steps
@@ -47,27 +47,11 @@ def _implemented() -> set[str]:
     return set(REGISTRY)
 
 
-def _write_output(path: Path, text: str) -> None:
-    """Write `text` to `path` atomically; a ScriptError if the place cannot be written."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ScriptError(f"{path}: the folder {str(folder)!r} does not exist")
-    if path.is_dir():
-        raise ScriptError(f"{path}: is a folder; give a file name")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as e:
-        raise ScriptError(f"{path}: cannot write: {e.strerror}") from None
-
-
 def _emit(text: str, output: Optional[Path]) -> None:
     if output is None or str(output) == "-":
         typer.echo(text, nl=False)
     else:
-        _write_output(output, text)
+        write_text(output, text)
         typer.echo(f"wrote {output}", err=True)
 
 

@@ -39,13 +39,17 @@ def test_replay_from_log_is_identical(tmp_path, script, players, seed):
 def test_replay_detects_a_tampered_log(tmp_path):
     game = play_game("trouble-brewing", 8, 3)
     events = [dict(e) for e in game.log]
-    # Flip the first vote recorded in the log.
-    for e in events:
-        if e["type"] == "decision" and e["kind"] == "vote":
-            e["answer"] = not e["answer"]
-            break
-    with pytest.raises(ReplayMismatch):
+    # Flip the first vote recorded in the log (a raised hand: lowered hands are not logged).
+    i, vote = next((i, e) for i, e in enumerate(events)
+                   if e["type"] == "decision" and e["kind"] == "vote")
+    assert vote["answer"] is True
+    vote["answer"] = False
+    with pytest.raises(ReplayMismatch) as info:
         replay(events, REGISTRY)
+    msg = str(info.value)
+    first, log_line = msg.splitlines()[:2]
+    assert first == f"event {i + 1} differs:"
+    assert json.loads(log_line.split("log:", 1)[1]) == vote
 
 
 def test_cli_play_log_then_replay(cli, tmp_path):
@@ -64,6 +68,7 @@ def test_tampered_logs_give_clear_errors_never_tracebacks(tmp_path):
     base = [dict(e) for e in game.log]
     rng = random.Random(0)
     junk = [None, 0, -1, "x", [], {}, ["Zed"], {"a": 1}, True, 99999]
+    tampered = caught = 0
     for trial in range(300):
         events = [dict(e) for e in base]
         for _ in range(rng.randint(1, 3)):
@@ -73,10 +78,16 @@ def test_tampered_logs_give_clear_errors_never_tracebacks(tmp_path):
                 del ev[key]
             else:
                 ev[key] = rng.choice(junk)
+        if events == base:
+            continue                    # the junk happened to equal what was there
+        tampered += 1
         try:
             replay(events, REGISTRY)
-        except ClocktowerError:
-            pass
+        except ClocktowerError as e:
+            assert str(e).strip(), e
+            caught += 1
+    # Every changed log is refused with a ClocktowerError: none replays as identical.
+    assert tampered > 250 and caught == tampered
 
 
 def test_same_game_across_processes_and_hash_seeds():
@@ -97,3 +108,106 @@ def test_same_game_across_processes_and_hash_seeds():
         outs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                                    text=True, check=True).stdout)
     assert outs[0] == outs[1] == outs[2]
+
+
+def _log_file(tmp_path, script="trouble-brewing", players=8, seed=3, edit=None):
+    game = play_game(script, players, seed)
+    events = [json.loads(json.dumps(e)) for e in game.log]
+    if edit:
+        edit(events[0])
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in events))
+    return path, events
+
+
+def _undrawn(setup, team_ids):
+    drawn = {p["character"] for p in setup["players"]} | set(setup["not_dealt"])
+    return next(c for c in setup["script_ids"] if c in team_ids and c not in drawn)
+
+
+@pytest.mark.parametrize("what", ["title", "swap", "title_of_characters"])
+def test_replay_detects_an_edited_script_in_the_setup_event(tmp_path, cli, what):
+    from clocktower.scripts import load_script
+    townsfolk = load_script("trouble-brewing").of_team("townsfolk")
+
+    def edit(setup):
+        if what == "title":
+            setup["script"] = "Trouble Brewed"
+        elif what == "swap":            # a Townsfolk nobody drew: the deal stays the same
+            ids = setup["script_ids"]
+            ids[ids.index(_undrawn(setup, townsfolk))] = "king"
+        else:                           # the title of another built-in script
+            setup["script"] = "Regalia"
+
+    path, events = _log_file(tmp_path, edit=edit)
+    with pytest.raises(ReplayMismatch) as info:
+        replay(read_log(path), REGISTRY)
+    msg = str(info.value)
+    assert msg.startswith(f"{path}:1: the setup event differs at ")
+    if what == "title":
+        assert "at script: the log has 'Trouble Brewed', the replayed game 'Trouble Brewing'" in msg
+    elif what == "swap":
+        assert "the log has 'king', the replayed game" in msg and "script_ids[" in msg
+    else:
+        assert "at script_ids" in msg and "'Regalia' (by its title)" in msg
+    r = cli("replay", path, "--quiet")
+    assert r.exit_code == 2 and "the setup event differs" in r.output
+    assert "identical" not in r.output
+
+
+def test_replay_of_a_script_file_game_with_the_file(tmp_path, cli):
+    """A game on a script file replays from the ids it logs, or with --script FILE."""
+    from clocktower.scripts import dump_script, load_script
+    s = load_script("trouble-brewing")
+    s.name = "My Brew"
+    s.characters = [c for c in s.characters if c != "investigator"]
+    f = tmp_path / "mine.json"
+    f.write_text(dump_script(s))
+    log = tmp_path / "g.jsonl"
+    r = cli("play", "--script", f, "--players", 8, "--seed", 2, "--log", log, "--quiet")
+    assert r.exit_code == 0, r.output
+    assert cli("replay", log, "--quiet").exit_code == 0
+    assert cli("replay", log, "--quiet", "--script", f).exit_code == 0
+    r = cli("replay", log, "--quiet", "--script", "trouble-brewing")
+    assert r.exit_code == 2 and "the setup event differs at script" in r.output
+
+
+def test_a_truncated_log_names_the_file_and_where_it_ends(tmp_path, cli):
+    path, events = _log_file(tmp_path, players=10, seed=5)
+    lines = path.read_text().splitlines(keepends=True)
+    # Cut just before a decision that has no default (a choice the game cannot skip).
+    game = replay(read_log(path), REGISTRY)
+    assert game.log[-1]["type"] == "game_over"
+    cut = next(i for i, e in enumerate(events) if i > len(events) // 2
+               and e["type"] == "decision" and e["kind"] == "night_choice")
+    short = tmp_path / "short.jsonl"
+    short.write_text("".join(lines[:cut]))
+    r = cli("replay", short, "--quiet")
+    assert r.exit_code == 2, r.output
+    assert r.output.startswith(f"error: {short}: the log ends at line {cut}, but the game asks "
+                               f"decision {events[cut]['seq']} ({events[cut]['kind']} by "
+                               f"{events[cut]['who']}): the log is truncated"), r.output
+
+
+def test_a_log_cut_mid_line_says_so(tmp_path, cli):
+    path, _ = _log_file(tmp_path)
+    text = path.read_text()
+    short = tmp_path / "short.jsonl"
+    short.write_text(text[:len(text) // 2])
+    n = short.read_text().count("\n") + 1
+    r = cli("replay", short, "--quiet")
+    assert r.exit_code == 2
+    assert r.output.startswith(f"error: {short}:{n}: not a JSON event")
+    assert "the log is truncated" in r.output
+
+
+def test_a_decision_mismatch_names_the_line(tmp_path, cli):
+    path, events = _log_file(tmp_path)
+    i = next(i for i, e in enumerate(events) if e["type"] == "decision")
+    lines = path.read_text().splitlines(keepends=True)
+    ev = dict(events[i], kind="vote")
+    lines[i] = json.dumps(ev, sort_keys=True) + "\n"
+    path.write_text("".join(lines))
+    r = cli("replay", path, "--quiet")
+    assert r.exit_code == 2
+    assert r.output.startswith(f"error: {path}:{i + 1}: decision {ev['seq']}: log has vote by")

@@ -24,15 +24,15 @@ def _info_options(monkeypatch, text: str) -> tuple[Game, dict]:
     # also works with the compiled engine, whose Game methods cannot be patched).
     made = []
 
-    def setup(sc):
-        game, answers = setup_game(sc)
+    def setup(sc, *args, **kw):
+        game, answers = setup_game(sc, *args, **kw)
         made.append(answers)
         return game, answers
 
     monkeypatch.setattr(scenario_runner, "setup_game", setup)
     res = run_scenario(load_text(text, "test.yaml"))
     assert res.ok, res.failures
-    seen = {(who, number): opts for who, phase, number, opts in made[0].info_options
+    seen = {(who, number): opts for who, phase, number, opts in made[-1].info_options
             if phase == "night"}
     return res.game, seen
 

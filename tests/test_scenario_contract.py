@@ -502,17 +502,15 @@ def test_choice_keyed_by_ability_for_a_player_with_one_ability():
 @pytest.fixture
 def poisoner_also_fortuneteller(monkeypatch):
     """No implemented character gives a player two abilities at night (the Lil' Monsta
-    babysitter's choice is the Storyteller's `lilmonsta` key), so give Dan an extra
+    babysitter's choice is the Storyteller's `lilmonsta` key), so grant Dan a
     Fortune Teller ability to check the one-player-two-abilities form."""
     real = scenario_runner.setup_game
 
-    def setup(sc):
-        game, answers = real(sc)
+    def setup(sc, *args):
+        game, answers = real(sc, *args)
         dan = game.by_name["Dan"]
-        ft = game.make_ability("fortuneteller", dan)
+        ft = game.grant(dan, "fortuneteller")
         ft.state["red_herring"] = "Eve"
-        dan.extra.append(ft)
-        game.abilities_changed()
         return game, answers
 
     monkeypatch.setattr(scenario_runner, "setup_game", setup)
@@ -872,8 +870,11 @@ def test_day_only_written_votes_and_actions():
               - event: {type: nomination, votes: 0, voters: []}
               - no_event: {type: claim_ability}
         """)
-    assert not any(e["type"] == "decision" and e.get("kind") in ("vote", "day_action")
-                   for e in r.game.log)
+    # Nobody is asked: the only day decisions logged are the written action itself (an
+    # input, so the game replays from its log), and no hand is a decision.
+    day = [e for e in r.game.log if e["type"] == "decision" and e.get("kind") in ("vote", "day_action")]
+    assert [(e["kind"], e["who"], e["answer"]) for e in day] == \
+        [("day_action", "Ann", {"nominate": "Cat", "votes": []})]
 
 
 def test_day_ability_with_arguments():

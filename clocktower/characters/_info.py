@@ -1,33 +1,93 @@
-"""The '1 of 2 players is a particular X' information shared by several characters."""
+"""Information abilities: what is true, separately from asking and telling.
+
+Every ability that shows a player information subclasses `Information` and implements
+`truths(world, player=None) -> list[dict]`: the true answers it would show `player` (by
+default its holder) in `world` (`clocktower.engine.world.World`), computed without asking
+any decision and without emitting anything. An empty list: the ability shows that player
+nothing in that world. Its `night()` (or day action) asks the Storyteller's registrations
+and the player's choices in the order the rules ask them, builds the world with them
+(`self.world(...)`), calls `truths`, and tells (`game.tell`). A bot can call `truths` on a
+world it invents ("what would this player have learned if Cat were the Imp?").
+
+Also: the '1 of 2 players is a particular X' information shared by several characters.
+"""
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from .. import data as D
+from ..engine.ability import Ability
+from ..engine.world import World
 from ._common import any_pair_infos, pair_infos
 
 
-def one_of_two(ability, team: str, zero_allowed: bool = False) -> dict | None:
+class Information(Ability):
+    """Base class of the abilities that show information (see the module docstring)."""
+
+    def truths(self, world: World, player: str | None = None) -> list[dict]:
+        raise NotImplementedError(f"{type(self).__name__}.truths")
+
+    def holder(self, player: str | None = None) -> str:
+        """The name of the player shown the information: `player`, else the holder."""
+        return player if player is not None else self.player.name
+
+    def ask_registrations(self, players: Iterable) -> dict[str, tuple[str, str]]:
+        """Ask how each of `players` registers to this ability (in this order): the
+        Storyteller's registration decisions, as the world's `registrations`."""
+        game = self.game
+        return {p.name: game.registration(p, self.id) for p in players}
+
+    def world(self, registrations: dict | None = None, choice: Iterable[str] | None = None,
+              **marks: Any) -> World:
+        """The game's world now, with these registrations, this holder's choice and marks."""
+        w = World.from_game(self.game)
+        if registrations:
+            w = w.with_registrations(registrations)
+        if choice is not None:
+            w = w.with_choice(self.player.name, choice)
+        if marks:
+            w = w.with_marks(self.player.name, **marks)
+        return w
+
+
+def one_of_two_truths(world: World, me: str, team: str, zero_allowed: bool = False) -> list[dict]:
+    """'1 of 2 players is a particular `team` character' truths in `world` for `me`.
+
+    Any player who registers as a `team` character may be marked, the one who learns
+    included ("any Townsfolk character token"); the WRONG player is any other player. With
+    none, the Librarian learns `count: 0`. If the registrations left none for an ability
+    that has no 'zero' answer, the players who truly are that team are used, so a sober
+    player is never left with nothing true to learn.
+    """
+    matches = []
+    for p in world.players:
+        char = world.registers(p.name)[0]
+        if D.get(char).team == team:
+            matches.append((char, p))
+    if not matches and not zero_allowed:
+        matches = [(p.character, p) for p in world.players if p.team == team]
+    if not matches and zero_allowed:
+        return [{"count": 0}]
+    return pair_infos(world, world.player(me), matches, team)
+
+
+class OneOfTwo(Information):
     """Washerwoman / Librarian / Investigator: show a `team` character and two players.
 
     Each player is asked how they register (the Spy may register as a Townsfolk or Outsider,
-    the Recluse as a Minion). Any player who registers as a `team` character may be marked,
-    the one who learns included ("any Townsfolk character token"); the WRONG player is any
-    other player. With none, the Librarian learns `count: 0`. If the Storyteller's
-    registrations left none for an ability that has no 'zero' answer, the players who truly
-    are that team are used, so a sober player is never left with nothing true to learn.
-    """
-    game, me = ability.game, ability.player
-    matches = []
-    for p in game.players:
-        char, _align, reg_team = game.registers_team(p, ability.id)
-        if reg_team == team:
-            matches.append((char, p))
-    if not matches and not zero_allowed:
-        matches = [(p.character, p) for p in game.players if D.get(p.character).team == team]
-    truths = pair_infos(game, me, matches, team)
-    if not matches and zero_allowed:
-        truths = [{"count": 0}]
+    the Recluse as a Minion)."""
+    team: str = ""
+    zero_allowed: bool = False
 
-    def lies():
-        return any_pair_infos(game, me, team, ({"count": 0},) if zero_allowed else ())
+    def truths(self, world: World, player: str | None = None) -> list[dict]:
+        return one_of_two_truths(world, self.holder(player), self.team, self.zero_allowed)
 
-    return game.tell(me, truths, lies, ability=ability)
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        world = self.world(self.ask_registrations(game.players))
+        team, zero_allowed = self.team, self.zero_allowed
+
+        def lies():
+            return any_pair_infos(game, me, team, ({"count": 0},) if zero_allowed else ())
+
+        game.tell(me, self.truths(world), lies, ability=self)

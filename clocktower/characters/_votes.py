@@ -23,14 +23,13 @@ class VoteMarker(Ability):
         if not pick:
             return
         target = pick[0]
-        if game.add_effect(Effect(self.kind, target, me, self.id, ends=("dusk", game.night + 1)),
+        if game.add_effect(Effect(self.kind, target, self, ends=("dusk", game.night + 1)),
                            by=self):
             game.emit("reminder", "storyteller", token=self.token, player=target.name,
                       ability=self.id)
 
     def marks(self, voter) -> bool:
-        me = self.player
-        return any(e.kind == self.kind and e.source is me and e.source_ability == self.id
+        return any(e.kind == self.kind and e.source is self
                    and self.game.effect_active(e) for e in voter.effects)
 
     def vote_weight(self, voter, weight: int) -> int:

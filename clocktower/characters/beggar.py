@@ -20,12 +20,12 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ._info import Information
 
 REFUSED = ("drunk", "poisoned")
 
 
-class Beggar(Ability):
+class Beggar(Information):
     id = "beggar"
 
     @property
@@ -33,7 +33,7 @@ class Beggar(Ability):
         return self.state.get("tokens", 0)
 
     def _active(self) -> bool:
-        return self.player.alive and self.player.ability is self
+        return self.game.in_force(self)      # held by a living player ("sober & healthy")
 
     def cannot_vote(self, voter):
         if voter is self.player and self._active() and self.tokens <= 0:
@@ -57,10 +57,17 @@ class Beggar(Ability):
         player.ghost_vote = False
         self.state["tokens"] = self.tokens + 1
         game.emit("vote_token", "all", player=me.name, given_by=player.name, tokens=self.tokens)
-        alignment = game.registration(player, self.id)[1]
-        game.tell(me, [{"players": [player.name], "alignment": alignment}],
+        world = self.world(self.ask_registrations([player]), given_by=player.name)
+        game.tell(me, self.truths(world),
                   lambda: [{"players": [player.name], "alignment": a} for a in ("good", "evil")],
                   self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """The alignment the dead player who gave a vote token (mark `given_by`) registers as."""
+        giver = world.mark(self.holder(player), "given_by")
+        if giver is None:
+            return []
+        return [{"players": [giver], "alignment": world.registers_alignment(giver)}]
 
     def on_death(self, dead, cause, by) -> None:
         if dead is self.player and self.tokens:

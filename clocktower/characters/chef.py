@@ -7,18 +7,23 @@ whole circle (alive or dead) in which both players register as evil.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ._info import Information
 
 
-class Chef(Ability):
+class Chef(Information):
     id = "chef"
 
     def wakes(self, first: bool) -> bool:
         return first
 
-    def night(self, first: bool) -> None:
-        game, me = self.game, self.player
-        evil = [game.registration(p, self.id)[1] == "evil" for p in game.players]
+    def truths(self, world, player=None) -> list[dict]:
+        evil = [world.registers_alignment(p.name) == "evil" for p in world.players]
         n = len(evil)
         pairs = sum(1 for i in range(n) if evil[i] and evil[(i + 1) % n]) if n > 2 else 0
-        game.tell(me, [{"count": pairs}], lambda: [{"count": k} for k in range(n + 1)], self)
+        return [{"count": pairs}]
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        world = self.world(self.ask_registrations(game.players))
+        n = len(game.players)
+        game.tell(me, self.truths(world), lambda: [{"count": k} for k in range(n + 1)], self)

@@ -22,10 +22,10 @@ by day (no Regalia Demon kills by day) would be learned the following night.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ._info import Information
 
 
-class Choirboy(Ability):
+class Choirboy(Information):
     id = "choirboy"
 
     def on_death(self, dead, cause, by) -> None:
@@ -42,5 +42,10 @@ class Choirboy(Ability):
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         demon = self.state.pop("demon")
-        game.tell(me, [{"players": [demon]}],
+        game.tell(me, self.truths(self.world(king_killer=demon)),
                   lambda: [{"players": [p.name]} for p in game.players], self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """The Demon who killed the King (mark `king_killer`), if the Demon did."""
+        killer = world.mark(self.holder(player), "king_killer")
+        return [{"players": [killer]}] if killer is not None else []

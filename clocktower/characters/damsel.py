@@ -39,11 +39,12 @@ turns her into a Townsfolk). Checked at setup and whenever a character changes.
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.outcome import Outcome, opposing
 from ..engine.state import Effect
+from ._info import Information
 
 
-class Damsel(Ability):
+class Damsel(Information):
     id = "damsel"
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------
@@ -58,8 +59,17 @@ class Damsel(Ability):
 
     def night(self, first: bool) -> None:
         game = self.game
-        for m in self.minions():
-            game.tell(m, [{"character": self.id}], None, ability=self)
+        minions = self.minions()
+        world = self.world() if minions else None
+        for m in minions:
+            game.tell(m, self.truths(world, m.name), None, ability=self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """Shown to a Minion: a Damsel is in play (nothing to anyone else)."""
+        if player is None or world.player(player).team != "minion":
+            return []
+        return [{"character": self.id}] if any(p.character == self.id for p in world.players) \
+            else []
 
     # ---- the Minions' guess ---------------------------------------------------------------
     def guess_used(self) -> bool:
@@ -80,8 +90,8 @@ class Damsel(Ability):
         if target is me and works:
             game.emit("ability_triggered", "all", ability=self.id, player=me.name,
                       guessed_by=player.name)
-            game.end("evil" if me.alignment == "good" else "good",
-                     f"a Minion ({player.name}) guessed the Damsel ({me.name})")
+            game.end(Outcome(opposing(me.alignment), "damsel_guessed",
+                             f"a Minion ({player.name}) guessed the Damsel ({me.name})", self.id))
             return
         game.emit("reminder", "storyteller", token="Guess Used", player=me.name,
                   ability=self.id, guessed_by=player.name, target=target.name)

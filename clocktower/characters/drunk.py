@@ -27,10 +27,9 @@ class Drunk(Ability):
             me.thinks = game.storyteller_choice("drunk", options,
                                                 "Which Townsfolk does the Drunk think they are?",
                                                 player=me.name)
-        me.effects.append(Effect("drunk", me, None, self.id, needs_source=False))
-        me.ability = game.make_ability(me.thinks, me)
-        game.abilities_changed()
+        me.effects.append(Effect("drunk", me, self, needs_source=False))
+        believed = game.believe(me, me.thinks, source=self)
         game.emit("reminder", "storyteller", token="Is the Drunk", player=me.name,
                   character=me.thinks)
-        if "on_setup" in me.ability.overrides:
-            me.ability.on_setup()
+        if "on_setup" in believed.overrides:
+            believed.on_setup()

@@ -11,10 +11,11 @@ A Fortune Teller created mid-game gets a Red Herring (Storyteller's choice, key
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from .. import data as D
+from ._info import Information
 
 
-class FortuneTeller(Ability):
+class FortuneTeller(Information):
     id = "fortuneteller"
 
     def on_setup(self) -> None:
@@ -38,6 +39,25 @@ class FortuneTeller(Ability):
         picks = game.choose_players(me, 2, ability=self)
         if not picks:
             return
-        yes = any(p.name == self.state.get("red_herring") or game.registers_as_demon(p, self.id)
-                  for p in picks)
-        game.tell(me, [{"yes": yes}], lambda: [{"yes": True}, {"yes": False}], self)
+        # Registrations are asked pick by pick until the answer is yes: a pick that is the
+        # red herring or "is the Demon" needs no question, and after a yes none is asked.
+        herring = self.state.get("red_herring")
+        regs = {}
+        for p in picks:
+            if p.name == herring or any(ab.counts_as_demon(p)
+                                        for ab in game.hooks("counts_as_demon")):
+                break
+            regs[p.name] = game.registration(p, self.id)
+            if D.get(regs[p.name][0]).team == "demon":
+                break
+        world = self.world(regs, choice=[p.name for p in picks], red_herring=herring)
+        game.tell(me, self.truths(world), lambda: [{"yes": True}, {"yes": False}], self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """Yes if either chosen player is the red herring or registers as a Demon."""
+        me = self.holder(player)
+        picks = world.choice(me)
+        if not picks:
+            return []
+        herring = world.mark(me, "red_herring")
+        return [{"yes": any(p == herring or world.registers_as_demon(p) for p in picks)}]

@@ -28,6 +28,7 @@ Rulings:
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ..engine.outcome import Outcome
 
 
 class Goblin(Ability):
@@ -57,8 +58,9 @@ class Goblin(Ability):
         game, me = self.game, self.player
         if not self.claimed_today():
             return
-        if game.droisoned(me):
+        if not game.in_force(self, even_if_dead=True):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
             return
         game.emit("ability_triggered", "all", ability=self.id, player=me.name)
-        game.end(me.alignment, f"the Goblin ({me.name}) claimed and was executed")
+        game.end(Outcome(me.alignment, "goblin",
+                         f"the Goblin ({me.name}) claimed and was executed", self.id))

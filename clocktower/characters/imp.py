@@ -9,6 +9,7 @@ A Scarlet Woman, whose ability reacts first, takes precedence over the star-pass
 A player who becomes the Imp during the night because a Demon died tonight (star-pass,
 Scarlet Woman) does not act that night: "This new Imp does not act that same night". A
 player made the Imp at night in any other way (a Demon-creating ability) acts that night.
+Both are the engine's rule for every Demon made at night (`Game._new_at_night`).
 """
 from __future__ import annotations
 
@@ -20,17 +21,9 @@ class Imp(Ability):
     id = "imp"
 
     def wakes(self, first: bool) -> bool:
-        return not first and self.state.get("became_imp_night") != self.game.night
-
-    def on_character_change(self, player, old, new) -> None:
-        # Only a successor waits: a Minion who becomes the Imp because a Demon died tonight
-        # (the star-pass, the Scarlet Woman). A Demon made tonight any other way (e.g. by
-        # an ability that creates a Demon "which acts on the same night") acts tonight.
-        game = self.game
-        if player is self.player and game.phase == "night" and any(
-                p is not player and not p.truly_alive and D.get(p.character).team == "demon"
-                for p in game.deaths_tonight):
-            self.state["became_imp_night"] = game.night
+        # A successor made tonight (star-pass, Scarlet Woman) waits: the engine's one rule
+        # for Demons made at night (`Game._new_at_night`).
+        return not first
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

@@ -9,15 +9,13 @@ the WRONG player may be anyone else. First night only.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
-from ._info import one_of_two
+from ._info import OneOfTwo
 
 
-class Investigator(Ability):
+class Investigator(OneOfTwo):
     id = "investigator"
+    team = "minion"
 
     def wakes(self, first: bool) -> bool:
         return first
 
-    def night(self, first: bool) -> None:
-        one_of_two(self, "minion")

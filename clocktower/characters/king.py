@@ -35,11 +35,11 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
 from ._common import CHARACTER_TEAMS, team_characters
+from ._info import Information
 
 
-class King(Ability):
+class King(Information):
     id = "king"
 
     # ---- the Demon learns the King ------------------------------------------------------
@@ -57,8 +57,11 @@ class King(Ability):
 
     def _tell_demons(self, demons: list) -> None:
         game, me = self.game, self.player
+        if not demons:
+            return
+        world = self.world()
         for d in demons:
-            game.tell(d, [{"players": [me.name], "character": self.id}],
+            game.tell(d, self.truths(world, d.name),
                       lambda: [{"players": [p.name], "character": self.id}
                                for p in game.players], self)
 
@@ -67,6 +70,22 @@ class King(Ability):
         game = self.game
         alive = sum(1 for p in game.players if p.alive)
         return len(game.players) - alive >= alive
+
+    def truths(self, world, player=None) -> list[dict]:
+        """Shown to the King: each alive player's registered character, if the dead equal or
+        outnumber the living (else nothing). Shown to a Demon: this player is the King."""
+        me = self.player.name
+        if player is not None and player != me:
+            return [{"players": [me], "character": self.id}] if world.is_demon(player) else []
+        alive = [p for p in world.players if p.alive]
+        if len(world.players) - len(alive) < len(alive):
+            return []
+        out: list[dict] = []
+        for p in alive:
+            o = {"character": world.registers(p.name)[0]}
+            if o not in out:
+                out.append(o)
+        return out
 
     def wakes(self, first: bool) -> bool:
         return bool(self._demons(first)) or self._late()
@@ -81,12 +100,7 @@ class King(Ability):
 
     def _learn(self) -> None:
         game, me = self.game, self.player
-        truths: list[dict] = []
-        for p in game.players:
-            if p.alive:
-                o = {"character": game.registration(p, self.id)[0]}
-                if o not in truths:
-                    truths.append(o)
-        game.tell(me, truths, lambda: [{"character": c} for c in
+        world = self.world(self.ask_registrations(p for p in game.players if p.alive))
+        game.tell(me, self.truths(world), lambda: [{"character": c} for c in
                                        team_characters(game, *CHARACTER_TEAMS, "traveller")],
                   self)

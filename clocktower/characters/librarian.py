@@ -10,15 +10,14 @@ Outsider, the Librarian learns zero (`count: 0`). First night only.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
-from ._info import one_of_two
+from ._info import OneOfTwo
 
 
-class Librarian(Ability):
+class Librarian(OneOfTwo):
     id = "librarian"
+    team = "outsider"
+    zero_allowed = True
 
     def wakes(self, first: bool) -> bool:
         return first
 
-    def night(self, first: bool) -> None:
-        one_of_two(self, "outsider", zero_allowed=True)

@@ -12,6 +12,7 @@ game ends and the Mayor's team wins.
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ..engine.outcome import Outcome
 
 
 class Mayor(Ability):
@@ -30,4 +31,5 @@ class Mayor(Ability):
         game = self.game
         alive = [p for p in game.players if p.alive]       # Travellers count for the Mayor
         if len(alive) == 3 and not game.execution_happened and self.functioning:
-            game.end(self.player.alignment, "three players live and no execution occurred (Mayor)")
+            game.end(Outcome(self.player.alignment, "mayor",
+                             "three players live and no execution occurred (Mayor)", self.id))

@@ -22,11 +22,11 @@ class Monk(Ability):
         game, me = self.game, self.player
         target = game.choose_players(me, 1, ability=self, allow_self=False)
         if target:
-            game.add_effect(Effect("safe", target[0], me, self.id, ends=("dawn", game.night)),
+            game.add_effect(Effect("safe", target[0], self, ends=("dawn", game.night)),
                             by=self)
 
     def protects(self, target, cause, by) -> bool:
         if cause != "demon":
             return False
-        return any(e.kind == "safe" and e.source is self.player and e.source_ability == self.id
+        return any(e.kind == "safe" and e.source is self
                    and self.game.effect_active(e) for e in target.effects)

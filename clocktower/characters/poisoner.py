@@ -18,5 +18,5 @@ class Poisoner(Ability):
         game = self.game
         target = game.choose_players(self.player, 1, ability=self)
         if target:
-            game.add_effect(Effect("poisoned", target[0], self.player, self.id,
+            game.add_effect(Effect("poisoned", target[0], self,
                                    ends=("dusk", game.night + 1)), by=self)

@@ -10,11 +10,11 @@ Ravenkeeper is still woken and may be shown any character.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
 from ._common import team_characters
+from ._info import Information
 
 
-class Ravenkeeper(Ability):
+class Ravenkeeper(Information):
     id = "ravenkeeper"
 
     def acts_while_dead(self) -> bool:
@@ -29,7 +29,14 @@ class Ravenkeeper(Ability):
         if not pick:
             return
         target = pick[0]
-        char = game.registration(target, self.id)[0]
-        game.tell(me, [{"character": char, "players": [target.name]}],
+        world = self.world(self.ask_registrations([target]), choice=[target.name])
+        game.tell(me, self.truths(world),
                   lambda: [{"character": c, "players": [target.name]} for c in team_characters(game)],
                   self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """The character the chosen player registers as."""
+        pick = world.choice(self.holder(player))
+        if not pick:
+            return []
+        return [{"character": world.registers(pick[0])[0], "players": [pick[0]]}]

@@ -8,6 +8,7 @@ wins for a good Saint). A drunk or poisoned Saint's execution is an ordinary dea
 from __future__ import annotations
 
 from ..engine.ability import Ability
+from ..engine.outcome import Outcome, opposing
 
 
 class Saint(Ability):
@@ -15,6 +16,6 @@ class Saint(Ability):
 
     def on_death(self, dead, cause, by) -> None:
         game, me = self.game, self.player
-        if dead is me and cause == "execution" and not game.droisoned(me):
-            game.end("evil" if me.alignment == "good" else "good",
-                     "the Saint died by execution")
+        if dead is me and cause == "execution" and game.in_force(self, even_if_dead=True):
+            game.end(Outcome(opposing(me.alignment), "saint_executed",
+                             "the Saint died by execution", self.id))

@@ -23,13 +23,12 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
-from ._common import registering_alignment
+from ._info import Information
 
 DIRECTIONS = ("clockwise", "anticlockwise")
 
 
-class Shugenja(Ability):
+class Shugenja(Information):
     id = "shugenja"
 
     def wakes(self, first: bool) -> bool:
@@ -37,13 +36,19 @@ class Shugenja(Ability):
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        n = len(game.players)
-        others = [p for p in game.players if p is not me]
-        evil = registering_alignment(game, others, "evil", self.id)
-        if evil:
-            cw = min((p.seat - me.seat) % n for p in evil)
-            acw = min((me.seat - p.seat) % n for p in evil)
-            truths = [{"direction": d} for d, ok in zip(DIRECTIONS, (cw <= acw, acw <= cw)) if ok]
-        else:       # nobody is evil (not a legal game): either way is as true as the other
-            truths = [{"direction": d} for d in DIRECTIONS]
-        game.tell(me, truths, lambda: [{"direction": d} for d in DIRECTIONS], self)
+        world = self.world(self.ask_registrations(p for p in game.players if p is not me))
+        game.tell(me, self.truths(world), lambda: [{"direction": d} for d in DIRECTIONS], self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """The direction(s) of the closest player registering evil (each truly evil one if
+        none registers evil)."""
+        me = world.player(self.holder(player))
+        n = len(world.players)
+        others = [p for p in world.players if p.name != me.name]
+        evil = [p for p in others if world.registers_alignment(p.name) == "evil"] \
+            or [p for p in others if p.alignment == "evil"]
+        if not evil:    # nobody is evil (not a legal game): either way is as true as the other
+            return [{"direction": d} for d in DIRECTIONS]
+        cw = min((p.seat - me.seat) % n for p in evil)
+        acw = min((me.seat - p.seat) % n for p in evil)
+        return [{"direction": d} for d, ok in zip(DIRECTIONS, (cw <= acw, acw <= cw)) if ok]

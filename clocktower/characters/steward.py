@@ -19,11 +19,10 @@ Rulings (the text leaves these open):
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
-from ._common import registering_alignment
+from ._info import Information
 
 
-class Steward(Ability):
+class Steward(Information):
     id = "steward"
 
     def wakes(self, first: bool) -> bool:
@@ -32,9 +31,17 @@ class Steward(Ability):
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         others = [p for p in game.players if p is not me]
-        good = registering_alignment(game, others, "good", self.id)
-        info = game.tell(me, [{"players": [p.name]} for p in good],
+        world = self.world(self.ask_registrations(others))
+        info = game.tell(me, self.truths(world),
                          lambda: [{"players": [p.name]} for p in others], self)
         if info:
             game.emit("reminder", "storyteller", token="Know", player=info["players"][0],
                       ability=self.id)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """Each other player who registers good (if none does, each who is good)."""
+        me = self.holder(player)
+        others = [p for p in world.players if p.name != me]
+        good = [p for p in others if world.registers_alignment(p.name) == "good"] \
+            or [p for p in others if p.alignment == "good"]
+        return [{"players": [p.name]} for p in good]

@@ -24,10 +24,12 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from .. import data as D
+
+from ._info import Information
 
 
-class TownCrier(Ability):
+class TownCrier(Information):
     id = "towncrier"
 
     def on_nomination(self, nominator, nominee) -> None:
@@ -54,9 +56,22 @@ class TownCrier(Ability):
             for e in game.log[:born]:
                 if e["type"] == "nominate" and e["phase"] == "day" and e["number"] == game.day \
                         and self._is_minion(game.by_name[e["by"]]):
-                    yes = True
                     break
-        game.tell(me, [{"yes": yes}], lambda: [{"yes": True}, {"yes": False}], self)
+        asked = self.state.get("asked")
+        world = self.world(asked[1] if asked and asked[0] == game.day else None)
+        game.tell(me, self.truths(world), lambda: [{"yes": True}, {"yes": False}], self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """Yes if any of today's nominators registers as a Minion (registrations are asked
+        when the nomination is made)."""
+        return [{"yes": any(world.registers_team(n) == "minion" for n in world.nominators)}]
 
     def _is_minion(self, nominator) -> bool:
-        return self.game.registers_team(nominator, self.id)[2] == "minion"
+        """Ask how `nominator` registers (recorded for today's world): a Minion?"""
+        game = self.game
+        reg = game.registration(nominator, self.id)
+        asked = self.state.get("asked")
+        if not asked or asked[0] != game.day:
+            asked = self.state["asked"] = (game.day, {})
+        asked[1][nominator.name] = reg
+        return D.get(reg[0]).team == "minion"

@@ -9,23 +9,17 @@ Undertaker is not woken.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.world import executed_today
 from ._common import team_characters
+from ._info import Information
 
 
-class Undertaker(Ability):
+class Undertaker(Information):
     id = "undertaker"
 
     def _executed_dead(self):
-        game = self.game
-        for e in reversed(game.log):
-            if e["type"] == "night" and e["number"] == game.night:
-                continue
-            if e["type"] == "day":
-                return None
-            if e["type"] == "death" and e["cause"] == "execution" and e["phase"] == "day":
-                return game.by_name[e["player"]]
-        return None
+        name = executed_today(self.game)
+        return self.game.by_name[name] if name is not None else None
 
     def wakes(self, first: bool) -> bool:
         return not first and self._executed_dead() is not None
@@ -33,8 +27,14 @@ class Undertaker(Ability):
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         dead = self._executed_dead()
-        char = game.registration(dead, self.id)[0]
-        game.tell(me, [{"character": char, "players": [dead.name]}],
+        world = self.world(self.ask_registrations([dead]))
+        game.tell(me, self.truths(world),
                   lambda: [{"character": c, "players": [dead.name]}
                            for c in team_characters(game)], self)
+
+    def truths(self, world, player=None) -> list[dict]:
+        """The character the player who died by execution today registers as."""
+        if world.executed is None:
+            return []
+        return [{"character": world.registers(world.executed)[0], "players": [world.executed]}]
 

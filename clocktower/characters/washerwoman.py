@@ -10,15 +10,13 @@ the Drunk who thinks they are one) may be shown anything. First night only.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
-from ._info import one_of_two
+from ._info import OneOfTwo
 
 
-class Washerwoman(Ability):
+class Washerwoman(OneOfTwo):
     id = "washerwoman"
+    team = "townsfolk"
 
     def wakes(self, first: bool) -> bool:
         return first
 
-    def night(self, first: bool) -> None:
-        one_of_two(self, "townsfolk")

@@ -2,7 +2,12 @@
 
 A character is its data (from the data file) plus a few hooks. The engine calls hooks by
 capability ("does anything protect this player from the Demon?"), never by character name.
-An Ability instance belongs to one player; a player whose character changes gets a new one.
+An Ability instance is held by one player at a time (`player`; None for an ability no
+player holds, such as a token in play). It can be granted, taken away or moved
+(`Game.grant`, `Game.revoke`, `Game.move_ability`, `Game.swap_characters`); a player whose
+character changes gets a new one. `origin` says why it is held: "character" (their
+character's), "believed" (the character they think they are: never in force), "granted"
+(given by `source`, another ability). `Game.in_force(ability)` says whether it works now.
 
 Malfunction is the engine's job: hooks that change the game go through engine methods
 (`game.tell`, `game.add_effect`, `game.kill`, ...) that check whether the ability works.
@@ -16,6 +21,7 @@ from ..data import CharacterData, get as get_data
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Player
+    from .outcome import Outcome
 
 
 # Hook names the engine dispatches by capability. A subclass that overrides one of these is
@@ -26,6 +32,8 @@ HOOKS = (
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
     "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
+    "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
+    "keeps_in_force", "stops_ability",
 )
 
 
@@ -42,7 +50,7 @@ class Ability:
     nomination_claim: ClassVar[bool] = False
     data: CharacterData
 
-    __slots__ = ("game", "player", "state")
+    __slots__ = ("game", "player", "state", "origin", "source", "active")
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -52,16 +60,19 @@ class Ability:
 
     overrides: ClassVar[frozenset] = frozenset()
 
-    def __init__(self, game: "Game", player: "Player"):
+    def __init__(self, game: "Game", player: "Player | None"):
         self.game = game
         self.player = player
         self.state: dict[str, Any] = {}
+        self.origin = "character"
+        self.source: Ability | None = None      # the ability that granted this one
+        self.active = True                      # False once taken away (Game.revoke)
 
     # ---- facts -------------------------------------------------------------------------
     @property
     def functioning(self) -> bool:
-        """Does this ability work right now (alive or works-when-dead, sober, healthy)?"""
-        return self.game.functioning(self.player, self)
+        """Is this ability in force right now (`Game.in_force`)?"""
+        return self.game.in_force(self)
 
     def night_position(self, first: bool) -> int:
         return self.data.first_night if first else self.data.other_night
@@ -134,9 +145,17 @@ class Ability:
         """True if `player` 'is the Demon' through this ability (Lil' Monsta's babysitter)."""
         return False
 
-    def check_win(self):
-        """Return (winner, reason) if this ability ends the game now, else None."""
+    def check_win(self) -> "Outcome | None":
+        """An `Outcome` if this ability ends the game now, else None (asked at every check)."""
         return None
+
+    def veto_outcome(self, outcome: "Outcome") -> bool:
+        """True to stop the game from ending with `outcome` now (the game goes on)."""
+        return False
+
+    def alter_outcome(self, outcome: "Outcome") -> "Outcome":
+        """The outcome as this ability changes it (flip the winner, a per-player result)."""
+        return outcome
 
     def vote_weight(self, voter: "Player", weight: int) -> int:
         return weight
@@ -155,6 +174,15 @@ class Ability:
     def may_nominate(self, nominee: "Player") -> bool:
         return True
 
+    def ghost_vote_needed(self, voter: "Player", needed: bool) -> bool:
+        """Whether the dead `voter` needs (and spends) a ghost vote to raise a hand; chained
+        from True (an ability letting the dead vote freely returns False)."""
+        return needed
+
+    def vote_threshold(self, threshold: int) -> int:
+        """The votes a nominee needs to be about to die; chained from half the living."""
+        return threshold
+
     def cannot_vote(self, voter: "Player") -> str | None:
         """Why `voter` may not raise a hand at all now (asked of written votes too), or None."""
         return None
@@ -171,6 +199,16 @@ class Ability:
 
     def offered_action(self, player: "Player", args: dict) -> None:
         """`player` takes one of the actions of `offers_day_action` (validated)."""
+
+    def keeps_in_force(self, ability: "Ability") -> bool:
+        """True if this ability keeps `ability` working while its holder is dead (a Demon
+        whose killed Minions keep their abilities)."""
+        return False
+
+    def stops_ability(self, ability: "Ability") -> bool:
+        """True if this ability stops `ability` from working now (other than by drunkenness
+        or poison, which are effects)."""
+        return False
 
     def refuses_effect(self, effect) -> bool:
         """True if this ability keeps its player free of `effect` ('You are sober & healthy')."""

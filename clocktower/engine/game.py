@@ -6,13 +6,14 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Callable, Iterable
 
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
+from . import voting
+from .outcome import Outcome
 from .decisions import Choice, Decision, InfoChoice, OptionSpace, PlayerChoice, VoteChoice
 from .state import Effect, Player
 from .views import PlayerView, StorytellerView, sees_everything
@@ -46,6 +47,7 @@ class Game:
         self.day = 0
         self.winner: str | None = None
         self.win_reason: str | None = None
+        self.outcome: Outcome | None = None
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -219,7 +221,7 @@ class Game:
         self.by_name[name] = p
         if p.traveller:
             self.has_travellers = True
-        p.ability = self.make_ability(cdata.id, p)
+        p.held.append(self.make_ability(cdata.id, p))
         self.abilities_changed()
         return p
 
@@ -232,7 +234,7 @@ class Game:
     def all_abilities(self) -> list[Ability]:
         out = []
         for p in self.players:
-            out.extend(p.abilities())
+            out.extend(p.held)
         out.extend(self.free_abilities)
         return out
 
@@ -295,40 +297,59 @@ class Game:
     def is_drunk(self, player: Player) -> bool:
         return any(e.kind == "drunk" and self.effect_active(e) for e in player.effects)
 
-    def functioning(self, player: Player | None, ability: Ability | None = None) -> bool:
-        """Does this ability work now: its player alive (or it works while dead), sober, healthy."""
-        if player is None:
-            return True
-        ab = ability if ability is not None else player.ability
-        if not player.alive and not (ab is not None and ab.acts_while_dead()):
+    def in_force(self, ab: Ability, even_if_dead: bool = False) -> bool:
+        """Is this ability in force now? It is held (not taken away), not a belief, its
+        holder is alive (or it acts while dead, or a `keeps_in_force` hook keeps it), the
+        holder is sober and healthy, and no `stops_ability` hook stops it. An ability no
+        player holds (a token in play) is in force while it is held by the game.
+        `even_if_dead`: for an ability that triggers on its holder's death or execution
+        (the Saint, the Goblin), whether it was in force apart from that."""
+        if not ab.active or ab.origin == "believed":
             return False
-        key = id(player)
+        p = ab.player
+        if p is None:
+            return True
+        if not p.alive and not even_if_dead and not ab.acts_while_dead() and not any(
+                k.keeps_in_force(ab) for k in self.hooks("keeps_in_force")):
+            return False
+        key = id(p)
         if key in self._func_guard:       # effects whose sources poison each other
             return True
         self._func_guard.add(key)
         try:
-            return not self.droisoned(player)
+            if self.droisoned(p):
+                return False
         finally:
             self._func_guard.discard(key)
+        stops = self.hooks("stops_ability")
+        return not (stops and any(k.stops_ability(ab) for k in stops if k is not ab))
+
+    def functioning(self, player: Player | None, ability: Ability | None = None) -> bool:
+        """Does `ability` (default: the player's first) work now: `in_force`. A player who
+        holds no ability 'functions' while alive, sober and healthy."""
+        if player is None:
+            return True
+        ab = ability if ability is not None else player.ability
+        if ab is None:
+            return player.alive and not self.droisoned(player)
+        return self.in_force(ab)
 
     def effect_active(self, e: Effect) -> bool:
-        if not e.needs_source or e.source is None:
+        """An effect lasts while the ability that made it is held and in force (wherever it
+        has moved). A self-inflicted one (a Poisoner poisoning themself) would switch itself
+        off, so it lasts while its source is held by that living player."""
+        ab = e.source
+        if not e.needs_source or ab is None:
             return True
-        src = e.source
-        ab = next((a for a in src.abilities() if a.id == e.source_ability), None)
-        if ab is None:
-            if e.source_ability:
-                return False            # the source no longer has that ability
-            ab = src.ability
-        if src is e.target:
-            # Self-inflicted (a Poisoner poisoning themself): it would switch itself off,
-            # so it lasts while the source is alive and still has the ability.
-            return src.alive
-        return self.functioning(src, ab)
+        if not ab.active:
+            return False
+        if ab.player is e.target:
+            return e.target.alive
+        return self.in_force(ab)
 
     def add_effect(self, effect: Effect, by: Ability | None = None) -> bool:
         """Add an effect made by ability `by`; a malfunctioning ability adds nothing."""
-        if by is not None and not self.functioning(by.player, by):
+        if by is not None and not self.in_force(by):
             self.emit("no_effect", "storyteller", ability=by.id,
                       player=by.player.name if by.player else None, effect=effect.kind,
                       target=effect.target.name)
@@ -340,9 +361,10 @@ class Game:
                           effect=effect.kind, target=effect.target.name, refused_by=ab.id)
                 return False
         effect.target.effects.append(effect)
+        src = effect.source
         self.emit("effect", "storyteller", kind=effect.kind, target=effect.target.name,
-                  source=effect.source.name if effect.source else None,
-                  ability=effect.source_ability)
+                  source=src.player.name if src is not None and src.player else None,
+                  ability=src.id if src is not None else None)
         return True
 
     def _expire(self, moment: str) -> None:
@@ -366,8 +388,7 @@ class Game:
         ab = player.ability
         if ab is None:
             return truth
-        works = (player.alive or ab.registers_when_dead or ab.acts_while_dead()) \
-            and not self.droisoned(player)
+        works = self.in_force(ab, even_if_dead=ab.registers_when_dead)
         alts = ab.false_registrations() if works else []
         if not alts:
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
@@ -379,14 +400,17 @@ class Game:
             o = {"character": c, "alignment": a}
             if o not in options:
                 options.append(o)
-        if fixed is not None:
-            for o in options:
-                if all(o.get(k) == v for k, v in fixed.items()):
-                    return o["character"], o["alignment"]
+        if fixed is not None and not any(all(o.get(k) == v for k, v in fixed.items())
+                                         for o in options):
             raise IllegalAnswer(Choice("register", "storyteller", options), fixed,
                                 f"{player.name} cannot register that way")
+        # A fixed registration is still a decision (logged, so the game replays from its
+        # log); the answerer must pick an option that fits it.
         ans = self.decide(Choice("register", "storyteller", options,
                                  context={"player": player.name, "purpose": purpose}, n_true=1))
+        if fixed is not None and any(ans.get(k) != v for k, v in fixed.items()):
+            raise IllegalAnswer(Choice("register", "storyteller", options), ans,
+                                f"{player.name} must register as {fixed}")
         return ans["character"], ans["alignment"]
 
     def registers_team(self, player: Player, purpose: str = "") -> tuple[str, str, str]:
@@ -504,7 +528,7 @@ class Game:
         `source`, when given, is the ability causing the death: if it does not work, nothing
         happens. Protection hooks act in the would-die step; reactions in the died step.
         """
-        if source is not None and not self.functioning(source.player, source):
+        if source is not None and not self.in_force(source):
             self.emit("no_effect", "storyteller", ability=source.id, target=target.name,
                       player=source.player.name if source.player else None, effect="death")
             return False
@@ -553,25 +577,151 @@ class Game:
     # ------------------------------------------------------------------ character change
     def change_character(self, player: Player, new: str, alignment: str | None = None,
                          tell: bool = True) -> None:
+        """The player becomes `new`: the abilities their old character gave them (its own,
+        and a belief) are replaced by the new character's; granted abilities stay."""
         old = player.character
         player.character = D.get(new).id
-        player.ability = self.make_ability(player.character, player)
+        ab = self.make_ability(player.character, player)
+        player.held = [ab] + [a for a in player.held if a.origin == "granted"]
         player.thinks = None
-        if self.phase != "setup" and player.ability.starts_knowing():
+        if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
             # (by day: the coming night), right away if its position has passed.
-            self.mark_fresh(player.ability)
+            self.mark_fresh(ab)
+        self._new_at_night(ab)
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
         if alignment and alignment != player.alignment:
             self.change_alignment(player, alignment)
-        if tell and self.phase == "day":
+        if tell:
+            self._tell_character(player)
+        for hook in self.hooks("on_character_change"):
+            hook.on_character_change(player, old, new)
+
+    def _tell_character(self, player: Player) -> None:
+        """A player whose character changed is told who they are now (by day: that night)."""
+        if self.phase == "day":
             player.tokens["learn_character_tonight"] = True     # woken and told that night
-        elif tell:
+        else:
             self.emit("learn", [player.name], player=player.name, ability=None,
                       character=player.character, alignment=player.alignment, reason="you are")
-        for ab in self.hooks("on_character_change"):
-            ab.on_character_change(player, old, new)
+
+    def swap_characters(self, a: Player, b: Player, alignments: bool = False,
+                        tell: bool = True) -> None:
+        """`a` and `b` swap characters (and alignments, if `alignments`) in one operation.
+
+        The abilities their characters gave them move with the characters, with their
+        state; effects those abilities made stay tied to them; an effect a character's
+        ability put on its own holder (the Drunk's drunkenness) moves with it. Hooks see a
+        consistent table: `on_character_change` runs once per player, after both moved."""
+        if a is b:
+            raise ClocktowerError(f"{a.name} cannot swap characters with themself")
+        old_a, old_b = a.character, b.character
+        mine_a = [x for x in a.held if x.origin != "granted"]
+        mine_b = [x for x in b.held if x.origin != "granted"]
+        a.character, b.character = old_b, old_a
+        a.thinks, b.thinks = b.thinks, a.thinks
+        a.held = mine_b + [x for x in a.held if x.origin == "granted"]
+        b.held = mine_a + [x for x in b.held if x.origin == "granted"]
+        for ab in mine_b:
+            ab.player = a
+        for ab in mine_a:
+            ab.player = b
+        moved_a = [e for e in a.effects if e.source in mine_a]
+        moved_b = [e for e in b.effects if e.source in mine_b]
+        a.effects = [e for e in a.effects if e not in moved_a] + moved_b
+        b.effects = [e for e in b.effects if e not in moved_b] + moved_a
+        for e in moved_a:
+            e.target = b
+        for e in moved_b:
+            e.target = a
+        for ab in mine_a + mine_b:
+            self._new_at_night(ab)
+        self.abilities_changed()
+        self.emit("character_change", "storyteller", player=a.name, old=old_a, new=old_b,
+                  swapped_with=b.name)
+        self.emit("character_change", "storyteller", player=b.name, old=old_b, new=old_a,
+                  swapped_with=a.name)
+        if alignments and a.alignment != b.alignment:
+            al_a, al_b = a.alignment, b.alignment
+            self.change_alignment(a, al_b)
+            self.change_alignment(b, al_a)
+        if tell:
+            self._tell_character(a)
+            self._tell_character(b)
+        for hook in self.hooks("on_character_change"):
+            hook.on_character_change(a, old_a, old_b)
+        for hook in self.hooks("on_character_change"):
+            hook.on_character_change(b, old_b, old_a)
+
+    def grant(self, player: Player, char_id: str, source: Ability | None = None) -> Ability:
+        """`player` gains the ability of `char_id` besides their own (given by `source`):
+        one `ability_granted` event. It acts at its own night position; a 'start knowing'
+        ability granted mid-game acts that night (see `mark_fresh`)."""
+        ab = self.make_ability(D.get(char_id).id, player)
+        ab.origin = "granted"
+        ab.source = source
+        player.held.append(ab)
+        if self.phase != "setup" and ab.starts_knowing():
+            self.mark_fresh(ab)
+        self._new_at_night(ab)
+        self.abilities_changed()
+        self.emit("ability_granted", "storyteller", player=player.name, ability=ab.id,
+                  source=source.id if source is not None else None)
+        return ab
+
+    def revoke(self, ab: Ability) -> None:
+        """Take `ab` away from whoever holds it: one `ability_removed` event. Effects it
+        made end (they need their source held)."""
+        p = ab.player
+        if p is not None and ab in p.held:
+            p.held.remove(ab)
+        elif ab in self.free_abilities:
+            self.free_abilities.remove(ab)
+        else:
+            raise ClocktowerError(f"{ab.id} is not held by anyone")
+        ab.active = False
+        self.abilities_changed()
+        self.emit("ability_removed", "storyteller", player=p.name if p else None,
+                  ability=ab.id)
+
+    def move_ability(self, ab: Ability, to: Player) -> None:
+        """Move `ab`, with its state, to `to`: one `ability_moved` event. Effects it made
+        stay tied to it."""
+        src = ab.player
+        if src is None or ab not in src.held:
+            raise ClocktowerError(f"{ab.id} is not held by a player")
+        src.held.remove(ab)
+        to.held.append(ab)
+        ab.player = to
+        self._new_at_night(ab)
+        self.abilities_changed()
+        self.emit("ability_moved", "storyteller", ability=ab.id, player=src.name, to=to.name)
+
+    def believe(self, player: Player, char_id: str, source: Ability | None = None) -> Ability:
+        """`player` believes they are `char_id` (the Drunk's Townsfolk; later the Lunatic's
+        Demon, the Marionette's good character): the one place a belief is made. They hold
+        that character's ability first, never in force (they wake and are told what the
+        Storyteller chooses), and keep their true character's ability behind it."""
+        cid = D.get(char_id).id
+        ab = self.make_ability(cid, player)
+        ab.origin = "believed"
+        ab.source = source
+        player.thinks = cid
+        player.held = [ab] + [a for a in player.held if a.origin != "believed"]
+        self.abilities_changed()
+        return ab
+
+    def _new_at_night(self, ab: Ability) -> None:
+        """The one rule for an ability that starts being held at night: it acts tonight at
+        its place in the night order if that is still to come (each ability acts at most
+        once a night), except a Demon that succeeds a Demon who died tonight (the Imp's
+        star-pass, the Scarlet Woman, a jump): "does not act that same night"."""
+        if self.phase != "night" or TEAMS[ab.id] != "demon":
+            return
+        if any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not ab.player
+               for p in self.deaths_tonight):
+            ab.state["waits_until"] = self.night + 1
 
     def mark_fresh(self, ab: Ability) -> None:
         """`ab` acts as on a first night tonight (by day: the coming night): see `Ability.fresh`."""
@@ -588,13 +738,27 @@ class Game:
         self.emit("alignment_change", "storyteller", player=player.name, old=old, new=new)
 
     # ------------------------------------------------------------------ winning
-    def end(self, winner: str, reason: str) -> None:
+    def end(self, outcome: Outcome) -> None:
+        """End the game with `outcome` unless an ability vetoes it; abilities may change it
+        first (see `engine/outcome.py`). Raises GameOver when the game ends."""
         if self.winner is not None:
             return
-        self.winner = winner
-        self.win_reason = reason
-        self.emit("game_over", "all", winner=winner, reason=reason)
-        raise GameOver(winner)
+        for ab in self.hooks("veto_outcome"):
+            if ab.veto_outcome(outcome):
+                self.emit("outcome_vetoed", "storyteller", winner=outcome.winner,
+                          code=outcome.code, ability=ab.id)
+                return
+        for ab in self.hooks("alter_outcome"):
+            outcome = ab.alter_outcome(outcome)
+        self.declare(outcome)
+        raise GameOver(outcome.winner)
+
+    def declare(self, outcome: Outcome) -> None:
+        """Record the game's outcome (the `game_over` event) without raising."""
+        self.outcome = outcome
+        self.winner = outcome.winner
+        self.win_reason = outcome.reason
+        self.emit("game_over", "all", **outcome.fields())
 
     def check_win(self) -> None:
         if self.winner is not None:
@@ -602,15 +766,27 @@ class Game:
         for ab in self.hooks("check_win"):
             res = ab.check_win()
             if res:
-                self.end(*res)
+                self.end(res)
         if self.phase == "setup":
             return
         demon_alive = any(p.truly_alive and self.is_demon(p) for p in self.players)
         if not demon_alive and not any(ab.demon_pending() for ab in self.hooks("demon_pending")):
-            self.end("good", "the Demon is dead")
+            self.end(Outcome("good", "demon_dead", "the Demon is dead"))
         alive = sum(1 for p in self.players if p.truly_alive and not p.traveller)
         if alive <= 2:
-            self.end("evil", "just two players are alive")
+            self.end(Outcome("evil", "two_alive", self._two_alive_words()))
+
+    def _two_alive_words(self) -> str:
+        """'just two players are alive', qualified when the table sees otherwise: living
+        Travellers, or a player who registers as dead but lives (the Zombuul)."""
+        words = "just two players are alive"
+        hidden = [p.name for p in self.players if p.secretly_alive and not p.alive]
+        if hidden:
+            words = ("just two players are truly alive (" + ", ".join(hidden)
+                     + (" registers" if len(hidden) == 1 else " register") + " as dead)")
+        if any(p.traveller and p.alive for p in self.players):
+            words += ", not counting Travellers"
+        return words
 
     # ------------------------------------------------------------------ night
     def night_entries(self, first: bool) -> list[tuple[Any, int, Any]]:
@@ -675,7 +851,9 @@ class Game:
         cache[key] = result
         return result
 
-    def run_night(self) -> None:
+    def run_night(self, at_dusk: Callable[[], None] | None = None) -> None:
+        """The night. `at_dusk`: called before anyone wakes (a written game's Storyteller
+        rulings for the night, see `engine/inputs.py`)."""
         if self.winner:
             return
         self.night += 1
@@ -696,6 +874,8 @@ class Game:
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)
         try:
+            if at_dusk is not None:
+                at_dusk()
             while True:
                 current = self.night_entries(first)     # re-read: abilities may change
                 if current is not entries:
@@ -723,6 +903,8 @@ class Game:
             pass
 
     def _wake(self, ab: Ability, first: bool) -> None:
+        if ab.state.get("waits_until", 0) > self.night:
+            return          # a successor Demon: not the night it took over (`_new_at_night`)
         p = ab.player
         if p is not None:
             if not p.truly_alive and not ab.acts_while_dead():
@@ -807,7 +989,8 @@ class Game:
         return self.players[seat + 1:] + self.players[:seat + 1]
 
     def can_vote(self, voter: Player) -> bool:
-        return voter.alive or voter.ghost_vote
+        """Whether `voter` may raise a hand on a nomination now (see `engine/voting.py`)."""
+        return voting.has_vote(self, voter)
 
     def nominate(self, by: Player, target: Player,
                  votes: Callable[[Player], bool] | list[str] | None = None,
@@ -841,65 +1024,13 @@ class Game:
                                       default=None))
             if said is not None:
                 self.claim(target, said)
-        order = self.voting_order(target)
-        voters: list[Player] = []
-        listed = set(votes) if isinstance(votes, list) else None
-        if listed is not None:
-            for name in listed:
-                if name not in self.by_name:
-                    raise ClocktowerError(f"no player named {name!r} can vote")
-        may_vote = self.hooks("may_vote")
-        cannot_vote = self.hooks("cannot_vote")
-        deferred: list[Player] = []
-        context = {"nominee": target.name, "nominator": by.name}
-        for v in order:
-            if listed is not None:
-                if v.name not in listed:
-                    continue
-                if not self.can_vote(v):
-                    raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
-                for ab in cannot_vote:
-                    why = ab.cannot_vote(v)
-                    if why:
-                        raise ClocktowerError(why)
-                voters.append(v)
-                continue
-            if not (v.alive or v.ghost_vote):
-                continue
-            if cannot_vote and any(ab.cannot_vote(v) for ab in cannot_vote):
-                continue
-            if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
-                deferred.append(v)      # not yet: asked again once every other hand is up
-                continue
-            if callable(votes):
-                yes = votes(v)
-            else:
-                yes = self.decide(VoteChoice(v.name, context))
-            if yes:
-                voters.append(v)
-        for v in deferred:
-            if all(ab.may_vote(v, voters) for ab in may_vote):
-                if votes(v) if callable(votes) else self.decide(VoteChoice(v.name, context)):
-                    voters.append(v)
-        tally = 0
-        vote_weight = self.hooks("vote_weight")
-        for v in voters:
-            w = 1
-            for ab in vote_weight:
-                w = ab.vote_weight(v, w)
-            tally += w
-        for v in voters:
-            if not v.alive:
-                v.ghost_vote = False
-        threshold = math.ceil(len(self.living()) / 2)
+        voters = voting.collect(self, by, target, votes)
+        tally = voting.tally(self, voters)
+        threshold = voting.threshold(self)
         ev = self.emit("nomination", "all", by=by.name, target=target.name, votes=tally,
                        voters=[v.name for v in voters], threshold=threshold)
         self.nominations_today.append(ev)
-        if tally >= threshold and tally > self.top_votes:
-            self.about_to_die = target
-            self.top_votes = tally
-        elif tally >= threshold and tally == self.top_votes:
-            self.about_to_die = None
+        voting.record(self, target, tally, threshold)
         for ab in list(self.hooks("on_vote_tallied")):
             ab.on_vote_tallied(target, voters)
         return ev
@@ -961,7 +1092,7 @@ class Game:
         for n in votes:
             self.player(n)
         self.exile_called.add(target.name)
-        threshold = math.ceil(len(self.players) / 2)
+        threshold = voting.exile_threshold(self)
         tally = len(set(votes))
         ev = self.emit("exile_vote", "all", by=by.name, target=target.name, votes=tally,
                        voters=list(votes), threshold=threshold)
@@ -969,8 +1100,9 @@ class Game:
             self.emit("exile", "all", player=target.name)
             if target.alive:
                 self.die(target, "exile", None)
-            target.ability = None
-            target.extra = []
+            for ab in list(target.held):
+                ab.active = False
+            target.held = []
             self.abilities_changed()
         return ev
 
@@ -1006,6 +1138,13 @@ class Game:
         if args not in legal:
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
+
+    def ruling(self, ruling: dict) -> dict:
+        """A Storyteller's ruling by their own judgement (kill, revive, poison, make drunk,
+        sober, change a character or an alignment): validated, logged as an input, carried
+        out. See `engine/rulings.py`."""
+        from .rulings import ruling as _ruling
+        return _ruling(self, ruling)
 
     # ------------------------------------------------------------------ setup helpers
     def snapshot(self) -> list[dict]:

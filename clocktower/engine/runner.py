@@ -4,6 +4,7 @@ from __future__ import annotations
 from .decisions import DayActionChoice
 from ..errors import IllegalAnswer
 from .game import Game, GameOver
+from .outcome import Outcome
 
 MAX_DAYS = 40
 
@@ -165,6 +166,5 @@ def play(game: Game, max_days: int = MAX_DAYS) -> Game:
             break
         game.end_day()
         if game.day >= max_days and _winner(game) is None:
-            game.winner = "none"
-            game.emit("game_over", "all", winner="none", reason=f"no result after {max_days} days")
+            game.declare(Outcome("none", "no_result", f"no result after {max_days} days"))
     return game

@@ -198,8 +198,11 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     finish_setup(game)
 
 
-def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
-    """Setup hooks (red herring, the Drunk's Townsfolk, ...), then the Demon's bluffs."""
+def finish_setup(game: "Game", bluffs: list[str] | None = None,
+                 extra: dict | None = None) -> None:
+    """Setup hooks (red herring, the Drunk's Townsfolk, ...), then the Demon's bluffs.
+
+    `extra`: more fields for the `setup` event (a written grimoire, see `engine/inputs.py`)."""
     game.abilities_changed()
     game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
               script_ids=list(game.script.characters),
@@ -207,7 +210,7 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None) -> None:
                         "alignment": None if "choose_alignment" in p.tokens else p.alignment,
                         **({"traveller": True} if p.traveller else {})}
                        for p in game.players],
-              not_dealt=sorted(game.in_play_extra))
+              not_dealt=sorted(game.in_play_extra), **(extra or {}))
     game.emit("seating", "all", players=[p.name for p in game.players],
               travellers={p.name: p.character for p in game.players if p.traveller})
     for p in game.players:

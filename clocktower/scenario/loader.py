@@ -26,11 +26,31 @@ EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", 
                "executed", "died_tonight", "learned", "may_learn", "event", "no_event"}
 INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
                "answer"}
-ACTION_KEYS = {"nominate", "ability", "exile"}
+ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
 NOMINATE_KEYS = {"by", "target", "votes", "claim"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
                     "agree"}
 EXILE_KEYS = {"by", "target", "votes"}
+# Extension: the Storyteller's rulings (engine/rulings.py), `- ruling: {kill: Bob}` in a
+# day's actions or `rulings: [...]` in a night (carried out at dusk).
+RULING_KEYS = {"kill", "revive", "poison", "drunk", "sober", "character", "alignment"}
+# Setup Storyteller keys that are not character ids.
+SETUP_PLAIN_KEYS = {"red_herring", "bluff", "traveller"}
+
+
+def describe(value: Any) -> str:
+    """A written value in words for an error: never a Python type name."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    return f"{str(value)!r}"
 
 
 class ScenarioError(ClocktowerError):
@@ -59,6 +79,7 @@ class Step:
     storyteller: dict[str, Node] = field(default_factory=dict)    # name/key -> value
     registers: dict[str, Node] = field(default_factory=dict)
     actions: list[tuple[str, dict, int]] = field(default_factory=list)
+    rulings: list[tuple[dict, int]] = field(default_factory=list)    # night: at dusk
     expect: list[tuple[str, Any, int]] = field(default_factory=list)
 
 
@@ -120,7 +141,7 @@ class _Loader:
 
     def mapping(self, node: Any, where: str, line: int) -> CommentedMap:
         if not isinstance(node, dict):
-            raise self.err(line, f"{where} must be a mapping, not {type(node).__name__}")
+            raise self.err(line, f"{where} must be a mapping, not {describe(node)}")
         return node
 
     def keys(self, node: CommentedMap, allowed: set[str], where: str) -> None:
@@ -131,7 +152,7 @@ class _Loader:
 
     def character(self, value: Any, line: int) -> str:
         if not isinstance(value, str):
-            raise self.err(line, f"a character id must be a string, not {value!r}")
+            raise self.err(line, f"a character id must be a string, not {describe(value)}")
         try:
             return D.get(value).id
         except UnknownCharacter as e:
@@ -147,14 +168,14 @@ class _Loader:
 
     def name(self, value: Any, line: int, names: set[str], what: str = "player") -> str:
         if not isinstance(value, str) or value not in names:
-            raise self.err(line, f"unknown {what} name {value!r}")
+            raise self.err(line, f"unknown {what} name {describe(value)}")
         return value
 
     def names(self, value: Any, line: int, names: set[str]) -> list[str]:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            raise self.err(line, f"expected a list of player names, not {value!r}")
+            raise self.err(line, f"expected a list of player names, not {describe(value)}")
         return [self.name(v, line, names) for v in value]
 
 
@@ -190,7 +211,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
     name = str(doc.get("name", Path(file).stem))
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise L.err(_line(doc, "seed"), f"seed must be a whole number, not {seed!r}")
+        raise L.err(_line(doc, "seed"), f"seed must be a whole number, not {describe(seed)}")
 
     # players
     players_node = doc["players"]
@@ -206,7 +227,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             raise L.err(line, "a player needs a name and a character")
         pname = p["name"]
         if not isinstance(pname, str) or not pname:
-            raise L.err(line, f"a player name must be a non-empty string, not {pname!r}")
+            raise L.err(line, f"a player name must be a non-empty string, not {describe(pname)}")
         if pname in seen:
             raise L.err(line, f"player name {pname!r} is used twice")
         seen.add(pname)
@@ -219,7 +240,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                             "another character (thinks is for the Drunk, Lunatic, Marionette)")
         if "alignment" in p:
             if p["alignment"] not in ("good", "evil"):
-                raise L.err(line, f"alignment must be good or evil, not {p['alignment']!r}")
+                raise L.err(line, f"alignment must be good or evil, not {describe(p['alignment'])}")
             entry["alignment"] = p["alignment"]
         players.append(entry)
     names = {p["name"] for p in players}
@@ -248,7 +269,11 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
     if "storyteller" in doc:
         st = L.mapping(doc["storyteller"], "storyteller", _line(doc, "storyteller"))
         for k, v in st.items():
-            setup_st[str(k)] = Node(plain(v), _line(st, k))
+            key = _setup_key(str(k))
+            if key in setup_st:
+                raise L.err(_line(st, k), f"storyteller setup key {k!r} is written twice "
+                            f"(as {key!r} too)")
+            setup_st[key] = Node(plain(v), _line(st, k))
 
     steps_node = doc["steps"]
     if not isinstance(steps_node, list):
@@ -264,7 +289,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         kind = kinds[0]
         number = s[kind]
         if not isinstance(number, int) or isinstance(number, bool):
-            raise L.err(line, f"{kind} number must be a whole number, not {number!r}")
+            raise L.err(line, f"{kind} number must be a whole number, not {describe(number)}")
         if (kind, number) != (expect_kind, expect_night):
             raise L.err(line, f"steps must go night 1, day 1, night 2, ...: expected "
                         f"{expect_kind} {expect_night}, found {kind} {number}")
@@ -272,7 +297,8 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             expect_kind = "day"
         else:
             expect_kind, expect_night = "night", number + 1
-        allowed = {kind, "storyteller", "expect"} | ({"choices"} if kind == "night" else {"actions"})
+        allowed = {kind, "storyteller", "expect"} | ({"choices", "rulings"} if kind == "night"
+                                                     else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
         step = Step(kind, number, line)
         if "choices" in s:
@@ -315,6 +341,13 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                                     "name, `registers`, or a character id") from None
                     key = D.normalise_id(cid) + (dot + what if what else "")
                     step.storyteller[key] = Node(plain(v), kl)
+        if "rulings" in s:
+            rn = s["rulings"]
+            rl = _line(s, "rulings")
+            for j, one in enumerate(rn if isinstance(rn, list) else [rn]):
+                jl = _line(rn, j, rl) if isinstance(rn, list) else rl
+                for r in _ruling(L, one, jl, names):
+                    step.rulings.append((r, jl))
         if "actions" in s:
             acts = s["actions"]
             if not isinstance(acts, list):
@@ -323,8 +356,12 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                 al = _line(acts, j)
                 a = L.mapping(a, "an action", al)
                 if len(a) != 1 or next(iter(a)) not in ACTION_KEYS:
-                    raise L.err(al, "an action is one of nominate:, ability:, exile:")
+                    raise L.err(al, "an action is one of nominate:, ability:, exile:, ruling:")
                 akind = str(next(iter(a)))
+                if akind == "ruling":
+                    for r in _ruling(L, a[akind], al, names):
+                        step.actions.append(("ruling", r, al))
+                    continue
                 body = L.mapping(a[akind], akind, al)
                 step.actions.append((akind, _action(L, akind, body, al, names), al))
         if "expect" in s:
@@ -333,6 +370,56 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
     expect = _expects(L, doc["expect"], _line(doc, "expect"), names) if "expect" in doc else []
     return Scenario(file, name, script, seed, players, bluffs, setup_st, steps, expect,
                     script_line=_line(doc, "script") if "script" in doc else None)
+
+
+def _setup_key(k: str) -> str:
+    """A setup Storyteller key with the character id in its official spelling
+    (`evil_twin` is `eviltwin`); keys that are not character ids stay as written."""
+    if k in SETUP_PLAIN_KEYS:
+        return k
+    prefix = ""
+    if k.startswith("setup."):
+        prefix, k = "setup.", k[len("setup."):]
+    cid, dot, what = k.partition(".")
+    try:
+        D.get(cid)
+    except UnknownCharacter:
+        return prefix + k
+    return prefix + D.normalise_id(cid) + dot + what
+
+
+def _ruling(L: "_Loader", v: Any, line: int, names: set[str]) -> list[dict]:
+    """A written ruling (extension) in the engine's form (engine/rulings.py); a mapping
+    `character: {Bob: imp}` or `alignment: {Bob: evil}` may name several players."""
+    v = L.mapping(v, "a ruling", line)
+    acts = [k for k in v if k in RULING_KEYS]
+    if len(acts) != 1:
+        raise L.err(line, "a ruling is one of " + ", ".join(sorted(RULING_KEYS))
+                    + " (e.g. `ruling: {kill: Bob}`)")
+    act = str(acts[0])
+    allowed = {act} | ({"until"} if act in ("poison", "drunk") else set())
+    L.keys(v, allowed, f"a {act} ruling")
+    x = plain(v[act])
+    if act in ("character", "alignment"):
+        if not isinstance(x, dict) or not x:
+            raise L.err(line, f"a {act} ruling is a mapping of player name to "
+                        + ("character id" if act == "character" else "good or evil"))
+        out = []
+        for n, val in x.items():
+            L.name(n, line, names)
+            if act == "character":
+                out.append({"action": act, "player": n, "character": L.character(val, line)})
+            else:
+                if val not in ("good", "evil"):
+                    raise L.err(line, f"alignment must be good or evil, not {describe(val)}")
+                out.append({"action": act, "player": n, "alignment": val})
+        return out
+    r = {"action": act, "player": L.name(x, line, names)}
+    if "until" in v:
+        if v["until"] not in ("dawn", "dusk"):
+            raise L.err(line, f"until must be dawn or dusk, not {describe(v['until'])}")
+        r["until"] = v["until"]
+    return [r]
 
 
 def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
@@ -362,7 +449,7 @@ def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
                                 f"{', '.join(sorted(CHOICE_WORDS))} or an ability id") from None
                 out[cid] = _choice(L, x, line, names)
         return out
-    raise L.err(line, f"a choice cannot be {v!r}")
+    raise L.err(line, f"a choice cannot be {describe(v)}")
 
 
 def _common_field(L: _Loader, k: str, x: Any, line: int, names: set[str]) -> Any:
@@ -402,7 +489,7 @@ def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
             out[k] = x
         elif k == "answer":
             if x not in ("yes", "no", "unknown", "cold", "warm", "hot", "bingo"):
-                raise L.err(line, f"answer {x!r} is not one of yes, no, unknown, cold, warm, hot, bingo")
+                raise L.err(line, f"answer {describe(x)} is not one of yes, no, unknown, cold, warm, hot, bingo")
             out[k] = x
     return out
 

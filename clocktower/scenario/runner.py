@@ -1,6 +1,8 @@
 """Running scenarios: set up the grimoire as written, play the steps, check expectations."""
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,11 +12,11 @@ from ..agents import RandomBot
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.game import Game, GameOver
-from ..engine.setup import finish_setup
+from ..engine.inputs import day_action, setup_written
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
 from ..storyteller import AutoStoryteller
-from .loader import Scenario, ScenarioError, Step, load_file
+from .loader import Node, Scenario, ScenarioError, Step, load_file
 
 
 @dataclass
@@ -27,11 +29,28 @@ class Failure:
 
 
 @dataclass
+class Defaulted:
+    """A decision with more than one legal answer that the file left to the default policy
+    (listed by `scenario run --strict`)."""
+
+    step: str           # "setup", "night 2", "day 1"
+    kind: str           # decision kind: night_choice, info, register, storyteller, ...
+    who: str            # who decides: a player's name, or storyteller
+    options: int        # how many legal answers it had
+    about: str          # what it was about, in words
+    seq: int
+
+    def describe(self) -> str:
+        return f"{self.step}: {self.kind} by {self.who}, {self.about}: {self.options} legal answers"
+
+
+@dataclass
 class Result:
     file: str
     name: str
     failures: list[Failure]
     game: Game | None = None
+    defaulted: list[Defaulted] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -48,18 +67,89 @@ def same(a: Any, b: Any) -> bool:
     return a == b
 
 
-class ScenarioAnswers:
-    """Answers decisions from what the scenario wrote for the current step, else defaults."""
+@dataclass
+class _Reg:
+    """A registration asked since the last information: what may answer it, what did."""
 
-    def __init__(self, sc: Scenario, game: Game):
+    seq: int
+    player: str
+    purpose: str
+    candidates: list[dict]
+    answer: dict
+
+
+class _NeedRegistrations(Exception):
+    """Written information for a sober, healthy player is not legal with the registrations
+    answered so far: the runner tries the others (`run_scenario`)."""
+
+    def __init__(self, key: tuple, regs: list[_Reg], error: ScenarioError):
+        super().__init__(error.reason)
+        self.key, self.regs, self.error = key, regs, error
+
+
+class _Reached(Exception):
+    """A trial run reached the information it was searching registrations for, legally."""
+
+
+# How many runs of a scenario the registration search may make before it gives up.
+MAX_RUNS = 2000
+MAX_COMBOS = 20000
+
+
+def _fits(option: dict, fixed: dict | None) -> bool:
+    return fixed is None or all(option.get(k) == v for k, v in fixed.items())
+
+
+class ScenarioAnswers:
+    """Answers decisions from what the scenario wrote for the current step, else defaults.
+
+    `plan`: registration answers chosen by the search (decision number -> (player, asking
+    ability, registration)); `stop_at`: the information whose legality a trial run checks.
+    """
+
+    def __init__(self, sc: Scenario, game: Game, plan: dict | None = None,
+                 stop_at: tuple | None = None):
         self.sc = sc
         self.game = game
         self.auto_st = AutoStoryteller(sc.seed)
         self.bots = {p["name"]: RandomBot(sc.seed, p["name"], decline=0.0) for p in sc.players}
         self.step: Step | None = None
+        self.step_index = -1
+        self.label = "setup"
         self.used: set[str] = set()
         self.setup_used: set[str] = set()
         self.info_options: list[tuple[str, str, int, list[dict]]] = []
+        self.plan = plan or {}
+        self.stop_at = stop_at
+        self.recent_regs: list[_Reg] = []
+        self.info_seen: dict[str, int] = {}
+        self.defaulted: list[Defaulted] = []
+
+    def begin_step(self, index: int, step: Step | None) -> None:
+        self.step_index = index
+        self.step = step
+        self.label = f"{step.kind} {step.number}" if step is not None else "end"
+        self.used = set()
+        self.info_seen = {}
+        self.recent_regs = []
+
+    def _default(self, decision: Decision, game: Game, answerer) -> Any:
+        """The default policy's answer; noted for --strict when it had a real choice."""
+        seq = game.n_decisions - 1
+        answer = answerer(decision, game.view(decision.who))    # the decider's view
+        n = len(decision.options())
+        if n > 1:
+            ctx = decision.context
+            if decision.kind == "register":
+                about = f"{ctx.get('player')} registering to {ctx.get('purpose') or 'a query'}"
+            elif decision.kind == "info":
+                about = f"for {ctx.get('player')} ({ctx.get('ability')})"
+            elif ctx.get("key"):
+                about = f"key {ctx['key']}"
+            else:
+                about = str(ctx.get("ability") or ctx.get("nominee") or decision.kind)
+            self.defaulted.append(Defaulted(self.label, decision.kind, decision.who, n, about, seq))
+        return answer
 
     # -- players -------------------------------------------------------------------------
     def player(self, decision: Decision, view: Any) -> Any:
@@ -87,7 +177,7 @@ class ScenarioAnswers:
             return answer
         if decision.kind == "vote":
             return False
-        return self.bots[who](decision, game.view(who))
+        return self._default(decision, game, self.bots[who])
 
     # -- forced decisions ----------------------------------------------------------------
     player.sees_everything = True       # as a Storyteller does (see engine/views.py)
@@ -101,6 +191,8 @@ class ScenarioAnswers:
                 if step is not None and ctx["player"] in step.storyteller:
                     self.storyteller(decision, game)
                 else:
+                    self._info_key(ctx["player"])
+                    self.recent_regs = []
                     self.info_options.append((ctx["player"], game.phase, game.night
                                               if game.phase == "night" else game.day,
                                               decision.options()))
@@ -115,26 +207,55 @@ class ScenarioAnswers:
         if step is not None and step.kind == "night" and decision.who in step.choices:
             self.player(decision, game)
 
+    # -- registrations -------------------------------------------------------------------
+    def _fixed(self, player: str, purpose: str) -> dict | None:
+        """The registration written under `registers:` for this query, if any."""
+        node = self.step.registers.get(player) if self.step is not None else None
+        if node is None:
+            return None
+        fixed = node.value
+        if "per_ability" in fixed:
+            return fixed["per_ability"].get(purpose)
+        return fixed
+
+    def register(self, decision: Decision, game: Game) -> Any:
+        seq = game.n_decisions - 1
+        ctx = decision.context
+        player, purpose = ctx.get("player"), ctx.get("purpose") or ""
+        fixed = self._fixed(player, purpose)
+        cands = [o for o in decision.options() if _fits(o, fixed)]
+        planned = self.plan.get(seq)
+        if planned is not None and planned[:2] == (player, purpose) and planned[2] in cands:
+            answer = planned[2]
+        elif fixed is not None:
+            answer = cands[0]
+        else:
+            answer = self._default(decision, game, self.auto_st)
+        self.recent_regs.append(_Reg(seq, player, purpose, cands, answer))
+        return answer
+
+    def _info_key(self, player: str) -> tuple:
+        n = self.info_seen.get(player, 0)
+        self.info_seen[player] = n + 1
+        return (self.step_index, player, n)
+
     # -- storyteller ---------------------------------------------------------------------
     def storyteller(self, decision: Decision, view: Any) -> Any:
         game = self.game
         step = self.step
         ctx = decision.context
+        if decision.kind == "register":
+            return self.register(decision, game)
         if decision.kind == "info":
             opts = decision.options()
-            self.info_options.append((ctx["player"], game.phase,
+            player = ctx["player"]
+            self.info_options.append((player, game.phase,
                                       game.night if game.phase == "night" else game.day, opts))
-            if step is not None and ctx["player"] in step.storyteller:
-                node = step.storyteller[ctx["player"]]
-                for o in opts:
-                    if set(o) == set(node.value) and all(same(o[k], v) for k, v in node.value.items()):
-                        self.used.add("st:" + ctx["player"])
-                        return o
-                truthful = "" if ctx.get("droisoned") else " (the player is sober and healthy)"
-                raise ScenarioError(self.sc.file, node.line,
-                                    f"information {node.value} for {ctx['player']} is not legal"
-                                    f"{truthful}; legal answers include {opts[:3]}")
-            return self.auto_st(decision, game.view("storyteller"))
+            key = self._info_key(player)
+            regs, self.recent_regs = self.recent_regs, []
+            if step is not None and player in step.storyteller:
+                return self._written_info(decision, step.storyteller[player], opts, key, regs)
+            return self._default(decision, game, self.auto_st)
         key = ctx.get("key")
         if key:
             table = step.storyteller if step is not None else {}
@@ -156,7 +277,42 @@ class ScenarioAnswers:
                                         f"choice (legal: {decision.options()[:8]})")
                 used.add(mark)
                 return answer
-        return self.auto_st(decision, game.view("storyteller"))
+        return self._default(decision, game, self.auto_st)
+
+    def _written_info(self, decision: Decision, node: Node, opts: list[dict], key: tuple,
+                      regs: list[_Reg]) -> dict:
+        """The legal answer that the written information describes. Fields the rules fix
+        may be left out; written information that fits several answers is an error; none,
+        and the registrations asked for it may be answered otherwise: the search."""
+        player = decision.context["player"]
+        want = node.value
+        hits = [o for o in opts if set(want) <= set(o) and all(same(o[k], v) for k, v in want.items())]
+        if len(hits) == 1:
+            self.used.add("st:" + player)
+            # The registrations behind written information are the file's, not the default's.
+            asked = {r.seq for r in regs}
+            self.defaulted = [d for d in self.defaulted if d.seq not in asked]
+            if self.stop_at == key:
+                raise _Reached()
+            return hits[0]
+        where = f"on {self.label}"
+        if hits:
+            shown = "; ".join(str(h) for h in hits[:4]) + (" ..." if len(hits) > 4 else "")
+            raise ScenarioError(self.sc.file, node.line,
+                                f"information {want} for {player} {where} fits {len(hits)} "
+                                f"legal answers that show different things: {shown} "
+                                "(write the other fields)")
+        truthful = "" if decision.context.get("droisoned") else " (the player is sober and healthy)"
+        free = [r for r in regs if len(r.candidates) > 1]
+        how = ""
+        if free:
+            how = " however " + ", ".join(sorted({r.player for r in free})) + " register"
+        err = ScenarioError(self.sc.file, node.line,
+                            f"information {want} for {player} {where} is not legal"
+                            f"{truthful}{how}; legal answers include {opts[:3]}")
+        if free:
+            raise _NeedRegistrations(key, regs, err)
+        raise err
 
 
 def convert_choice(decision: Decision, value: Any) -> Any:
@@ -190,8 +346,19 @@ def convert_choice(decision: Decision, value: Any) -> Any:
     return value
 
 
+CHOICE_WORDS = ("player", "players", "character", "characters", "yes")
+
+
 def convert_st(decision: Decision, value: Any) -> Any:
     opts = decision.options()
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in CHOICE_WORDS \
+            and value not in opts:
+        # Written as a choice mapping: `huntsman: {character: steward}` is `huntsman: steward`.
+        value = next(iter(value.values()))
+        if value is True and "yes" in opts:
+            value = "yes"
+        elif value is False and "no" in opts:
+            value = "no"
     if value in opts:
         return value
     if value == "no" and None in opts:
@@ -233,7 +400,20 @@ def build_script(sc: Scenario) -> Script:
         raise ScenarioError(sc.file, sc.script_line, str(e)) from None
 
 
-def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
+def _not_dealt(sc: Scenario, script: Script) -> list[str]:
+    """A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon
+    (and no player's setup change removes the Demon: the Summoner)."""
+    return sorted(c for c in script.characters if c in REGISTRY
+                  and (D.get(c).setup_change or {}).get("not_dealt")
+                  and not any(p["character"] == c for p in sc.players)
+                  and D.get(c).team == "demon"
+                  and not any(D.get(p["character"]).team == "demon" for p in sc.players)
+                  and not any((D.get(p["character"]).setup_change or {}).get("no_demon")
+                              for p in sc.players))
+
+
+def setup_game(sc: Scenario, plan: dict | None = None,
+               stop_at: tuple | None = None) -> tuple[Game, ScenarioAnswers]:
     script = build_script(sc)
     missing = sorted({p["character"] for p in sc.players if p["character"] not in REGISTRY}
                      | {p["thinks"] for p in sc.players if p.get("thinks") and p["thinks"] not in REGISTRY})
@@ -242,27 +422,15 @@ def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
                     if p["character"] in missing or p.get("thinks") in missing)
         raise ScenarioError(sc.file, line, "characters not implemented yet: " + ", ".join(missing))
     game = Game(script, REGISTRY, seed=sc.seed)
-    answers = ScenarioAnswers(sc, game)
+    answers = ScenarioAnswers(sc, game, plan, stop_at)
     game.answerers["storyteller"] = answers.storyteller
     game.default_answerer = answers.player
     game.on_forced = lambda d, _v: answers.forced(d, game)
-    for p in sc.players:
-        pl = game.add_player(p["name"], p["character"], p.get("alignment"))
-        if p.get("thinks"):
-            pl.thinks = p["thinks"]
-    for cid in sorted(c for c in script.characters if c in REGISTRY
-                      and (D.get(c).setup_change or {}).get("not_dealt")
-                      and not any(p["character"] == c for p in sc.players)
-                      and D.get(c).team == "demon"
-                      and not any(D.get(p["character"]).team == "demon" for p in sc.players)
-                      and not any((D.get(p["character"]).setup_change or {}).get("no_demon")
-                                  for p in sc.players)):
-        # A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon
-        # (and no player's setup change removes the Demon: the Summoner).
-        game.in_play_extra.add(cid)
-        game.free_abilities.append(game.make_ability(cid, None))
+    grimoire = [{"name": p["name"], "character": p["character"], "alignment": p.get("alignment"),
+                 "thinks": p.get("thinks")} for p in sc.players]
     try:
-        finish_setup(game, sc.bluffs)
+        # The grimoire as written is the log's setup event (engine/inputs.py).
+        setup_written(game, grimoire, sc.bluffs, _not_dealt(sc, script))
     except IllegalAnswer as e:
         raise ScenarioError(sc.file, None, str(e)) from None
     unused = set(sc.setup_storyteller) - answers.setup_used
@@ -274,18 +442,74 @@ def setup_game(sc: Scenario) -> tuple[Game, ScenarioAnswers]:
 
 
 def run_scenario(sc: Scenario) -> Result:
-    game, answers = setup_game(sc)
+    """Run the scenario. Written information for a sober, healthy player that is not legal
+    with the registrations the default policy chose is legal when some registration makes
+    it true: the runner then re-runs the file with those registrations (the first that
+    works, fewest false registrations first)."""
+    plan: dict = {}
+    runs = [0]
+    while True:
+        try:
+            return _play(sc, plan, None, runs)
+        except _NeedRegistrations as need:
+            found = _solve(sc, plan, need, runs)
+            if found is None:
+                raise need.error from None
+            plan = found
+
+
+def _combos(regs: list[_Reg]):
+    """Every answer to `regs`, fewest changes from each one's first candidate first."""
+    sizes = [len(r.candidates) for r in regs]
+    total = math.prod(sizes)
+    if total > MAX_COMBOS:
+        return None
+    picks = sorted(itertools.product(*[range(n) for n in sizes]),
+                   key=lambda ix: (sum(1 for i in ix if i), ix))
+    return [{r.seq: (r.player, r.purpose, r.candidates[i]) for r, i in zip(regs, ix)}
+            for ix in picks]
+
+
+def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) -> dict | None:
+    """Registration answers under which the information `need` is about is legal."""
+    free = [r for r in need.regs if r.seq not in plan and len(r.candidates) > 1]
+    combos = _combos(free) if free else []
+    if combos is None:
+        raise ScenarioError(need.error.file, need.error.line, need.error.reason
+                            + " (too many registrations to try: write `registers:`)")
+    for combo in combos:
+        trial = {**plan, **combo}
+        try:
+            _play(sc, trial, need.key, runs)
+        except _Reached:
+            return trial
+        except _NeedRegistrations as again:
+            if again.key == need.key:       # more registrations asked under this trial
+                deeper = _solve(sc, trial, again, runs)
+                if deeper is not None:
+                    return deeper
+        except ScenarioError:
+            pass
+    return None
+
+
+def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> Result:
+    runs[0] += 1
+    if runs[0] > MAX_RUNS:
+        raise ScenarioError(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
+                            "registrations that make the written information legal: "
+                            "write `registers:`")
+    game, answers = setup_game(sc, plan, stop_at)
     failures: list[Failure] = []
     last_night = last_day = None
-    for step in sc.steps:
-        answers.step = step
-        answers.used = set()
+    for index, step in enumerate(sc.steps):
+        answers.begin_step(index, step)
         game.register_overrides = {k: n.value for k, n in step.registers.items()}
         start = len(game.log)
         try:
             if game.winner is None:
                 if step.kind == "night":
-                    game.run_night()
+                    game.run_night(at_dusk=lambda: _rulings(sc, game, step.rulings))
                 else:
                     game.start_day()
                     for kind, body, line in step.actions:
@@ -312,9 +536,20 @@ def run_scenario(sc: Scenario) -> Result:
         failures += check(sc, game, answers, step.expect, f"{step.kind} {step.number}",
                           last_night, last_day, start)
         game.register_overrides = {}
-    answers.step = None
+    answers.begin_step(len(sc.steps), None)
     failures += check(sc, game, answers, sc.expect, "end", last_night, last_day, 0)
-    return Result(sc.file, sc.name, failures, game)
+    return Result(sc.file, sc.name, failures, game, answers.defaulted)
+
+
+def _rulings(sc: Scenario, game: Game, rulings: list[tuple[dict, int]]) -> None:
+    """A night's written rulings, at dusk (an input each: engine/rulings.py)."""
+    for r, line in rulings:
+        try:
+            game.ruling(r)
+        except GameOver:
+            raise
+        except ClocktowerError as e:
+            raise ScenarioError(sc.file, line, f"ruling {r}: {e}") from None
 
 
 def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game) -> None:
@@ -340,14 +575,19 @@ def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game
 
 
 def _action(game: Game, kind: str, body: dict) -> None:
-    by = game.player(body["by"])
+    """A written day action, as an input of the game (engine/inputs.py)."""
+    if kind == "ruling":
+        game.ruling(body)
+        return
     if kind == "nominate":
-        target = game.player(body["target"])
-        game.nominate(by, target, votes=list(body["votes"]), claim=body.get("claim"))
+        action = {"nominate": body["target"], "votes": list(body["votes"])}
+        if body.get("claim"):
+            action["claim"] = body["claim"]
     elif kind == "exile":
-        game.exile(by, game.player(body["target"]), votes=list(body["votes"]))
+        action = {"exile": body["target"], "votes": list(body["votes"])}
     else:
-        game.use_day_ability(by, body["character"], dict(body["args"]))
+        action = {"ability": body["character"], **body["args"]}
+    day_action(game, body["by"], action)
 
 
 # ---------------------------------------------------------------------------- expectations
@@ -477,7 +717,11 @@ def collect(paths: list[str]) -> list[Path]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            files += sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml"))
+            found = sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml"))
+            if not found:
+                raise ScenarioError(str(path), None,
+                                    "no scenario files (*.yaml, *.yml) in this folder")
+            files += found
         elif path.exists():
             files.append(path)
         else:

@@ -103,7 +103,9 @@ def _name_index() -> dict[str, str]:
 def resolve_name(raw: str) -> tuple[str | None, str]:
     """The id a name line means, and how it was found: 'exact', 'garbled' or 'close'.
 
-    Returns (None, cleaned name) for a name that matches no known character.
+    A garbled tail (digits, dashes) is stripped only when what remains is a known character
+    (`Huntsman1-75` is the Huntsman). Returns (None, the whole name) for a name that matches
+    no known character: a homebrew `Agent 47` or `R2-D2` keeps its digits.
     """
     index = _name_index()
     key = D.normalise_id(raw)
@@ -116,7 +118,7 @@ def resolve_name(raw: str) -> tuple[str | None, str]:
     close = difflib.get_close_matches(key2 or key, list(index), n=1, cutoff=0.85)
     if close:
         return index[close[0]], "close"
-    return None, cleaned or raw.strip()
+    return None, raw.strip()
 
 
 def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:

@@ -1,0 +1,187 @@
+"""Inputs that the table pushes into a game, and games whose setup and days are written.
+
+A bot game is fully determined by its seed and the answers to the decisions the engine asks.
+A written game (a scenario file, a Storyteller entering a real table's game) has more inputs:
+the grimoire as written (no bag is drawn), each day action as the table saw it (a nomination
+with the hands raised, a claim, a day ability, an exile) and the Storyteller's rulings. Each
+of these is logged like a decision (a `decision` event with `kind`, `who`, `answer` and the
+next `seq`), so a written game replays from its log like a bot game:
+
+- the written grimoire is the `setup` event: `grimoire: "written"`, the players with their
+  characters and alignments, `thinks` (name -> the character they think they are), the
+  written `bluffs_written` (null: the Storyteller chose them, as logged decisions) and
+  `script_meta` (the script's `_meta`, for its night order);
+- a day action is an input of kind `day_action` by the acting player, e.g.
+  `{"nominate": "Bob", "votes": ["Ann", "Cat"]}` (`claim` too when the nominee claimed),
+  `{"exile": "Fay", "votes": [...]}`, `{"ability": "slayer", "target": "Cat"}`;
+- a ruling is an input of kind `ruling` by the Storyteller (`engine/rulings.py`); at night
+  the rulings come at dusk, before anyone wakes.
+
+`replay_written` rebuilds such a game: the grimoire from the setup event, then each night
+and day the log shows, with the logged inputs carried out where they were logged and every
+other decision answered from the log.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from ..errors import ClocktowerError, ReplayMismatch
+from .game import Game, GameOver
+from .setup import finish_setup
+
+INPUT_KINDS = ("day_action", "ruling")
+
+
+def record_input(game: Game, kind: str, who: str, answer: Any) -> None:
+    """Log an input pushed by the table as a numbered `decision` event."""
+    seq = game.n_decisions
+    game.n_decisions = seq + 1
+    phase = game.phase
+    ev = {"type": "decision", "phase": phase,
+          "number": game.night if phase == "night" else game.day,
+          "visible_to": "storyteller" if who == "storyteller" else [who],
+          "kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq}
+    game.log.append(ev)
+    if game.on_event is not None:
+        game.on_event(ev)
+
+
+def _names(x: Any) -> bool:
+    return isinstance(x, list) and all(isinstance(n, str) for n in x)
+
+
+def check_day_action(action: Any) -> None:
+    """The shape of a written day action (its legality is the engine's to check)."""
+    ok = isinstance(action, dict)
+    if ok and "nominate" in action:
+        ok = (isinstance(action["nominate"], str) and _names(action.get("votes"))
+              and set(action) <= {"nominate", "votes", "claim"}
+              and isinstance(action.get("claim", ""), str))
+    elif ok and "exile" in action:
+        ok = isinstance(action["exile"], str) and _names(action.get("votes")) \
+            and set(action) == {"exile", "votes"}
+    elif ok:
+        ok = isinstance(action.get("ability"), str)
+    if not ok:
+        raise ClocktowerError(f"not a day action: {action!r}")
+
+
+def day_action(game: Game, who: str, action: dict) -> None:
+    """A written day action by `who`: logged as an input, then carried out. May raise
+    GameOver (the caller ends the day) or ClocktowerError (an illegal action)."""
+    check_day_action(action)
+    by = game.player(who)
+    record_input(game, "day_action", who, action)
+    if "nominate" in action:
+        game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
+                      claim=action.get("claim"))
+    elif "exile" in action:
+        game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
+    else:
+        args = {k: v for k, v in action.items() if k != "ability"}
+        game.use_day_ability(by, action["ability"], args)
+
+
+def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = None,
+                  not_dealt: list[str] = ()) -> None:
+    """Seat the grimoire exactly as written (no bag, no setup change re-deals anyone), then
+    the setup hooks and bluffs (`finish_setup`). `players`: dicts with `name`, `character`
+    and optionally `alignment`, `thinks`. `not_dealt`: characters in play that no player
+    holds (Lil' Monsta)."""
+    thinks = {}
+    for p in players:
+        pl = game.add_player(p["name"], p["character"], p.get("alignment"))
+        if p.get("thinks"):
+            pl.thinks = p["thinks"]
+            thinks[pl.name] = pl.thinks
+    for cid in not_dealt:
+        game.in_play_extra.add(cid)
+        game.free_abilities.append(game.make_ability(cid, None))
+    extra: dict[str, Any] = {"grimoire": "written", "thinks": thinks,
+                             "bluffs_written": list(bluffs) if bluffs is not None else None}
+    if isinstance(game.script.meta, dict) and game.script.meta:
+        extra["script_meta"] = game.script.meta
+    finish_setup(game, bluffs, extra)
+
+
+# ---------------------------------------------------------------------------- replay
+def _logged_inputs(game: Game, by_seq: dict[int, dict], phase: str) -> None:
+    """Carry out the inputs logged next (by sequence number) in this phase."""
+    while game.winner is None:
+        rec = by_seq.get(game.n_decisions)
+        if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
+                or rec.get("number") != (game.night if phase == "night" else game.day):
+            return
+        if rec["kind"] == "ruling":
+            game.ruling(rec.get("answer"))
+        else:
+            day_action(game, rec.get("who"), rec.get("answer"))
+
+
+def replay_written(events: list[dict], registry) -> Game:
+    """Rebuild a written game from its log and check it is identical, event for event."""
+    from ..scripts import load_script
+    from .replay import LogAnswers
+
+    setup = events[0]
+    ids, players, seed = setup.get("script_ids"), setup.get("players"), setup.get("seed")
+    if not _names(ids) or not ids:
+        raise ReplayMismatch("the setup event does not name the script")
+    if not isinstance(players, list) or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str)
+            and isinstance(p.get("character"), str) for p in players):
+        raise ReplayMismatch("the written setup event does not list the players and characters")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayMismatch("the setup event has no whole-number seed")
+    meta = setup.get("script_meta")
+    spec: list = ([{"id": "_meta", **meta}] if isinstance(meta, dict) and meta else []) + ids
+    script = load_script(spec)
+    if isinstance(setup.get("script"), str):
+        script.name = setup["script"]
+    decisions = [e for e in events if e.get("type") == "decision"]
+    if not all(isinstance(e.get("seq"), int) for e in decisions):
+        raise ReplayMismatch("a decision event in the log has no sequence number")
+    by_seq = {e["seq"]: e for e in decisions}
+    game = Game(script, registry, seed=seed, default_answerer=LogAnswers(events))
+    thinks = setup.get("thinks") or {}
+    grimoire = [{"name": p["name"], "character": p["character"], "alignment": p.get("alignment"),
+                 "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None}
+                for p in players]
+    try:
+        setup_written(game, grimoire, setup.get("bluffs_written"), setup.get("not_dealt") or [])
+        phases = [e["type"] for e in events if e.get("type") in ("night", "day")
+                  and e.get("phase") == e.get("type")]
+        for kind in phases:
+            if game.winner is not None:
+                break
+            if kind == "night":
+                game.run_night(at_dusk=lambda: _logged_inputs(game, by_seq, "night"))
+            else:
+                game.start_day()
+                try:
+                    _logged_inputs(game, by_seq, "day")
+                except GameOver:
+                    pass
+                game.end_day()
+    except ReplayMismatch:
+        raise
+    except ClocktowerError as e:
+        raise ReplayMismatch(f"the log's inputs do not fit this game: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        raise ReplayMismatch(f"the log's answers do not fit this game "
+                             f"({type(e).__name__}: {e})") from None
+    compare(game.log, events)
+    return game
+
+
+def compare(mine: list[dict], theirs: list[dict]) -> None:
+    """ReplayMismatch at the first event that differs (as JSON, keys sorted)."""
+    a_lines = [json.dumps(e, sort_keys=True) for e in mine]
+    b_lines = [json.dumps(e, sort_keys=True) for e in theirs]
+    for i, (a, b) in enumerate(zip(a_lines, b_lines)):
+        if a != b:
+            raise ReplayMismatch(f"event {i + 1} differs:\n  log:    {b}\n  replay: {a}")
+    if len(a_lines) != len(b_lines):
+        raise ReplayMismatch(f"the log has {len(b_lines)} events, the replay {len(a_lines)}")

@@ -1,0 +1,146 @@
+"""Voting: the rules of a nomination's vote, and the hook points abilities change.
+
+The base rules (`../shared/DESIGN.md`): hands are counted clockwise from the player after
+the nominee, the nominee last; a living player may always raise a hand; a dead player has
+one ghost vote for the rest of the game, spent when they raise a hand; each hand counts one;
+the nominee is about to die with votes of at least half the living players (rounded up)
+and more than any earlier nominee that day (a tie with the top clears it).
+
+Each of those rules is a hook point, so a character changes it without a branch here:
+
+| rule | hook (on `Ability`) | used by |
+|---|---|---|
+| who may raise a hand at all (written votes too) | `cannot_vote(voter)`: a reason, or None | Beggar |
+| when an agent may raise it | `may_vote(voter, voters_so_far)`: False defers the ask | Butler |
+| whether a dead voter needs (and spends) a ghost vote | `ghost_vote_needed(voter, needed)` | (Voudon) |
+| what a raised hand counts | `vote_weight(voter, weight)` | Thief, Bureaucrat |
+| the execution threshold | `vote_threshold(threshold)` | (Voudon) |
+
+Exile votes are not nominations: each hand counts one, the threshold is half of all
+players and no ghost vote is spent, and no ability changes that (`Game.exile`).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Callable
+
+from ..errors import ClocktowerError
+from .decisions import VoteChoice
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .state import Player
+
+
+def needs_ghost_vote(game: "Game", voter: "Player") -> bool:
+    """Whether `voter` needs a ghost vote to raise a hand (and spends it): the dead do."""
+    if voter.alive:
+        return False
+    needed = True
+    for ab in game.hooks("ghost_vote_needed"):
+        needed = ab.ghost_vote_needed(voter, needed)
+    return needed
+
+
+def has_vote(game: "Game", voter: "Player") -> bool:
+    """Alive, or dead with a ghost vote left (or not needing one)."""
+    return voter.alive or voter.ghost_vote or not needs_ghost_vote(game, voter)
+
+
+def threshold(game: "Game") -> int:
+    """Votes needed to put a nominee about to die: half the living (rounded up), as hooks
+    change it."""
+    t = math.ceil(len(game.living()) / 2)
+    for ab in game.hooks("vote_threshold"):
+        t = ab.vote_threshold(t)
+    return t
+
+
+def weight(game: "Game", voter: "Player") -> int:
+    w = 1
+    for ab in game.hooks("vote_weight"):
+        w = ab.vote_weight(voter, w)
+    return w
+
+
+def check_written(game: "Game", names: list[str]) -> None:
+    """Written hands must name players who may raise them now (else a specific error)."""
+    for name in names:
+        if name not in game.by_name:
+            raise ClocktowerError(f"no player named {name!r} can vote")
+
+
+def collect(game: "Game", by: "Player", target: "Player",
+            votes: Callable[["Player"], bool] | list[str] | None) -> list["Player"]:
+    """The players who raise a hand on `target`'s nomination, in voting order.
+
+    `votes`: the names raising hands (written: each is checked), a callable asked per voter,
+    or None to ask each voter's answerer (a `vote` decision)."""
+    order = game.voting_order(target)
+    voters: list[Player] = []
+    listed = set(votes) if isinstance(votes, list) else None
+    if listed is not None:
+        check_written(game, list(listed))
+    may_vote = game.hooks("may_vote")
+    cannot_vote = game.hooks("cannot_vote")
+    deferred: list[Player] = []
+    context = {"nominee": target.name, "nominator": by.name}
+    for v in order:
+        if listed is not None:
+            if v.name not in listed:
+                continue
+            if not has_vote(game, v):
+                raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
+            for ab in cannot_vote:
+                why = ab.cannot_vote(v)
+                if why:
+                    raise ClocktowerError(why)
+            voters.append(v)
+            continue
+        if not has_vote(game, v):
+            continue
+        if cannot_vote and any(ab.cannot_vote(v) for ab in cannot_vote):
+            continue
+        if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
+            deferred.append(v)      # not yet: asked again once every other hand is up
+            continue
+        if callable(votes):
+            yes = votes(v)
+        else:
+            yes = game.decide(VoteChoice(v.name, context))
+        if yes:
+            voters.append(v)
+    for v in deferred:
+        if all(ab.may_vote(v, voters) for ab in may_vote):
+            if votes(v) if callable(votes) else game.decide(VoteChoice(v.name, context)):
+                voters.append(v)
+    return voters
+
+
+def tally(game: "Game", voters: list["Player"]) -> int:
+    """The count of raised hands, each weighted by the hooks; spends the ghost votes used."""
+    total = 0
+    if game.hooks("vote_weight"):
+        for v in voters:
+            total += weight(game, v)
+    else:
+        total = len(voters)
+    for v in voters:
+        if not v.alive and needs_ghost_vote(game, v):
+            v.ghost_vote = False
+    return total
+
+
+def record(game: "Game", target: "Player", votes: int, needed: int) -> None:
+    """The about-to-die rule: at least the threshold and more than any earlier nominee
+    today; a tie with the top clears it."""
+    if votes >= needed and votes > game.top_votes:
+        game.about_to_die = target
+        game.top_votes = votes
+    elif votes >= needed and votes == game.top_votes:
+        game.about_to_die = None
+
+
+def exile_threshold(game: "Game") -> int:
+    """An exile needs half of all players, alive or dead, rounded up; no ability changes it."""
+    return math.ceil(len(game.players) / 2)

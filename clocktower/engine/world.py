@@ -1,0 +1,219 @@
+"""A world: the facts an information ability's answer depends on, as plain immutable data.
+
+An information ability (`truths(world, player)` on the Washerwoman, the Empath, the King...)
+computes its true answers from a `World`, without asking any decision and without emitting
+anything. Its `night()` asks the Storyteller's registrations and the player's choices, builds
+the world from the game with those, calls `truths`, and tells. A bot can build other worlds
+("if Cat were the Imp and Dan the Spy, what would the Empath have learned?") and call the
+same method:
+
+    w = World.from_game(game)                        # the grimoire now, registrations = truth
+    w = w.with_characters({"Cat": "imp", "Dan": ("spy", "evil")})
+    w = w.with_registrations({"Dan": ("butler", "good")})   # how Dan registered to the ability
+    w = w.with_choice("Eve", ["Ann", "Cat"])         # what Eve chose tonight
+    w = w.with_marks("Eve", red_herring="Bob")       # Eve's ability's own reminders
+    game.player("Eve").ability.truths(w)             # the true answers Eve could be shown
+
+A world holds:
+
+- `players`: one `WorldPlayer` per seat (name, seat, character, alignment, alive, traveller,
+  `is_demon`: "is the Demon" through an ability, such as Lil' Monsta's babysitter);
+- `registrations`: how a player registered to the asking ability ((character, alignment));
+  a player not listed registers as what they are;
+- `choices`: the players each holder chose tonight (holder name -> names);
+- `marks`: each holder's ability's own reminders that its answer depends on (holder name ->
+  {key: value}), e.g. the Fortune Teller's red herring;
+- `executed`: the player who died by execution today (None if nobody did);
+- `deaths_tonight`: the players who died tonight so far;
+- `nominators`: the players who nominated today.
+
+The engine knows no character names: what a key of `marks` means is the ability's business.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from .. import data as D
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+TEAMS = D.teams()
+
+
+@dataclass(frozen=True, slots=True)
+class WorldPlayer:
+    name: str
+    seat: int
+    character: str
+    alignment: str
+    alive: bool = True
+    traveller: bool = False
+    is_demon: bool = False      # "is the Demon" through an ability, besides a Demon character
+
+    @property
+    def team(self) -> str:
+        return TEAMS[self.character]
+
+
+@dataclass(frozen=True)
+class World:
+    players: tuple[WorldPlayer, ...]
+    registrations: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    marks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    executed: str | None = None
+    deaths_tonight: tuple[str, ...] = ()
+    nominators: tuple[str, ...] = ()
+
+    # ---- building ----------------------------------------------------------------------
+    @classmethod
+    def from_game(cls, game: "Game") -> "World":
+        """The game's grimoire now: seats, characters, alignments, who is alive (registering
+        alive), who is the Demon by an ability, today's execution death, tonight's deaths
+        and today's nominators. No registrations, choices or marks: add them with the
+        `with_` methods."""
+        hooks = game.hooks("counts_as_demon")
+        players = tuple(
+            WorldPlayer(p.name, p.seat, p.character, p.alignment, p.alive, p.traveller,
+                        any(ab.counts_as_demon(p) for ab in hooks) if hooks else False)
+            for p in game.players)
+        return cls(players, executed=executed_today(game),
+                   deaths_tonight=tuple(p.name for p in game.deaths_tonight)
+                   if game.phase == "night" else (),
+                   nominators=tuple(sorted(game.nominators, key=lambda n: game.by_name[n].seat)))
+
+    @classmethod
+    def of(cls, seats: Iterable, **facts) -> "World":
+        """A hand-built world: `seats` are (name, character) or (name, character, alignment)
+        or (name, character, alignment, alive) tuples in seat order, or WorldPlayers.
+        The alignment defaults to the character's; `facts` are the other fields."""
+        players = []
+        for i, s in enumerate(seats):
+            if isinstance(s, WorldPlayer):
+                players.append(replace(s, seat=i))
+                continue
+            name, char, *rest = s
+            cid = D.get(char).id
+            align = rest[0] if rest and rest[0] else D.get(cid).default_alignment
+            alive = rest[1] if len(rest) > 1 else True
+            players.append(WorldPlayer(name, i, cid, align, alive, TEAMS[cid] == "traveller"))
+        return cls(tuple(players), **facts)
+
+    def with_characters(self, assignment: Mapping[str, Any]) -> "World":
+        """Another world: players given another character (`name: character`, alignment the
+        character's default) or character and alignment (`name: (character, alignment)`).
+        Their registrations are dropped (they register as what they now are)."""
+        changed = {}
+        for name, v in assignment.items():
+            char, align = (v, None) if isinstance(v, str) else v
+            cid = D.get(char).id
+            changed[name] = (cid, align or D.get(cid).default_alignment)
+        self._known(changed)
+        players = tuple(replace(p, character=changed[p.name][0], alignment=changed[p.name][1])
+                        if p.name in changed else p for p in self.players)
+        regs = {k: v for k, v in self.registrations.items() if k not in changed}
+        return replace(self, players=players, registrations=regs)
+
+    def with_players(self, **changes: Mapping[str, Any]) -> "World":
+        """Another world with some players' fields changed: `with_players(Ann={"alive": False})`."""
+        self._known(changes)
+        players = tuple(replace(p, **changes[p.name]) if p.name in changes else p
+                        for p in self.players)
+        return replace(self, players=players)
+
+    def with_registrations(self, regs: Mapping[str, tuple[str, str]]) -> "World":
+        """Another world where these players registered as (character, alignment)."""
+        if not regs:
+            return self
+        self._known(regs)
+        return replace(self, registrations={**self.registrations,
+                                            **{k: tuple(v) for k, v in regs.items()}})
+
+    def with_choice(self, holder: str, players: Iterable[str]) -> "World":
+        self._known([holder, *players])
+        return replace(self, choices={**self.choices, holder: tuple(players)})
+
+    def with_marks(self, holder: str, **marks: Any) -> "World":
+        self._known([holder])
+        return replace(self, marks={**self.marks, holder: {**self.marks.get(holder, {}),
+                                                           **marks}})
+
+    def with_facts(self, **facts: Any) -> "World":
+        """Another world with other `executed`, `deaths_tonight` or `nominators`."""
+        bad = set(facts) - {"executed", "deaths_tonight", "nominators"}
+        if bad:
+            raise ValueError(f"unknown world facts: {sorted(bad)}")
+        return replace(self, **{k: tuple(v) if isinstance(v, (list, set)) else v
+                                for k, v in facts.items()})
+
+    def _known(self, names: Iterable[str]) -> None:
+        seated = {p.name for p in self.players}
+        unknown = [n for n in names if n not in seated]
+        if unknown:
+            raise ValueError(f"no player named {unknown[0]!r} in this world")
+
+    # ---- reading -----------------------------------------------------------------------
+    def player(self, name: str) -> WorldPlayer:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise ValueError(f"no player named {name!r} in this world")
+
+    def registers(self, name: str) -> tuple[str, str]:
+        """(character, alignment) `name` registers as to the asking ability."""
+        r = self.registrations.get(name)
+        if r is not None:
+            return r
+        p = self.player(name)
+        return p.character, p.alignment
+
+    def registers_team(self, name: str) -> str:
+        return TEAMS[self.registers(name)[0]]
+
+    def registers_alignment(self, name: str) -> str:
+        return self.registers(name)[1]
+
+    def registers_as_demon(self, name: str) -> bool:
+        """'Is the Demon' through an ability, or registers as a Demon character."""
+        return self.player(name).is_demon or self.registers_team(name) == "demon"
+
+    def is_demon(self, name: str) -> bool:
+        p = self.player(name)
+        return p.is_demon or p.team == "demon"
+
+    def choice(self, holder: str) -> tuple[str, ...]:
+        return tuple(self.choices.get(holder, ()))
+
+    def mark(self, holder: str, key: str, default: Any = None) -> Any:
+        return self.marks.get(holder, {}).get(key, default)
+
+    def neighbours(self, name: str, alive_only: bool = True) -> tuple:
+        """The nearest (alive) players anticlockwise and clockwise of `name` (names)."""
+        n = len(self.players)
+        me = self.player(name)
+        found = []
+        for sign in (-1, 1):
+            q = None
+            for step in range(1, n):
+                c = self.players[(me.seat + sign * step) % n]
+                if c.name != name and (c.alive or not alive_only):
+                    q = c.name
+                    break
+            found.append(q)
+        return found[0], found[1]
+
+
+def executed_today(game: "Game") -> str | None:
+    """The player who died by execution on the latest day (looked up from the log: tonight's
+    events, then back to that day's start), or None."""
+    for e in reversed(game.log):
+        t = e["type"]
+        if t == "night" and e["number"] == game.night:
+            continue
+        if t == "day":
+            return None
+        if t == "death" and e["cause"] == "execution" and e["phase"] == "day":
+            return e["player"]
+    return None
