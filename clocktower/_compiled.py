@@ -7,7 +7,7 @@ import os
 
 # Paths relative to the package folder; compiled to C extensions next to the sources.
 MODULES = ("engine/game.py", "engine/runner.py", "engine/views.py", "engine/setup.py",
-           "agents/random_bot.py")
+           "engine/voting.py", "agents/random_bot.py")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
