@@ -65,7 +65,7 @@ def build() -> None:
     modules = mypycify(COMPILED + ["--config-file", str(CONFIG)], opt_level="3",
                        group_name="clocktower.compiled")
     setup(name="clocktower-compiled", ext_modules=modules, packages=[],
-          script_args=["build_ext", "--inplace", "--quiet"])
+          script_args=["--quiet", "build_ext", "--inplace"])
     print(f"compiled {len(COMPILED)} modules: " + ", ".join(Path(m).stem for m in COMPILED))
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.decisions import OptionSpace
+from ..engine.options import OptionSpace
 
 
 def pair_infos(game, player, matches, team: str = ""):

@@ -14,7 +14,8 @@ from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
 from . import voting
 from .outcome import Outcome
-from .decisions import Choice, Decision, InfoChoice, OptionSpace, PlayerChoice, VoteChoice
+from .decisions import Choice, Decision, InfoChoice, PlayerChoice, VoteChoice
+from .options import OptionSpace
 from .state import Effect, Player
 from .views import PlayerView, StorytellerView, sees_everything
 
