@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..engine.rand import randrange
+
 
 class RandomBot:
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
@@ -31,15 +33,15 @@ class RandomBot:
                         exiles: list[str] | None) -> dict | None:
         rng = self.rng
         if exiles and rng.random() < self.p_exile:
-            return {"exile": exiles[rng.randrange(len(exiles))]}
+            return {"exile": exiles[randrange(rng, len(exiles))]}
         if uses and rng.random() < self.p_ability:
-            return uses[rng.randrange(len(uses))]
+            return uses[randrange(rng, len(uses))]
         if nominees and rng.random() < self.p_nominate:
             alive = view.alive
             me = view.name
             living = [n for n in nominees if n != me and alive(n)]
             if living:
-                return {"nominate": living[rng.randrange(len(living))]}
+                return {"nominate": living[randrange(rng, len(living))]}
         return None
 
     def __call__(self, decision: Any, view) -> object:
@@ -54,7 +56,7 @@ class RandomBot:
             claims = [c for c in decision.options() if c is not None]
             if me in claims:
                 return me if rng.random() < 0.5 else None
-            return claims[rng.randrange(len(claims))] if rng.random() < 0.05 else None
+            return claims[randrange(rng, len(claims))] if rng.random() < 0.05 else None
         if getattr(decision, "optional", False) and rng.random() < self.p_decline:
             return None
         if getattr(decision, "count", 0) == 1 and decision.check is None \
@@ -62,5 +64,5 @@ class RandomBot:
             alive = view.alive
             living = [n for n in decision.candidates if n != decision.who and alive(n)]
             if living:
-                return [living[rng.randrange(len(living))]]
+                return [living[randrange(rng, len(living))]]
         return decision.sample(rng)

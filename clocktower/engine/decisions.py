@@ -25,6 +25,7 @@ import itertools
 from typing import Any, Callable
 
 from .options import OptionSpace
+from .rand import randrange, sample
 
 
 NO_DEFAULT = object()
@@ -91,7 +92,7 @@ class Choice(Decision):
         return answer in self._options
 
     def sample(self, rng) -> Any:
-        return self._options[rng.randrange(len(self._options))]
+        return self._options[randrange(rng, len(self._options))]
 
     def n_options(self) -> int:
         return len(self._options)
@@ -140,7 +141,7 @@ class InfoChoice(Choice):
         return answer in self._truths
 
     def sample(self, rng) -> Any:
-        return self.option(rng.randrange(self.n_options()))
+        return self.option(randrange(rng, self.n_options()))
 
     def only_option(self):
         if self.n_options() == 1:
@@ -187,7 +188,7 @@ class PlayerChoice(Decision):
 
     def sample(self, rng) -> Any:
         if self.check is None and len(self.candidates) >= self.count:
-            pick = rng.sample(self.candidates, self.count)
+            pick = sample(rng, self.candidates, self.count)
             if len(pick) < 2:
                 return pick
             order = {n: i for i, n in enumerate(self.candidates)}
@@ -241,7 +242,7 @@ class DayActionChoice(Decision):
 
     def sample(self, rng) -> Any:
         opts = self.options()
-        return opts[rng.randrange(len(opts))]
+        return opts[randrange(rng, len(opts))]
 
     def only_option(self):
         if not self.nominees and not self.uses and not self.exiles:

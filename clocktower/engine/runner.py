@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .decisions import DayActionChoice
 from ..errors import IllegalAnswer
+from .ability import Ability
 from .game import Game, GameOver
 from .outcome import Outcome
 
@@ -67,12 +68,26 @@ def day_turn(game: Game, p, not_nominated: list[str] | None = None):
     return choice
 
 
+_HAS_DAY: dict[type, bool] = {}
+
+
+def has_day_ability(ab) -> bool:
+    """Whether `ab`'s class has day uses at all (overrides `day_options`): the others are
+    not even asked (most abilities; a turn asks every held one)."""
+    cls = type(ab)
+    has = _HAS_DAY.get(cls)
+    if has is None:
+        has = _HAS_DAY[cls] = cls.day_options is not Ability.day_options
+    return has
+
+
 def own_uses(p) -> list[dict]:
     """The uses of `p`'s own day abilities possible now, as day-action options."""
     uses = []
     for ab in p.abilities():
-        for args in ab.day_options():
-            uses.append({"ability": ab.id, **args})
+        if has_day_ability(ab):
+            for args in ab.day_options():
+                uses.append({"ability": ab.id, **args})
     return uses
 
 
@@ -100,7 +115,7 @@ def exile_options(game: Game) -> list[str]:
 def has_day_options(game: Game, p) -> bool:
     """Whether a dead player has anything to do by day (else they are not asked)."""
     for ab in p.abilities():
-        if ab.day_options():
+        if has_day_ability(ab) and ab.day_options():
             return True
     offers = game.hooks("offers_day_action")
     if offers and any(ab.player is not p and ab.offers_day_action(p) for ab in offers):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..engine.decisions import Choice, Decision
+from ..engine.rand import randrange
 
 
 class AutoStoryteller:
@@ -44,17 +45,17 @@ class AutoStoryteller:
             n_true = decision.n_true
             if decision.kind == "register":
                 if n > 1 and rng.random() < self.misregister:
-                    return option(1 + rng.randrange(n - 1))
+                    return option(1 + randrange(rng, n - 1))
                 return option(0)
             if 0 < n_true < n:
                 p_false = min(0.85, max(0.25, 0.5 + self.good_ahead(view.game)))
                 if rng.random() < p_false:
-                    return option(n_true + rng.randrange(n - n_true))
-                return option(rng.randrange(n_true))
-            return option(rng.randrange(n))
+                    return option(n_true + randrange(rng, n - n_true))
+                return option(randrange(rng, n_true))
+            return option(randrange(rng, n))
         suggested = decision.context.get("suggested") if isinstance(decision, Choice) else None
         if suggested:
             # A decision may name the options a sensible Storyteller would pick among
             # (e.g. the living Minions for Lil' Monsta's babysitter); all options stay legal.
-            return suggested[rng.randrange(len(suggested))]
+            return suggested[randrange(rng, len(suggested))]
         return decision.sample(rng)
