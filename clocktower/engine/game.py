@@ -397,10 +397,11 @@ class Game:
                                     f"{player.name} cannot register that way now")
             return truth
         options = [{"character": truth[0], "alignment": truth[1]}]
+        seen = {truth}
         for c, a in alts:
-            o = {"character": c, "alignment": a}
-            if o not in options:
-                options.append(o)
+            if (c, a) not in seen:      # each registration once, in order
+                seen.add((c, a))
+                options.append({"character": c, "alignment": a})
         if fixed is not None and not any(all(o.get(k) == v for k, v in fixed.items())
                                          for o in options):
             raise IllegalAnswer(Choice("register", "storyteller", options), fixed,

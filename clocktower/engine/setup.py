@@ -74,6 +74,31 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
     return counts, forced, not_dealt
 
 
+_TEAMS_CACHE: dict[tuple, dict[str, list[str]]] = {}
+
+
+def script_teams(script) -> dict[str, list[str]]:
+    """The script's characters by team, in script order (as `Script.of_team`), plus "good"
+    (Townsfolk and Outsiders together); computed once per list of characters."""
+    key = (tuple(script.characters), tuple(script.homebrew))
+    teams = _TEAMS_CACHE.get(key)
+    if teams is None:
+        teams = {}
+        good: list[str] = []
+        for c in script.characters:
+            if c in script.homebrew:
+                continue
+            team = D.get(c).team
+            teams.setdefault(team, []).append(c)
+            if team in ("townsfolk", "outsider"):
+                good.append(c)
+        teams["good"] = good
+        if len(_TEAMS_CACHE) > 64:
+            _TEAMS_CACHE.clear()
+        _TEAMS_CACHE[key] = teams
+    return teams
+
+
 def _requires(cid: str) -> str | None:
     change = D.get(cid).setup_change
     return change.get("requires") if change else None
@@ -87,7 +112,8 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     Townsfolk. `st_pick(cid, options)` answers Storyteller setup choices.
     """
     base = D.player_counts(n)
-    pool = {t: list(script.of_team(t)) for t in TEAM_ORDER}
+    teams = script_teams(script)
+    pool = {t: list(teams.get(t, ())) for t in TEAM_ORDER}
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
@@ -164,7 +190,7 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     check_implemented(game.script, game.registry)
     if not 0 <= travellers <= MAX_TRAVELLERS:
         raise SetupError(f"{travellers} Travellers is not supported: 0 to {MAX_TRAVELLERS} may join")
-    pool = list(game.script.of_team("traveller"))
+    pool = list(script_teams(game.script).get("traveller", ()))
     if not pool and travellers:
         # A script that lists no Travellers (Trouble Brewing's own list) may still have them
         # join: any implemented Traveller, as Storytellers do.
@@ -243,9 +269,7 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
 def not_in_play_good(game: "Game") -> list[str]:
     taken = {p.character for p in game.players} | {p.thinks for p in game.players if p.thinks}
     taken |= game.in_play_extra
-    return [c for c in game.script.characters
-            if c not in game.script.homebrew and D.get(c).team in ("townsfolk", "outsider")
-            and c not in taken]
+    return [c for c in script_teams(game.script)["good"] if c not in taken]
 
 
 def choose_bluffs(game: "Game") -> list[str]:
