@@ -15,18 +15,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def compiled() -> list[str]:
     """The compiled extension files present (empty: pure Python)."""
-    out = []
-    for m in MODULES:
-        out += glob.glob(os.path.join(HERE, m[:-3]) + ".*.so")
-    return out
+    return sorted(glob.glob(os.path.join(HERE, "**", "*.so"), recursive=True))
 
 
 def check() -> None:
-    """Refuse a compiled module older than its source: it would run the old code."""
-    for m in MODULES:
-        src = os.path.join(HERE, m)
-        for ext in glob.glob(src[:-3] + ".*.so"):
-            if os.path.getmtime(ext) < os.path.getmtime(src):
-                raise ImportError(
-                    f"{ext} is older than {src}: rebuild it (`make fast`) or go back to pure "
-                    "Python (`make pure`)")
+    """Refuse a compiled module older than its source (it would run the old code), or one
+    whose source is gone or no longer compiled."""
+    for ext in compiled():
+        stem = os.path.basename(ext).split(".", 1)[0]
+        src = os.path.join(os.path.dirname(ext), stem + ".py")
+        rel = os.path.relpath(src, HERE)
+        if stem.endswith("__mypyc"):
+            continue        # the shared runtime of the compiled modules
+        if rel not in MODULES or not os.path.exists(src) \
+                or os.path.getmtime(ext) < os.path.getmtime(src):
+            raise ImportError(
+                f"{ext} is stale (older than its source, or no longer compiled): rebuild "
+                "(`make fast`) or go back to pure Python (`make pure`)")
