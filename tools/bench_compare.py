@@ -71,7 +71,8 @@ def instructions(venv: str, script: str, players: int, games: int) -> int:
             out = subprocess.run(["valgrind", "--tool=callgrind",
                                   f"--callgrind-out-file={tmp}/cg.out",
                                   venv_bin(venv, "python"), "-c", PLAY, script, str(players),
-                                  str(n)], capture_output=True, text=True, cwd=tmp)
+                                  str(n)], capture_output=True, text=True, cwd=tmp,
+                                 env={**os.environ, "PYTHONHASHSEED": "0"})  # same each run
         m = COUNT_RE.search(out.stderr)
         if out.returncode != 0 or not m:
             sys.exit(f"error: callgrind failed in {venv}:\n{out.stderr[-2000:]}")

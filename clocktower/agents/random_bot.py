@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange
 
 
@@ -57,12 +58,12 @@ class RandomBot:
             if me in claims:
                 return me if rng.random() < 0.5 else None
             return claims[randrange(rng, len(claims))] if rng.random() < 0.05 else None
-        if getattr(decision, "optional", False) and rng.random() < self.p_decline:
-            return None
-        if getattr(decision, "count", 0) == 1 and decision.check is None \
-                and rng.random() < self.p_living:
-            alive = view.alive
-            living = [n for n in decision.candidates if n != decision.who and alive(n)]
-            if living:
-                return [living[randrange(rng, len(living))]]
+        if isinstance(decision, PlayerChoice):    # the only decisions with these fields
+            if decision.optional and rng.random() < self.p_decline:
+                return None
+            if decision.count == 1 and decision.check is None and rng.random() < self.p_living:
+                alive = view.alive
+                living = [n for n in decision.candidates if n != decision.who and alive(n)]
+                if living:
+                    return [living[randrange(rng, len(living))]]
         return decision.sample(rng)
