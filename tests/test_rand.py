@@ -15,6 +15,10 @@ def test_randrange_and_sample_match_the_standard_library(seed):
         pop = [f"p{j}" for j in range(1 + i % 25)]
         k = i % 7 if i % 7 <= len(pop) else 1
         assert rand.sample(a, pop, k) == b.sample(pop, k)
+        xs, ys = list(pop), list(pop)
+        rand.shuffle(a, xs)
+        b.shuffle(ys)
+        assert xs == ys
         assert a.random() == b.random()
     assert a.getstate() == b.getstate()
 
@@ -24,3 +28,8 @@ def test_empty_range_is_an_error_like_the_standard_library():
         rand.randrange(random.Random(1), 0)
     with pytest.raises(ValueError):
         random.Random(1).randrange(0)
+
+
+def test_seeded_is_random_seeded_with_the_string():
+    for text in ("bot:0:Ann", "storyteller:12", "", "ünïcode:7"):
+        assert rand.seeded(text).getstate() == random.Random(text).getstate()

@@ -7,18 +7,17 @@ It sees only its own view (`engine/views.py`): the character it was told it is (
 bot believes it is its Townsfolk), the public table and its own events."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..engine.decisions import PlayerChoice
-from ..engine.rand import randrange
+from ..engine.rand import randrange, seeded
 
 
 class RandomBot:
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
                  vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,
                  living: float = 0.9, exile: float = 0.05):
-        self.rng = random.Random(f"bot:{seed}:{name}")
+        self.rng = seeded(f"bot:{seed}:{name}")
         self.p_nominate = nominate
         self.p_vote = vote
         self.p_ability = use_ability

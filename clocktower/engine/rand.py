@@ -1,7 +1,8 @@
 """The standard library's `random.Random` draws, without its pure-Python wrappers.
 
-`randrange(rng, n)` and `sample(rng, population, k)` return exactly what `rng.randrange(n)`
-and `rng.sample(population, k)` return and leave `rng` in exactly the same state: they make
+`randrange(rng, n)`, `shuffle(rng, x)` and `sample(rng, population, k)` do exactly what
+`rng.randrange(n)`, `rng.shuffle(x)` and `rng.sample(population, k)` do and leave `rng` in
+exactly the same state: they make
 the same `getrandbits` calls as CPython's `Random._randbelow_with_getrandbits` (the method
 every `random.Random` uses) and its `sample` algorithm for small populations. The methods
 themselves are interpreted code that the simulator calls a few hundred times a game; these
@@ -11,7 +12,15 @@ standard library, draw for draw.
 from __future__ import annotations
 
 import random
+from hashlib import sha512
 from typing import Any, Sequence
+
+
+def seeded(text: str) -> random.Random:
+    """`random.Random(text)`: the same generator, seeded from the integer that
+    `Random.seed` derives from a string (version 2: its bytes, then their SHA-512)."""
+    b = text.encode()
+    return random.Random(int.from_bytes(b + sha512(b).digest(), "big"))
 
 
 def randbelow(rng: random.Random, n: int) -> int:
@@ -29,6 +38,13 @@ def randrange(rng: random.Random, n: int) -> int:
     if n <= 0:
         raise ValueError("empty range for randrange()")
     return randbelow(rng, n)
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """`rng.shuffle(x)`, in place (Fisher-Yates from the end, as CPython does)."""
+    for i in range(len(x) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
 
 
 def sample(rng: random.Random, population: Sequence[Any], k: int) -> list:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .. import data as D
 from ..errors import NotImplementedCharacters, SetupError
+from .rand import randrange, shuffle
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -130,10 +131,10 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
                     stable = False
                     break
                 while len(have) > need:
-                    have.remove(have[rng.randrange(len(have))])
+                    have.remove(have[randrange(rng, len(have))])
                     stable = False
                 free = [c for c in pool[team] if c not in have]
-                rng.shuffle(free)
+                shuffle(rng, free)
                 while len(have) < need and free:
                     have.append(free.pop())
                     stable = False
@@ -151,7 +152,7 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
             swappable = [c for c in chosen["townsfolk"] if not _requires(c) and c not in forced]
             if not swappable:
                 break
-            chosen["townsfolk"].remove(swappable[rng.randrange(len(swappable))])
+            chosen["townsfolk"].remove(swappable[randrange(rng, len(swappable))])
             chosen[D.get(f).team].append(f)
             added.add(f)
             flat = [c for t in TEAM_ORDER for c in chosen[t]]
@@ -209,7 +210,7 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
                                        f"{D.get(cid).name}: setup change")
 
     bag, not_dealt = build_bag(game.script, n, game.rng, st_pick)
-    game.rng.shuffle(bag)
+    shuffle(game.rng, bag)
     dealt = dict(zip(names, bag))
     trav_chars = dict(zip(trav_names, game.rng.sample(pool, travellers))) if travellers else {}
     for name in names + trav_names:

@@ -10,17 +10,16 @@ It answers every Storyteller decision from the decision's own legal options:
 """
 from __future__ import annotations
 
-import random
 
 from ..engine.decisions import Choice, Decision
-from ..engine.rand import randrange
+from ..engine.rand import randrange, seeded
 
 
 class AutoStoryteller:
     sees_everything = True      # as a Storyteller does (see engine/views.py)
 
     def __init__(self, seed: int = 0, misregister: float = 0.25):
-        self.rng = random.Random(f"storyteller:{seed}")
+        self.rng = seeded(f"storyteller:{seed}")
         self.misregister = misregister
 
     def good_ahead(self, game) -> float:
