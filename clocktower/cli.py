@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 from rich.console import Console
@@ -66,7 +66,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .engine.views import visible
 
     narrator = None if (quiet or as_json) else Narrator(console, view_as != "storyteller")
-    on_event = narrator
+    on_event: Callable[[dict], object] | None = narrator
     if as_json:
         on_event = lambda ev: print(_dump(ev))  # noqa: E731
     if on_event is not None and view_as != "storyteller":
@@ -76,7 +76,11 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             raise ClocktowerError(f"--view must be storyteller, spectator or a player's name "
                                   f"({', '.join(everyone)}), not {view_as!r}")
         inner = on_event
-        on_event = lambda ev: visible(ev, view_as) and inner(ev)  # noqa: E731
+
+        def on_visible(ev: dict) -> None:
+            if visible(ev, view_as):
+                inner(ev)
+        on_event = on_visible
     game = new_game(script, players, seed, storyteller=st, on_event=on_event,
                     travellers=travellers)
     run(game)
@@ -119,6 +123,8 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
                  ) -> None:
     """Run scenario files; exit 0 if every expectation holds, 1 if some fail, 2 if malformed."""
     from .scenario import collect, run_file
+    from rich.markup import escape as esc
+
     from .scenario.loader import ScenarioError
 
     # Piped output is not wrapped (a terminal wraps long lines itself).
@@ -126,6 +132,8 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
     files = collect(paths)
     if log is not None and len(files) != 1:
         raise ClocktowerError(f"--log writes one game: give one scenario file, not {len(files)}")
+    if log is not None:
+        check_output_path(log)
     results, errors, details = [], [], []
     for f in files:
         try:
@@ -138,7 +146,7 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
             details.append({"file": str(f), "line": None, "reason": str(e)})
     failed = [r for r in results if not r.ok]
     if log is not None and results and results[0].game is not None:
-        log.write_text("".join(_dump(e) + "\n" for e in results[0].game.log), encoding="utf-8")
+        write_text(log, "".join(_dump(e) + "\n" for e in results[0].game.log))
     open_decisions = [(r.file, d) for r in results for d in r.defaulted] if strict else []
     if as_json:
         print(json.dumps({
@@ -155,18 +163,18 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
         for r in results:
             if r.ok:
                 if verbose:
-                    console.print(f"[green]PASS[/] {r.file}  {r.name}")
+                    console.print(f"[green]PASS[/] {esc(str(r.file))}  {esc(r.name)}")
                 continue
-            console.print(f"[red]FAIL[/] {r.file}  {r.name}")
+            console.print(f"[red]FAIL[/] {esc(str(r.file))}  {esc(r.name)}")
             for x in r.failures:
-                console.print(f"  line {x.line} ({x.step}): expected {x.expectation}")
-                console.print(f"    found: {x.found}")
+                console.print(f"  line {x.line} ({x.step}): expected {esc(x.expectation)}")
+                console.print(f"    found: {esc(x.found)}")
                 for ev in x.log:
-                    console.print(f"    [dim]{_dump({k: v for k, v in ev.items() if k != 'visible_to'})}[/]")
-        for f, d in open_decisions:
-            console.print(f"[yellow]DEFAULT[/] {f}: {d.describe()}", markup=True)
-        for e in errors:
-            console.print(f"[bold red]ERROR[/] {e}")
+                    console.print(f"    [dim]{esc(_dump({k: v for k, v in ev.items() if k != 'visible_to'}))}[/]")
+        for where, d in open_decisions:
+            console.print(f"[yellow]DEFAULT[/] {esc(str(where))}: {esc(d.describe())}")
+        for msg in errors:
+            console.print(f"[bold red]ERROR[/] {esc(msg)}")
         console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed"
                       + (f", {len(errors)} errors" if errors else "")
                       + (f", {len(open_decisions)} decisions left to the default policy "
@@ -192,6 +200,7 @@ def bench(script: str = typer.Option("trouble-brewing"),
 
 def _register_subcommands() -> None:
     from . import cli_script  # noqa: F401  (adds `clocktower script ...`)
+    from . import cli_events  # noqa: F401  (adds `clocktower events`)
 
 
 def main() -> None:

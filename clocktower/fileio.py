@@ -29,24 +29,30 @@ def _reason(e: OSError) -> str:
     return e.strerror or str(e)
 
 
-def _target(path: Path) -> Path:
-    """The file that writing `path` writes: a symlink's final target, else `path` itself."""
+def _target(path: Path) -> tuple[Path, os.stat_result | None]:
+    """What writing `path` writes, and its status (None: it does not exist yet).
+
+    A regular file or a new name behind symlinks is their final target (replaced or created
+    there); anything else is `path` itself, opened through its symlinks (`/dev/stdout`,
+    whose target may be a pipe with no name to resolve)."""
+    try:
+        st: os.stat_result | None = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        st = None
+    except OSError as e:
+        raise ClocktowerError(f"{path}: cannot write: {_reason(e)}") from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        return path, st
     if path.is_symlink():
-        return Path(os.path.realpath(path))
-    return path
+        return Path(os.path.realpath(path)), st
+    return path, st
 
 
 def check_output_path(path: str | Path) -> None:
     """A ClocktowerError naming `path` and the reason if a file cannot be written there."""
     path = Path(path)
-    target = _target(path)
+    target, st = _target(path)
     folder = target.parent
-    try:
-        st = os.stat(target)
-    except (FileNotFoundError, NotADirectoryError):
-        st = None
-    except OSError as e:
-        raise ClocktowerError(f"{path}: cannot write: {_reason(e)}") from None
     if st is not None:
         if stat.S_ISDIR(st.st_mode):
             raise ClocktowerError(f"{path}: is a folder; give a file name")
@@ -70,13 +76,7 @@ def write_text(path: str | Path, text: str) -> None:
 def write_bytes(path: str | Path, data: bytes) -> None:
     path = Path(path)
     check_output_path(path)
-    target = _target(path)
-    try:
-        st: os.stat_result | None = os.stat(target)
-    except (FileNotFoundError, NotADirectoryError):
-        st = None
-    except OSError as e:
-        raise ClocktowerError(f"{path}: cannot write: {_reason(e)}") from None
+    target, st = _target(path)
     if st is not None and not stat.S_ISREG(st.st_mode):
         _write_direct(path, target, data)
     else:

@@ -4,7 +4,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from .text import cname, describe_info, team_style
+from .text import cname, describe_info, describe_use, team_style
+
+
+_EVENT_FIELDS = {"type", "phase", "number", "visible_to", "player", "ability"}
 
 
 class Narrator:
@@ -16,12 +19,26 @@ class Narrator:
         self.chars: dict[str, str] = {}
         self.awake: tuple[str, bool, str | None] | None = None
         self.last_truth: dict[str, bool] = {}
+        self.dead: set[str] = set()          # registering dead
+        self.apparent: str | None = None     # whose next death is only apparent (Zombuul)
+        self.seems_dead: str | None = None   # who just seemed to die: their protection follows
 
     def who(self, name: str | None) -> str:
         if not name:
             return "-"
         c = self.chars.get(name)
         return f"[bold]{name}[/] ([{team_style(c)}]{cname(c)}[/])" if c else f"[bold]{name}[/]"
+
+    def holders(self, ev: dict) -> str:
+        """For the Storyteller: who, alive, has the bare character a player learned (the
+        King's 'alive character' names nobody to the King)."""
+        if self.player_view or set(ev) - _EVENT_FIELDS != {"character"} \
+                or ev.get("ability") == ev["character"]:
+            return ""
+        names = [n for n, c in self.chars.items() if c == ev["character"] and n not in self.dead]
+        if not names:
+            return f" [dim](no living player is the {cname(ev['character'])})[/]"
+        return f" [dim]({', '.join(names)}, alive)[/]"
 
     def __call__(self, ev: dict) -> None:
         out = self.console.print
@@ -36,6 +53,8 @@ class Narrator:
             self.awake = None
         elif awake is not None and t in ("choice", "declined", "learn"):
             self.awake = (awake[0], True, awake[2])
+        apparent, self.apparent = self.apparent, None
+        seems_dead, self.seems_dead = self.seems_dead, None
         if t == "setup":
             self.chars = {p["name"]: p["character"] for p in ev["players"]}
             table = Table(title=f"{ev['script']} · seed {ev['seed']}", show_lines=False)
@@ -57,6 +76,8 @@ class Narrator:
         elif t == "reminder":
             extra = f" ({cname(ev['character'])})" if ev.get("character") else ""
             out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
+            if ev.get("apparent_death"):
+                self.apparent = ev["player"]
         elif t == "bluffs":
             out(f"Demon bluffs: {', '.join(cname(c) for c in ev['characters']) or 'none'}")
         elif t == "night":
@@ -76,6 +97,9 @@ class Narrator:
                 verb = "wakes" if len(names) == 1 else "wake together"
                 out(f"  {', '.join(self.who(n) for n in names) or 'nobody'} {verb}"
                     f" [dim]({cname(ev.get('ability'))})[/]")
+        elif t == "choice" and "yes" in ev:        # a yes/no answer (the Harlot's visit)
+            out(f"  {self.who(ev['player'])} {'agrees' if ev['yes'] else 'refuses'}"
+                f" [dim]({cname(ev.get('ability'))})[/]")
         elif t == "choice":
             parts = []
             if "players" in ev:
@@ -86,12 +110,15 @@ class Narrator:
             out(f"  {self.who(ev['player'])} chooses {what}")
         elif t == "declined":
             out(f"  {self.who(ev['player'])} declines")
+        elif t == "choose_again":
+            out(f"  the Storyteller asks {self.who(ev['player'])} to choose again"
+                f" [dim]({cname(ev.get('ability'))})[/]")
         elif t == "learn":
             if ev["phase"] == "setup" and not self.player_view:
                 return
             true = self.last_truth.pop(ev["player"], None)
             tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")
-            out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}")
+            out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}{self.holders(ev)}")
         elif t == "effect":
             kind = ev["kind"]
             verb = "is" if kind in ("poisoned", "drunk", "safe") else "gets"
@@ -100,12 +127,20 @@ class Narrator:
         elif t == "no_effect":
             out(f"  [dim]{cname(ev.get('ability'))} has no effect (drunk, poisoned or dead)[/]")
         elif t == "death_prevented":
+            if ev["player"] == seems_dead:
+                return      # the apparent death just narrated: nothing was prevented
             out(f"  {self.who(ev['player'])} would die but is protected ({cname(ev['protector'])})")
         elif t == "death_redirected":
             out(f"  {self.who(ev['player'])} would die; {self.who(ev['instead'])} dies instead")
         elif t == "death":
             by = f" by {ev['by']}" if ev.get("by") else ""
-            out(f"  [red]☠ {self.who(ev['player'])} dies[/] ({ev['cause']}{by})")
+            self.dead.add(ev["player"])
+            if ev["player"] == apparent:
+                self.seems_dead = ev["player"]
+                out(f"  [red]☠ {self.who(ev['player'])} seems to die[/] ({ev['cause']}{by}): "
+                    "registers as dead, but secretly lives on")
+            else:
+                out(f"  [red]☠ {self.who(ev['player'])} dies[/] ({ev['cause']}{by})")
         elif t == "character_change":
             self.chars[ev["player"]] = ev["new"]
             out(f"  {ev['player']} becomes the [{team_style(ev['new'])}]{cname(ev['new'])}[/]"
@@ -125,9 +160,7 @@ class Narrator:
         elif t == "claim":
             out(f"  {ev['player']} claims to be the {cname(ev['character'])}")
         elif t == "claim_ability":
-            args = ", ".join(f"{k} {v}" for k, v in ev.items()
-                             if k not in ("type", "phase", "number", "visible_to", "player", "character"))
-            out(f"  {self.who(ev['player'])} uses the {cname(ev['character'])} ability: {args}")
+            out(f"  {self.who(ev['player'])} {describe_use(ev)}")
         elif t == "nothing_happens":
             out("    nothing happens")
         elif t == "ability_triggered":
@@ -146,6 +179,11 @@ class Narrator:
         elif t == "execution_redirected":
             out(f"  {self.who(ev['instead'])} is executed instead of {self.who(ev['player'])}"
                 f" ({cname(ev.get('ability'))})")
+        elif t == "announcement":
+            out(f"  [bold]Storyteller:[/] {ev['words']}")
+        elif t == "cult_vote":
+            voters = ", ".join(ev["voters"]) or "nobody"
+            out(f"    joining the cult: {voters}")
         elif t == "game_over":
             colour = "blue" if ev["winner"] == "good" else "red"
             out("")

@@ -26,9 +26,34 @@ def team_style(cid: str) -> str:
 
 # A learn event that carries only a character, shown by that character's own ability.
 _BARE_LEARN = {"type", "phase", "number", "visible_to", "player", "ability", "character"}
+# The fields of an event that say where and to whom, not what.
+_EVENT_META = {"type", "phase", "number", "visible_to", "player", "ability"}
+
+
+def _ability_class(cid: Any):
+    from .characters import REGISTRY
+    return REGISTRY.get(cid) if isinstance(cid, str) else None
+
+
+def describe_use(ev: dict) -> str:
+    """A `claim_ability` event in words, after the player's name: the ability's own words
+    (`Ability.describe_use`: a Minion 'guesses that Eve is the Damsel'), else 'uses the X
+    ability: target Eve'."""
+    args = {k: v for k, v in ev.items() if k not in _EVENT_META | {"character"}}
+    cls = _ability_class(ev.get("character"))
+    words = cls.describe_use(args) if cls is not None else None
+    if words:
+        return words
+    return f"uses the {cname(ev.get('character'))} ability: " + ", ".join(
+        f"{k} {v}" for k, v in args.items())
 
 
 def describe_info(ev: dict) -> str:
+    cls = _ability_class(ev.get("ability"))
+    if cls is not None:
+        words = cls.describe_info({k: v for k, v in ev.items() if k not in _EVENT_META})
+        if words:
+            return words
     parts = []
     if "grimoire" in ev:
         return "sees the Grimoire"

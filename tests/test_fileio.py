@@ -23,11 +23,26 @@ def one_line_error(result, *words):
         assert w in out, out
 
 
+def _others_can_read(path: Path) -> bool:
+    """Can a user who is neither owner nor group read `path` (and reach it)?"""
+    p = path.resolve()
+    if not os.stat(p).st_mode & stat.S_IROTH:
+        return False
+    return all(os.stat(d).st_mode & stat.S_IXOTH for d in p.parents)
+
+
 def as_nobody(fn):
     """Run `fn()` in a forked child as an unprivileged user when we are root (root may
     write anywhere), else in this process; its return value must be JSON."""
     if os.geteuid() != 0:
         return fn()
+    import rich
+    import typer
+    import clocktower
+    # The child may import modules the parent has not: it must be able to read them.
+    for mod in (clocktower, rich, typer):
+        if not _others_can_read(Path(mod.__file__).parent):
+            pytest.skip(f"{Path(mod.__file__).parent} is not readable by an unprivileged user")
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:                                      # the child
@@ -101,6 +116,17 @@ def dev_full():
         os.unlink("/dev/full")
         os.mknod("/dev/full", 0o666 | stat.S_IFCHR, st.st_rdev)
         os.chmod("/dev/full", 0o666)
+
+
+def test_play_log_into_a_folder_nobody_may_write_fails_before_the_game(cli):
+    """/proc/self takes no new files, even from root."""
+    if not os.path.isdir("/proc/self") or os.access("/proc/self", os.W_OK):
+        pytest.skip("no read-only /proc/self here")
+    r = cli("play", "--players", 7, "--log", "/proc/self/g.jsonl")
+    one_line_error(r, "/proc/self/g.jsonl", "permission denied")
+    assert "Night 1" not in r.output
+    r = cli("script", "export", "regalia", "-o", "/proc/self/r.json")
+    one_line_error(r, "/proc/self/r.json", "permission denied")
 
 
 def test_play_log_to_a_full_device_is_a_one_line_error(cli, dev_full):
@@ -249,3 +275,19 @@ def test_script_output_gets_the_mode_the_umask_gives(cli, tmp_path, cmd, name):
         os.umask(old)
     assert r.exit_code == 0, r.output
     assert stat.S_IMODE(os.stat(tmp_path / name).st_mode) == 0o644
+
+
+def test_dev_stdout_into_a_pipe_is_written_through(tmp_path):
+    """/dev/stdout links to /proc/self/fd/1, whose target is a pipe with no path: written
+    through the link, never resolved and never replaced."""
+    import subprocess
+    import sys
+    if not os.path.islink("/dev/stdout"):
+        pytest.skip("/dev/stdout is not a symlink here")
+    r = subprocess.run([sys.executable, "-c", "from clocktower.cli import main; main()",
+                        "script", "export", "trouble-brewing", "-o", "/dev/stdout"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)[0] == {"id": "_meta", "name": "Trouble Brewing",
+                                       "author": "The Pandemonium Institute"}
+    assert os.path.islink("/dev/stdout")

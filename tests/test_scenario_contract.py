@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clocktower.cli import _register_subcommands, app
+from clocktower.engine.events import CATALOGUE, validate_event
 from clocktower.scenario import ScenarioError, load_file, load_text, run_file, run_scenario
 from clocktower.scenario import runner as scenario_runner
 
@@ -1226,47 +1227,32 @@ def test_expect_unknown_player_is_an_error():
 
 
 # ======================================================================== events
-EVENT_FIELDS = {
-    "death": {"player", "cause", "by"},
-    "execution": {"player", "votes"},
-    "nomination": {"by", "target", "votes", "voters"},
-    "learn": {"player"},
-    "character_change": {"player", "old", "new"},
-    "alignment_change": {"player", "old", "new"},
-    "game_over": {"winner", "reason"},
-}
-
-
-def _check_events(log):
+# The event vocabulary is the catalogue in clocktower/engine/events.py (tests/test_events.py
+# checks it against simulated games and the code's emit calls).
+def _check_events(log, where=""):
     seen = set()
-    for e in log:
-        assert {"type", "phase", "number", "visible_to"} <= set(e), e
-        assert e["phase"] in ("setup", "night", "day"), e
-        assert isinstance(e["number"], int), e
-        v = e["visible_to"]
-        assert v in ("storyteller", "all") or (isinstance(v, list)
-                                              and all(isinstance(n, str) for n in v)), e
-        need = EVENT_FIELDS.get(e["type"])
-        if need is not None:
-            seen.add(e["type"])
-            assert need <= set(e), e
-        if e["type"] == "death":
-            assert e["cause"] in ("demon", "execution", "ability", "exile", "other"), e
-        if e["type"] == "nomination":
-            assert isinstance(e["votes"], int) and isinstance(e["voters"], list), e
-        if e["type"] == "game_over":
-            assert e["winner"] in ("good", "evil"), e
+    for i, e in enumerate(log):
+        problems = validate_event(e)
+        assert not problems, f"{where}, event {i}: {problems}: {e}"
         json.dumps(e)
+        seen.add(e["type"])
     return seen
 
 
-def test_every_event_of_every_project_scenario_has_the_required_fields():
+def test_every_event_of_every_project_scenario_is_in_the_event_catalogue():
     seen = set()
     files = sorted((ROOT / "scenarios").rglob("*.yaml"))
     assert len(files) > 50
     for f in files:
-        seen |= _check_events(run_file(f).game.log)
-    assert seen == set(EVENT_FIELDS)
+        seen |= _check_events(run_file(f).game.log, str(f.relative_to(ROOT)))
+    # The suite exercises the whole vocabulary but for types that bots cause (a scenario
+    # writes a Traveller's alignment), and the engine's seams that no implemented character
+    # uses yet (granting, moving and taking away abilities, vetoing an outcome: the
+    # Philosopher, Snake Charmer, Barber and Evil Twin will; tests/test_abilities_move.py
+    # covers them until then).
+    assert set(CATALOGUE) - seen <= {"traveller_alignment", "exile", "exile_vote", "claim",
+                                     "declined", "ability_granted", "ability_moved",
+                                     "ability_removed", "outcome_vetoed"}, set(CATALOGUE) - seen
 
 
 def test_event_numbers_and_phases():
@@ -1600,3 +1586,105 @@ players:
 steps: []
 """)
     assert [p["character"] for p in sc.players] == ["fanggu", "huntsman", "imp"]
+
+
+# ======================================================================== additions 2026-11-30
+# "What the Storyteller writes" (SCENARIOS.md, Additions).
+TB7_RECLUSE = TB7_RH.replace("{name: Eve, character: soldier}", "{name: Eve, character: recluse}") \
+    .replace("storyteller: {red_herring: Eve}", "storyteller: {red_herring: Fay}")
+
+
+def test_additions_written_information_implies_registration():
+    """'Information written under storyteller for a sober, healthy player is legal when some
+    legal registration of the players involved makes it true ... the runner takes that
+    registration for the query.'"""
+    body = """\
+        steps:
+          - night: 1
+            choices: {Dan: Gil, Ann: [Eve, Gil]}
+            storyteller:
+              Ann: {yes: true}
+            expect:
+              - learned: {player: Ann, night: 1, yes: true}
+              - event: {type: decision, kind: register, player: Eve, answer: {character: imp, alignment: evil}}
+        """
+    passes(body, TB7_RECLUSE)
+    # The Soldier cannot register as the Demon: the same file is an error.
+    error(body, "for Ann on night 1 is not legal (the player is sober and healthy)",
+          TB7_RECLUSE.replace("character: recluse", "character: soldier"), at="Ann: {yes: true}")
+
+
+def test_additions_a_registers_entry_still_fixes_it():
+    """'A registers: entry, when written, still fixes it.'"""
+    error("""\
+        steps:
+          - night: 1
+            choices: {Dan: Gil, Ann: [Eve, Gil]}
+            storyteller:
+              Ann: {yes: true}
+              registers: {Eve: {alignment: good}}
+        """, "for Ann on night 1 is not legal", TB7_RECLUSE, at="Ann: {yes: true}")
+
+
+def test_additions_fields_the_rules_fix_may_be_left_out():
+    """'Information may omit fields whose value the rules fix (the Ravenkeeper's players is
+    the player they chose); the runner fills them in.'"""
+    passes("""\
+        steps:
+          - night: 1
+            choices: {Dan: Fay}
+          - day: 1
+          - night: 2
+            choices: {Dan: Fay, Cat: Gil, Gil: Cat}
+            storyteller:
+              Gil: {character: imp}
+            expect:
+              - learned: {player: Gil, night: 2, players: [Cat], character: imp}
+        """)
+
+
+def test_additions_information_fitting_several_answers_is_an_error():
+    """'If what is written fits more than one legal answer that differ in what the player is
+    shown, the file is an error that names them.'"""
+    body = """\
+        players:
+          - {name: Ann, character: washerwoman}
+          - {name: Bob, character: chef}
+          - {name: Cat, character: imp}
+          - {name: Dan, character: poisoner}
+          - {name: Eve, character: soldier}
+        steps:
+          - night: 1
+            choices: {Dan: Eve}
+            storyteller:
+              Ann: {character: chef}
+        """
+    e = error(body, "fits", players="", at="Ann: {character: chef}")
+    assert "{'character': 'chef', 'players': ['Ann', 'Bob']}" in e.reason
+
+
+def test_additions_storyteller_decision_bare_or_as_a_choice_mapping():
+    """'huntsman: steward and huntsman: {character: steward} mean the same; so do
+    mayor: Bob and mayor: {player: Bob}. The setup keys eviltwin and evil_twin are the
+    same key.'"""
+    players = TB7.replace("{name: Eve, character: soldier}", "{name: Eve, character: mayor}") \
+        .replace("bluffs: [washerwoman, chef, mayor]", "bluffs: [washerwoman, chef, soldier]")
+    body = """\
+        storyteller: {red_herring: RH}
+        steps:
+          - night: 1
+            choices: {Dan: Fay}
+          - day: 1
+          - night: 2
+            choices: {Dan: Fay, Cat: Eve}
+            storyteller: {mayor: MAYOR}
+            expect: [{dead: [Ann]}, {alive: [Eve]}]
+        """
+    for rh in ("Eve", "{player: Eve}"):
+        for mayor in ("Ann", "{player: Ann}"):
+            passes(body.replace("RH", rh).replace("MAYOR", mayor), players)
+    error(body.replace("RH", "Eve").replace("MAYOR", "{player: Zed}"), "storyteller mayor",
+          players)
+    for key in ("eviltwin", "evil_twin"):
+        sc = load_text(doc("steps: []\n", TB7 + f"storyteller: {{{key}: Ann}}\n"))
+        assert list(sc.setup_storyteller) == ["eviltwin"]

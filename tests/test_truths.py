@@ -114,6 +114,9 @@ class Recorder:
                    and e.get("token") == "Red Herring"]
         if herring:
             w = w.with_marks(holder, red_herring=herring[-1])
+        twins = [e["player"] for e in log if e["type"] == "reminder" and e.get("token") == "Twin"]
+        if twins:
+            w = w.with_marks(holder, twin=twins[-1])
         killed = [e["by"] for e in log if e["type"] == "death" and e["cause"] == "demon"
                   and e["by"] is not None and self.was_king(e["player"], log.index(e))]
         if killed:
@@ -121,6 +124,10 @@ class Recorder:
         gifts = [e["given_by"] for e in log if e["type"] == "vote_token" and "given_by" in e]
         if gifts:
             w = w.with_marks(holder, given_by=gifts[-1])
+        know = [e["note"] for e in log if e["type"] == "reminder" and e.get("ability") == aid
+                and e.get("token") == "Know" and "note" in e]
+        if aid == "balloonist" and know:
+            w = w.with_marks(holder, last_type=know[-1])
         return w
 
     def grimoire_at(self, upto: int) -> dict[str, tuple[str, str]]:
@@ -139,7 +146,12 @@ class Recorder:
 
 CASES = [("trouble-brewing", n, t) for n in (5, 7, 9, 11, 13, 15) for t in (0, 2)] + \
         [("the-saga-of-the-summoner", n, t) for n in (5, 7, 9) for t in (0, 1)] + \
-        [("regalia", n, n % 6) for n in range(5, 16)]
+        [("regalia", n, n % 6) for n in range(5, 16)] + \
+        [(["balloonist", "chef", "empath", "monk", "soldier", "mayor", "slayer", "saint",
+           "recluse", "butler", "poisoner", "spy", "scarletwoman", "kazali", "fanggu", "imp",
+           "harlot", "gangster", "voudon"], n, 3) for n in (5, 8, 11)] + \
+        [(["eviltwin", "cultleader", "chef", "empath", "washerwoman", "monk", "slayer",
+           "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)]
 
 
 def test_truths_of_the_real_world_are_what_the_storyteller_could_tell():
@@ -320,3 +332,26 @@ def test_king_towncrier_choirboy_beggar_damsel():
 def test_world_player_fields():
     p = WorldPlayer("Ann", 0, "imp", "evil")
     assert p.team == "demon" and p.alive and not p.is_demon
+
+
+def test_a_bot_asks_what_the_empath_would_have_learned_with_another_demon():
+    """From a real seating: if each other player in turn were the Imp (and the real Demon a
+    Townsfolk), the Empath's truth is the count of evil among their living neighbours."""
+    tried = 0
+    for seed in range(30):
+        game = new_game("trouble-brewing", 8, seed)
+        empaths = [p for p in game.players if p.ability is not None and p.ability.id == "empath"]
+        if not empaths:
+            continue
+        me = empaths[0]
+        real = World.from_game(game)
+        demon = next(p.name for p in real.players if p.team == "demon")
+        for q in real.players:
+            if q.name in (me.name, demon):
+                continue
+            w = real.with_characters({q.name: "imp", demon: "chef"})
+            left, right = w.neighbours(me.name)
+            evil = sum(w.player(n).alignment == "evil" for n in {left, right})
+            assert me.ability.truths(w) == [{"count": evil}]
+            tried += 1
+    assert tried > 20

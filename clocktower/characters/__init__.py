@@ -9,8 +9,10 @@ import importlib
 import pkgutil
 
 from ..engine.ability import Ability
+from ..engine.jinx import Registry
 
-REGISTRY: dict[str, type[Ability]] = {}
+# Character id -> Ability class; `REGISTRY.jinxes` carries the jinx rules (clocktower/jinxes).
+REGISTRY: Registry = Registry()
 
 
 def _load() -> None:
@@ -25,3 +27,7 @@ def _load() -> None:
 
 
 _load()
+
+from ..jinxes import JINXES  # noqa: E402  (jinx rules, registered after the characters)
+
+REGISTRY.jinxes.update(JINXES)

@@ -41,12 +41,11 @@ class Information(Ability):
               **marks: Any) -> World:
         """The game's world now, with these registrations, this holder's choice and marks."""
         w = World.from_game(self.game)
-        if registrations:
-            w = w.with_registrations(registrations)
-        if choice is not None:
-            w = w.with_choice(self.player.name, choice)
-        if marks:
-            w = w.with_marks(self.player.name, **marks)
+        if registrations or choice is not None or marks:     # one copy (a hot path)
+            me = self.player.name
+            w = tuple.__new__(World, (w[0], registrations or w.registrations,
+                                      {me: tuple(choice)} if choice is not None else w.choices,
+                                      {me: marks} if marks else w.marks, *w[4:]))
         return w
 
 
@@ -61,7 +60,7 @@ def one_of_two_truths(world: World, me: str, team: str, zero_allowed: bool = Fal
     """
     matches = []
     for p in world.players:
-        char = world.registers(p.name)[0]
+        char = world.registers(p)[0]
         if D.get(char).team == team:
             matches.append((char, p))
     if not matches and not zero_allowed:

@@ -17,7 +17,7 @@ class Chef(Information):
         return first
 
     def truths(self, world, player=None) -> list[dict]:
-        evil = [world.registers_alignment(p.name) == "evil" for p in world.players]
+        evil = [world.registers_alignment(p) == "evil" for p in world.players]
         n = len(evil)
         pairs = sum(1 for i in range(n) if evil[i] and evil[(i + 1) % n]) if n > 2 else 0
         return [{"count": pairs}]

@@ -34,18 +34,18 @@ Rulings where the text is open:
 
 Jinx (Spy): if a Spy is in play, or ever has been, the Damsel is poisoned: a poison effect
 from the Damsel's own ability, lasting while she is the Damsel (it ends if the Huntsman
-turns her into a Townsfolk). Checked at setup and whenever a character changes.
+turns her into a Townsfolk). The rule is in `clocktower/jinxes/spy_damsel.py`.
 """
 from __future__ import annotations
 
 from .. import data as D
 from ..engine.outcome import Outcome, opposing
-from ..engine.state import Effect
 from ._info import Information
 
 
 class Damsel(Information):
     id = "damsel"
+    outcome_reasons = {"damsel_guessed": "a Minion guessed the Damsel: the Damsel's team loses"}
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------
     def minions(self) -> list:
@@ -72,6 +72,12 @@ class Damsel(Information):
             else []
 
     # ---- the Minions' guess ---------------------------------------------------------------
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        if set(args) == {"target"}:
+            return f"guesses that {args['target']} is the Damsel"
+        return None
+
     def guess_used(self) -> bool:
         return bool(self.state.get("guess_used"))
 
@@ -99,25 +105,3 @@ class Damsel(Information):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                       target=target.name, effect="win", guessed_by=player.name)
         # Publicly nothing happens either way (the engine announces it, as for a pretend).
-
-    # ---- Spy jinx -----------------------------------------------------------------------
-    def on_setup(self) -> None:
-        self._spy_jinx()
-
-    def on_character_change(self, player, old, new) -> None:
-        if player is self.player or new == "spy":
-            self._spy_jinx()
-
-    def _spy_jinx(self) -> None:
-        game, me = self.game, self.player
-        if me is None or me.ability is not self or not game.script.jinxed(self.id, "spy"):
-            return
-        if self.state.get("spy_jinx"):
-            return
-        if not any(p.character == "spy" for p in game.players):
-            return
-        self.state["spy_jinx"] = True
-        effect = Effect("poisoned", me, me, self.id)
-        if game.add_effect(effect):
-            game.emit("jinx", "storyteller", ability=self.id, jinx="spy", player=me.name,
-                      effect="poisoned")

@@ -35,12 +35,19 @@ Rulings:
 """
 from __future__ import annotations
 
+from ..data import get as get_data
 from ._common import CHARACTER_TEAMS, team_characters
 from ._info import Information
 
 
 class King(Information):
     id = "king"
+
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        if set(info) == {"character"}:        # the King's own information
+            return f"an alive character: the {get_data(info['character']).name}"
+        return None                           # the Demon's: "<player> is the King"
 
     # ---- the Demon learns the King ------------------------------------------------------
     def on_character_change(self, player, old, new) -> None:
@@ -82,7 +89,7 @@ class King(Information):
             return []
         out: list[dict] = []
         for p in alive:
-            o = {"character": world.registers(p.name)[0]}
+            o = {"character": world.registers(p)[0]}
             if o not in out:
                 out.append(o)
         return out

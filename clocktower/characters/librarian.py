@@ -18,6 +18,12 @@ class Librarian(OneOfTwo):
     team = "outsider"
     zero_allowed = True
 
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        if info == {"count": 0}:
+            return "no Outsiders are in play"
+        return None
+
     def wakes(self, first: bool) -> bool:
         return first
 

@@ -5,7 +5,7 @@ might die. [+1 Minion]"
 
 How to Run: at setup Lil' Monsta is not dealt and a Minion is added (data: `setup_change`
 `minions: 1, not_dealt: true`); Lil' Monsta is a free ability (`player is None`). The
-first night has no Minion info and no Demon info (`skips_evil_info`). Each night the
+first night has no Minion info and no Demon info (`evil_info` skips the table). Each night the
 Minions wake together and agree on a player to babysit Lil' Monsta; that player is marked
 IS THE DEMON, "is the Demon" (`counts_as_demon`: the true Demon for win checks, and they
 register as the Demon, e.g. to the Fortune Teller) and is told ("you are" + Lil' Monsta).
@@ -22,16 +22,19 @@ decision's `suggested` context. A scenario writes `storyteller: {lilmonsta: Dan}
 kill is the Storyteller's keyed decision `lilmonsta.kill`: a living player, or `no`
 (nobody dies); a scenario writes `storyteller: {lilmonsta.kill: Ann}`.
 
-Jinxes: Scarlet Woman: if Lil' Monsta dies (its babysitter dies) while 5 or more players
-are alive, a living, working Scarlet Woman becomes the babysitter for the rest of the game
-(the Minions no longer choose). Magician: while a Magician lives, the Storyteller (not the
-Minions) decides which Minion babysits: the Minions are not woken or told, and the legal
-babysitters are the living Minions (`magician_jinx`, `babysitter_options`).
+Jinxes (`clocktower/jinxes/`): Scarlet Woman (`lilmonsta_scarletwoman.py`): if Lil' Monsta
+dies (its babysitter dies) while 5 or more players are alive, a living, working Scarlet
+Woman becomes the babysitter for the rest of the game (the Minions no longer choose:
+`locked`). Magician (`lilmonsta_magician.py`, answering the jinx point
+`storyteller_picks`): while a Magician lives, the Storyteller (not the Minions) decides
+which Minion babysits: the Minions are not woken or told, and the legal babysitters are the
+living Minions (`babysitter_options`).
 """
 from __future__ import annotations
 
 from .. import data as D
 from ..engine.ability import Ability
+from ..engine.jinx import adjusted
 
 
 class LilMonsta(Ability):
@@ -45,8 +48,9 @@ class LilMonsta(Ability):
     def counts_as_demon(self, player) -> bool:
         return player is not None and player.name == self.state.get("babysitter")
 
-    def skips_evil_info(self) -> bool:
-        return True
+    def evil_info(self, table) -> None:
+        # No Minion or Demon info: the Minions wake together at Lil' Monsta's step.
+        table.skip(self.id)
 
     def demon_pending(self) -> bool:
         # Before the first babysitter is chosen (night 1, before Lil' Monsta's step).
@@ -59,18 +63,17 @@ class LilMonsta(Ability):
         everyone = [p.name for p in game.players]
         minions = [p.name for p in game.players
                    if p.alive and D.get(p.character).team == "minion"]
-        if minions and self.magician_jinx():
+        if minions and self.storyteller_picks():
             return minions, minions
         current = self.state.get("babysitter")
         suggested = minions or ([current] if current and game.by_name[current].alive else
                                 [p.name for p in game.players if p.alive])
         return everyone, suggested
 
-    def magician_jinx(self) -> bool:
-        """Jinx: while the Magician is alive, the Storyteller picks the babysitting Minion."""
-        game = self.game
-        return game.script.jinxed(self.id, "magician") and any(
-            p.alive and p.character == "magician" for p in game.players)
+    def storyteller_picks(self) -> bool:
+        """Jinx point: does the Storyteller, not the Minions, pick a Minion to babysit now?
+        (The Magician's jinx: while a Magician is alive.)"""
+        return adjusted(self, "storyteller_picks", False)
 
     def night(self, first: bool) -> None:
         game = self.game
@@ -85,7 +88,7 @@ class LilMonsta(Ability):
         options, suggested = self.babysitter_options()
         minions = [p.name for p in game.players
                    if p.alive and D.get(p.character).team == "minion"]
-        if self.magician_jinx():
+        if self.storyteller_picks():
             minions = []        # the Storyteller decides: the Minions neither wake nor see
         if minions:
             game.emit("wake", "storyteller", players=minions, ability=self.id)
@@ -94,7 +97,7 @@ class LilMonsta(Ability):
                                        minions=minions, suggested=suggested)
         self.set_babysitter(game.by_name[name], minions)
 
-    def set_babysitter(self, p, minions: list[str] = ()) -> None:
+    def set_babysitter(self, p, minions: tuple[str, ...] | list[str] = ()) -> None:
         game = self.game
         self.state["babysitter"] = p.name
         game.emit("reminder", "storyteller", token="Is The Demon", player=p.name,
@@ -122,24 +125,3 @@ class LilMonsta(Ability):
             game.emit("nothing_happens", "storyteller", ability=self.id)
             return
         game.kill(game.by_name[name], "demon", sitter, source=self)
-
-    # ---- the Scarlet Woman jinx ---------------------------------------------------------
-    def on_death(self, dead, cause, by) -> None:
-        game = self.game
-        if dead.name != self.state.get("babysitter"):
-            return
-        if any(p.truly_alive and game.is_demon(p) for p in game.players if p is not dead):
-            return
-        alive_before = sum(1 for p in game.players if p.alive and not p.traveller) + 1
-        if alive_before < 5:
-            return
-        for sw in game.players:
-            if sw is dead or sw.character != "scarletwoman" or not sw.alive:
-                continue
-            if not game.functioning(sw, sw.ability):
-                continue
-            game.emit("ability_triggered", "storyteller", ability="scarletwoman",
-                      player=sw.name, demon=self.id, jinx=self.id)
-            self.state["locked"] = True
-            self.set_babysitter(sw)
-            return

@@ -9,14 +9,15 @@ How to Run (7 or more players, where Minion and Demon info happen):
    `players` of the `demoninfo` learn event), and the three bluffs as usual.
 3. This replaces the normal Minion and Demon info; the Magician does not wake.
 
-The engine's `_special` asks `evil_info_extra(step)`; the players are listed in seat order,
-so nothing tells which one is the Magician. A drunk or poisoned Magician has no ability: the
+The engine's evil-info table (`engine/evilinfo.py`) passes through `evil_info(table)`: the
+Magician is added to what every row is shown; the players are listed in seat order, so
+nothing tells which one is the Magician. A drunk or poisoned Magician has no ability: the
 evil players get the normal info. A Magician created after the evil info (e.g. a Damsel the
 Huntsman turns into the Magician) changes nothing: there is no later evil info to change.
 
-Jinxes (in the jinxed characters' modules): Spy (the Spy's Grimoire lacks the Demon's and
-the Magician's tokens), Lil' Monsta (while the Magician lives, the Storyteller, not the
-Minions, picks which Minion babysits).
+Jinxes (`clocktower/jinxes/`): Spy (the Spy's Grimoire lacks the Demon's and the
+Magician's tokens), Lil' Monsta (while the Magician lives, the Storyteller, not the Minions,
+picks which Minion babysits).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class Magician(Ability):
     def wakes(self, first: bool) -> bool:
         return False
 
-    def evil_info_extra(self, step: str) -> list:
-        if step in ("minioninfo", "demoninfo") and self.functioning:
-            return [self.player]
-        return []
+    def evil_info(self, table) -> None:
+        # Shown to the Minions as the Demon and to the Demon as a Minion (seat order hides it).
+        if self.functioning:
+            table.show(self.player)

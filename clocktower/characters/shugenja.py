@@ -45,7 +45,7 @@ class Shugenja(Information):
         me = world.player(self.holder(player))
         n = len(world.players)
         others = [p for p in world.players if p.name != me.name]
-        evil = [p for p in others if world.registers_alignment(p.name) == "evil"] \
+        evil = [p for p in others if world.registers_alignment(p) == "evil"] \
             or [p for p in others if p.alignment == "evil"]
         if not evil:    # nobody is evil (not a legal game): either way is as true as the other
             return [{"direction": d} for d in DIRECTIONS]

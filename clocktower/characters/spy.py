@@ -7,12 +7,13 @@ How to Run: each night wake the Spy and show the Grimoire. Each time the Spy is 
 of an ability that detects good characters, the Storyteller chooses how the Spy registers.
 
 Jinx (Magician on the script): the Demon's and the Magician's character tokens are taken
-out of the Grimoire before the Spy sees it (their `character` and `alignment` are None).
+out of the Grimoire before the Spy sees it (their `character` and `alignment` are None):
+`clocktower/jinxes/magician_spy.py`, at the Spy's jinx point `grimoire`.
 """
 from __future__ import annotations
 
-from .. import data as D
 from ..engine.ability import Ability
+from ..engine.jinx import adjusted
 from ._common import false_registrations
 
 
@@ -25,11 +26,7 @@ class Spy(Ability):
         grimoire = [{"name": g["name"], "character": g["character"], "alignment": g["alignment"],
                      "alive": g["alive"], "status": g["status"], "thinks": g["thinks"]}
                     for g in game.snapshot()]
-        if game.script.jinxed(self.id, "magician"):
-            # Jinx: the Demon's and the Magician's tokens are taken out of the Grimoire first.
-            for g in grimoire:
-                if D.get(g["character"]).team == "demon" or g["character"] == "magician":
-                    g["character"] = g["alignment"] = None
+        grimoire = adjusted(self, "grimoire", grimoire)     # jinx point (the Magician's)
         # Seeing the Grimoire is not information the Storyteller can falsify.
         game.emit("learn", [me.name], player=me.name, ability=self.id, grimoire=grimoire)
 

@@ -42,6 +42,6 @@ class Steward(Information):
         """Each other player who registers good (if none does, each who is good)."""
         me = self.holder(player)
         others = [p for p in world.players if p.name != me]
-        good = [p for p in others if world.registers_alignment(p.name) == "good"] \
+        good = [p for p in others if world.registers_alignment(p) == "good"] \
             or [p for p in others if p.alignment == "good"]
         return [{"players": [p.name]} for p in good]

@@ -26,10 +26,14 @@ ability; the chosen player keeps their character, turns evil and babysits Lil' M
 tonight (their choice stands for this night: the Lil' Monsta acts tonight only by its
 "a player might die" step; from the next night the Minions choose the babysitter).
 
-Jinxes: Zombuul: a dead player made the Zombuul counts as having died once (the Zombuul
+Jinxes: Alchemist: the jinx points `bluffs` (an Alchemist-Summoner gets none) and
+`storyteller_places` (the holder chooses the Demon with a character choice, the Storyteller
+the player: keyed decision `summoner.player`). Zombuul (`clocktower/jinxes/summoner_zombuul.py`,
+at the jinx point `summoned_dead`): a dead player made the Zombuul counts as having died once (the Zombuul
 module's `summoned_while_dead`). Hooks for the later ones: `summon_window` (Pukka: may
-summon on night 2), `_storyteller_summons` (Courtier: the Storyteller takes over a living
-Summoner without an ability), Kazali (a second living Demon) needs nothing here.
+summon on night 2), Kazali (a second living Demon) needs nothing here. Courtier: the jinx
+point `storyteller_summons` (jinxes/summoner_courtier.py: the Storyteller takes over a
+living Summoner without an ability).
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ from itertools import combinations
 from .. import data as D
 from ..engine.ability import Ability
 from ..engine.decisions import Choice
+from ..engine.jinx import adjusted
 
 
 class Summoner(Ability):
@@ -74,11 +79,15 @@ class Summoner(Ability):
         if n in (1, 2, 3):
             self.game.emit("reminder", "storyteller", token=f"Night {n}",
                            player=self.player.name, ability=self.id)
-        return n == 1 or self.summon_window() is not None
+        return (n == 1 and self.gets_bluffs()) or self.summon_window() is not None
+
+    def gets_bluffs(self) -> bool:
+        """Jinx point `bluffs` (the Alchemist jinx: an Alchemist-Summoner gets none)."""
+        return adjusted(self, "bluffs", True)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        if self.counter() == 1:
+        if self.counter() == 1 and self.gets_bluffs():
             game.emit("learn", [me.name], player=me.name, ability=self.id,
                       characters=self.bluffs())
         window = self.summon_window()
@@ -111,10 +120,15 @@ class Summoner(Ability):
         game, me = self.game, self.player
         if not demons:
             return
+        if adjusted(self, "storyteller_places", False):
+            self._summon_character_only(demons, optional)
+            return
         options: list = [None] if optional else []
         options += [{"player": p.name, "character": c} for p in game.players for c in demons]
         works = self.functioning
-        if works or not self._storyteller_summons():
+        # Jinx point: the Courtier jinx has the Storyteller summon for a living Summoner
+        # who has no ability (clocktower/jinxes/summoner_courtier.py).
+        if works or not adjusted(self, "storyteller_summons", False):
             ans = game.decide(Choice("night_choice", me.name, options,
                                      "Choose a player and a Demon: they become that evil Demon.",
                                      {"ability": self.id, "player": me.name,
@@ -133,19 +147,40 @@ class Summoner(Ability):
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                       target=ans["player"], effect="summon")
             return
-        target = game.by_name[ans["player"]]
-        demon = ans["character"]
+        self._make_demon(game.by_name[ans["player"]], ans["character"])
+
+    def _summon_character_only(self, demons: list[str], optional: bool) -> None:
+        """The holder chooses the Demon, the Storyteller the player (keyed `summoner.player`):
+        a jinx point (the Alchemist jinx)."""
+        game, me = self.game, self.player
+        demon = game.choose_character(me, demons, ability=self, optional=optional,
+                                      prompt="Choose a Demon: the Storyteller chooses who "
+                                             "becomes it.")
+        if demon is None:
+            return
+        self.state["spent"] = True
+        if not self.functioning:
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      effect="summon")
+            return
+        living = [p.name for p in game.players if p.alive and p is not me]
+        name = game.storyteller_choice("summoner.player", [p.name for p in game.players],
+                                       f"Who becomes the {D.get(demon).name}?",
+                                       player=me.name, character=demon, suggested=living)
+        self._make_demon(game.by_name[name], demon)
+
+    def _make_demon(self, target, demon: str) -> None:
+        game, me = self.game, self.player
         game.emit("summon", "storyteller", player=me.name, target=target.name,
                   character=demon)
-        if D.get(demon).setup_change and D.get(demon).setup_change.get("not_dealt"):
+        change = D.get(demon).setup_change
+        if change and change.get("not_dealt"):
             self._summon_free(target, demon)
             return
         was_dead = not target.truly_alive
         game.change_character(target, demon, alignment="evil")
         if was_dead:
-            hook = getattr(target.ability, "summoned_while_dead", None)
-            if hook is not None:
-                hook()
+            adjusted(self, "summoned_dead", target)     # jinx point (the Zombuul's)
 
     def _summon_free(self, target, demon: str) -> None:
         """A Demon no player holds (Lil' Monsta): it enters play; the target holds it."""
@@ -161,10 +196,6 @@ class Summoner(Ability):
         else:
             game.emit("learn", [target.name], player=target.name, ability=None,
                       character=demon, alignment=target.alignment, reason="you are")
-
-    def _storyteller_summons(self) -> bool:
-        """Courtier jinx (later): a living Summoner without an ability; the ST summons."""
-        return False
 
     # ---- winning ------------------------------------------------------------------------
     def demon_pending(self) -> bool:

@@ -70,7 +70,7 @@ class TownCrier(Information):
         """Ask how `nominator` registers (recorded for today's world): a Minion?"""
         game = self.game
         reg = game.registration(nominator, self.id)
-        asked = self.state.get("asked")
+        asked: tuple[int, dict[str, tuple[str, str]]] | None = self.state.get("asked")
         if not asked or asked[0] != game.day:
             asked = self.state["asked"] = (game.day, {})
         asked[1][nominator.name] = reg

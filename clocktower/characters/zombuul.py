@@ -19,7 +19,8 @@ The would-die step is `protects`: this ability runs last among protections (prio
 a Monk, Soldier, ... that stops the death leaves the Zombuul's first death unused.
 
 Jinx (Summoner): a dead player whom the Summoner turns into the Zombuul counts as having
-died once (`summoned_while_dead`, called by the Summoner): secretly alive, registering dead.
+died once (`summoned_while_dead`, called by the jinx clocktower/jinxes/summoner_zombuul.py):
+secretly alive, registering dead.
 """
 from __future__ import annotations
 
@@ -52,8 +53,9 @@ class Zombuul(Ability):
         if not self.functioning:
             return False         # a drunk or poisoned Zombuul dies for real
         self.state["died_once"] = True
+        # `apparent_death`: the death event that follows is the Zombuul's first, not real.
         game.emit("reminder", "storyteller", token="Dead", player=me.name, ability=self.id,
-                  note="registers as dead, secretly alive")
+                  note="registers as dead, secretly alive", apparent_death=True)
         game.fake_death(me, cause, by)
         return True
 

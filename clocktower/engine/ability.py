@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..data import CharacterData, get as get_data
+from .outcome import register_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Player
@@ -30,10 +31,10 @@ HOOKS = (
     "on_setup", "on_death", "on_executed", "on_nominated", "on_nomination", "on_vote_tallied",
     "on_day_end", "on_dusk", "on_dawn", "on_character_change",
     "protects", "redirect_death", "demon_pending", "counts_as_demon", "check_win",
-    "vote_weight", "may_vote", "skips_evil_info", "evil_info_extra", "may_nominate",
+    "vote_weight", "may_vote", "evil_info", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
     "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
-    "keeps_in_force", "stops_ability",
+    "keeps_in_force", "stops_ability", "choose_again", "must_choose",
 )
 
 
@@ -48,6 +49,9 @@ class Ability:
     # True for a character whose ability asks for a public claim when nominated (the
     # Goblin): with this character on the script, any nominee may make that claim.
     nomination_claim: ClassVar[bool] = False
+    # Ways this ability can end the game: outcome reason code -> what it means
+    # (see `engine/outcome.py`); registered with the engine's enumeration.
+    outcome_reasons: ClassVar[dict[str, str]] = {}
     data: CharacterData
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")
@@ -57,10 +61,12 @@ class Ability:
         if cls.id:
             cls.data = get_data(cls.id)
             cls.overrides = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Ability, h))
+            for code, meaning in cls.outcome_reasons.items():
+                register_reason(code, meaning)
 
     overrides: ClassVar[frozenset] = frozenset()
 
-    def __init__(self, game: "Game", player: "Player | None"):
+    def __init__(self, game: "Game", player: "Player"):
         self.game = game
         self.player = player
         self.state: dict[str, Any] = {}
@@ -117,6 +123,13 @@ class Ability:
     def day_ability(self, args: dict) -> None:
         """Use the day ability with validated arguments."""
 
+    def accepts_day_use(self, args: dict, legal: list[dict]) -> bool:
+        """Whether `args` is a legal use now, given `legal = day_options()` (not empty).
+        Default: one of them. An ability whose uses are too many to list (a guess at the
+        whole evil team, the hands raised to join a cult) lists the forms a bot picks among
+        and checks written arguments here."""
+        return args in legal
+
     # ---- capability hooks (only overridden ones are called) ------------------------------
     def on_setup(self) -> None: ...
     def on_death(self, dead: "Player", cause: str, by: "Player | None") -> None: ...
@@ -164,12 +177,9 @@ class Ability:
         """False if `voter` may not raise a hand now (asked of agents, not of written votes)."""
         return True
 
-    def skips_evil_info(self) -> bool:
-        return False
-
-    def evil_info_extra(self, step: str) -> list:
-        """Extra players to show at 'minioninfo' (as the Demon) or 'demoninfo' (as Minions)."""
-        return []
+    def evil_info(self, table) -> None:
+        """Change tonight's Minion or Demon info table (`engine/evilinfo.py`: `table.step`,
+        `table.rows`; `show`, `unwake`, `replace_shown`, `skip`, ...) in place."""
 
     def may_nominate(self, nominee: "Player") -> bool:
         return True
@@ -210,6 +220,19 @@ class Ability:
         or poison, which are effects)."""
         return False
 
+    def choose_again(self, chooser: "Ability", answer) -> bool:
+        """True if the Storyteller asks the player who just chose `answer` with `chooser`
+        (a night choice: players or a character) to choose differently; they must. Asked
+        once per choice (the Alchemist: "the Storyteller may prompt you to choose
+        differently")."""
+        return False
+
+    def must_choose(self, chooser: "Ability") -> list[str]:
+        """Players the player choosing with `chooser` must include in this choice (a night
+        choice by `game.choose_players`), when they are among the candidates: the choice is
+        then not optional (the Alchemist-Spy jinx: "the Demon must choose the Spy")."""
+        return []
+
     def refuses_effect(self, effect) -> bool:
         """True if this ability keeps its player free of `effect` ('You are sober & healthy')."""
         return False
@@ -218,6 +241,20 @@ class Ability:
     def false_registrations(self) -> list[tuple[str, str]]:
         """(character, alignment) pairs this player might register as, besides the truth."""
         return []
+
+    # ---- words (asked by the faces, never by the engine) -------------------------------------
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        """How this ability's information `info` (a `learn` event's fields) reads, when the
+        default wording (clocktower/text.py) would mislead; None for the default."""
+        return None
+
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        """How a public use of this ability, or of an action it offers others, reads after
+        the player's name (`args`: the `claim_ability` event's arguments); None for the
+        default ('uses the X ability: ...')."""
+        return None
 
     def __repr__(self):
         return f"<{self.id} of {self.player.name}>"

@@ -24,8 +24,13 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable
 
+from .._compiled import check as _check_compiled
 from .options import OptionSpace
 from .rand import randrange, sample
+
+# Every use of the engine imports this module: refuse a stale `make fast` build here (it
+# would run old code; see clocktower/_compiled.py), once per process.
+_check_compiled()
 
 
 NO_DEFAULT = object()

@@ -7,7 +7,7 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
@@ -49,6 +49,7 @@ class Game:
         self.winner: str | None = None
         self.win_reason: str | None = None
         self.outcome: Outcome | None = None
+        self._vetoes: set[tuple] = set()     # outcome vetoes already logged (see `end`)
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -230,7 +231,9 @@ class Game:
         cls = self.registry.get(char_id)
         if cls is None:
             raise ClocktowerError(f"character {char_id!r} is not implemented yet")
-        return cls(self, player)  # type: ignore[arg-type]  # None: a free ability
+        # An ability in play without a player (a not-dealt character's: player None) is
+        # typed like the others, as hooks see them; code that can meet one checks .player.
+        return cls(self, cast(Player, player))
 
     def all_abilities(self) -> list[Ability]:
         out = []
@@ -263,8 +266,10 @@ class Game:
     def living(self, include_travellers: bool = True) -> list[Player]:
         return [p for p in self.players if p.alive and (include_travellers or not p.traveller)]
 
-    def neighbours(self, player: Player, alive_only: bool = True) -> tuple[Player | None, Player | None]:
-        """The nearest (alive) players anticlockwise and clockwise of `player`."""
+    def neighbours(self, player: Player,
+                   alive_only: bool = True) -> tuple[Player | None, Player | None]:
+        """The nearest (alive) players anticlockwise and clockwise of `player` (None when
+        nobody else is)."""
         n = len(self.players)
         seat = player.seat
         left = right = None
@@ -378,9 +383,10 @@ class Game:
     def registration(self, player: Player, purpose: str = "") -> tuple[str, str]:
         """(character, alignment) that `player` registers as for this query.
 
-        A player whose ability offers false registrations (Recluse, Spy) registers as the
-        Storyteller chooses, per query; a scenario may fix it for the step, for every query
-        or per asking ability (`purpose`: the ability id).
+        A player whose ability offers false registrations (Recluse, Spy; their own or one
+        granted to them: a Philosopher-Recluse) registers as the Storyteller chooses, per
+        query; a scenario may fix it for the step, for every query or per asking ability
+        (`purpose`: the ability id).
         """
         truth = (player.character, player.alignment)
         fixed = self.register_overrides.get(player.name)
@@ -391,6 +397,11 @@ class Game:
             return truth
         works = self.in_force(ab, even_if_dead=ab.registers_when_dead)
         alts = ab.false_registrations() if works else []
+        if len(player.held) > 1:        # a granted Recluse's or Spy's ability registers too
+            for other in player.held[1:]:
+                if other.origin == "granted" and self.in_force(
+                        other, even_if_dead=other.registers_when_dead):
+                    alts = alts + [x for x in other.false_registrations() if x not in alts]
         if not alts:
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
                 raise IllegalAnswer(Choice("register", "storyteller", [truth]), fixed,
@@ -446,16 +457,41 @@ class Game:
         if len(cands) < count:
             return None
         ab = ability or player.ability
+        musts = self.hooks("must_choose")
+        if musts and ab is not None:
+            must = [n for h in musts for n in h.must_choose(ab) if n in cands][:count]
+            if must and len(must) == count and check is None:
+                optional, cands = False, must
+            elif must:
+                optional, base = False, check
+                check = (lambda pick: all(n in pick for n in must)
+                         and (base is None or base(pick)))
         d = PlayerChoice(kind, player.name, cands, count, optional, prompt,
                          {"ability": ab.id if ab else None, "player": player.name}, check)
         ans = self.decide(d)
         if ans is None:
             self.emit("declined", [player.name], player=player.name, ability=d.context["ability"])
             return None
-        chosen = [self.by_name[n] for n in ans]
         self.emit("choice", [player.name], player=player.name, ability=d.context["ability"],
                   players=ans)
-        return chosen
+        if ab is not None and self._asked_again(player, ab, ans):
+            first, base = list(ans), check
+            d = PlayerChoice(kind, player.name, cands, count, False, prompt, d.context,
+                             lambda pick: sorted(pick) != sorted(first)
+                             and (base is None or base(pick)))
+            if d.options():
+                ans = self.decide(d)
+                self.emit("choice", [player.name], player=player.name,
+                          ability=d.context["ability"], players=ans)
+        return [self.by_name[n] for n in ans]
+
+    def _asked_again(self, player: Player, ab: Ability, answer: Any) -> bool:
+        """Does a `choose_again` hook ask `player` to choose differently (an event if so)?"""
+        hooks = self.hooks("choose_again")
+        if hooks and any(h.choose_again(ab, answer) for h in hooks):
+            self.emit("choose_again", [player.name], player=player.name, ability=ab.id)
+            return True
+        return False
 
     def choose_character(self, player: Player, options: list[str], *, ability: Ability | None = None,
                          optional: bool = False, prompt: str = "",
@@ -464,14 +500,18 @@ class Game:
         opts: list = ([None] if optional else []) + list(options)
         if not opts:
             return None
-        ans = self.decide(Choice(kind, player.name, opts, prompt,
-                                 {"ability": ab.id if ab else None, "player": player.name,
-                                  "form": "character"}))
+        context = {"ability": ab.id if ab else None, "player": player.name, "form": "character"}
+        ans = self.decide(Choice(kind, player.name, opts, prompt, context))
         if ans is None:
             self.emit("declined", [player.name], player=player.name, ability=ab.id if ab else None)
         else:
             self.emit("choice", [player.name], player=player.name,
                       ability=ab.id if ab else None, character=ans)
+            rest = [o for o in options if o != ans]
+            if ab is not None and rest and self._asked_again(player, ab, ans):
+                ans = self.decide(Choice(kind, player.name, rest, prompt, context))
+                self.emit("choice", [player.name], player=player.name, ability=ab.id,
+                          character=ans)
         return ans
 
     def storyteller_choice(self, key: str, options: list, prompt: str = "", **context) -> Any:
@@ -534,13 +574,8 @@ class Game:
             self.emit("no_effect", "storyteller", ability=source.id, target=target.name,
                       player=source.player.name if source.player else None, effect="death")
             return False
-        if not target.truly_alive:
+        if not self.would_die(target, cause, by):
             return False
-        for ab in self.hooks("protects"):
-            if ab.protects(target, cause, by):
-                self.emit("death_prevented", "storyteller", player=target.name, cause=cause,
-                          by=by.name if by else None, protector=ab.id)
-                return False
         if not _redirected:
             for ab in self.hooks("redirect_death"):
                 other = ab.redirect_death(target, cause, by)
@@ -549,6 +584,20 @@ class Game:
                               instead=other.name, ability=ab.id)
                     return self.kill(other, cause, by, _redirected=True)
         self.die(target, cause, by)
+        return True
+
+    def would_die(self, target: Player, cause: str, by: Player | None = None) -> bool:
+        """The would-die step alone: False if `target` is not truly alive or a `protects`
+        hook stops the death (a `death_prevented` event). `kill` starts with it; an ability
+        that replaces a death with something else (a Demon jumping into its victim) asks it
+        and then does that instead of `die`."""
+        if not target.truly_alive:
+            return False
+        for ab in self.hooks("protects"):
+            if ab.protects(target, cause, by):
+                self.emit("death_prevented", "storyteller", player=target.name, cause=cause,
+                          by=by.name if by else None, protector=ab.id)
+                return False
         return True
 
     def die(self, p: Player, cause: str, by: Player | None = None) -> None:
@@ -578,9 +627,11 @@ class Game:
 
     # ------------------------------------------------------------------ character change
     def change_character(self, player: Player, new: str, alignment: str | None = None,
-                         tell: bool = True) -> None:
+                         tell: bool = True, successor: bool = False) -> None:
         """The player becomes `new`: the abilities their old character gave them (its own,
-        and a belief) are replaced by the new character's; granted abilities stay."""
+        and a belief) are replaced by the new character's; granted abilities stay.
+        `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
+        it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
         player.character = D.get(new).id
         ab = self.make_ability(player.character, player)
@@ -590,7 +641,7 @@ class Game:
             # "If created mid-game, learns that night": acts as on a first night, tonight
             # (by day: the coming night), right away if its position has passed.
             self.mark_fresh(ab)
-        self._new_at_night(ab)
+        self._new_at_night(ab, successor)
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
         if alignment and alignment != player.alignment:
@@ -714,14 +765,15 @@ class Game:
         self.abilities_changed()
         return ab
 
-    def _new_at_night(self, ab: Ability) -> None:
+    def _new_at_night(self, ab: Ability, successor: bool = False) -> None:
         """The one rule for an ability that starts being held at night: it acts tonight at
         its place in the night order if that is still to come (each ability acts at most
         once a night), except a Demon that succeeds a Demon who died tonight (the Imp's
-        star-pass, the Scarlet Woman, a jump): "does not act that same night"."""
+        star-pass, the Scarlet Woman) or dies with its making (`successor`: a jump):
+        "does not act that same night"."""
         if self.phase != "night" or TEAMS[ab.id] != "demon":
             return
-        if any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not ab.player
+        if successor or any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not ab.player
                for p in self.deaths_tonight):
             ab.state["waits_until"] = self.night + 1
 
@@ -747,8 +799,13 @@ class Game:
             return
         for ab in self.hooks("veto_outcome"):
             if ab.veto_outcome(outcome):
-                self.emit("outcome_vetoed", "storyteller", winner=outcome.winner,
-                          code=outcome.code, ability=ab.id)
+                # Said once a phase: the same win is proposed again at every later check.
+                key = (self.phase, self.night if self.phase == "night" else self.day,
+                       outcome.winner, outcome.code, ab.id)
+                if key not in self._vetoes:
+                    self._vetoes.add(key)
+                    self.emit("outcome_vetoed", "storyteller", winner=outcome.winner,
+                              code=outcome.code, ability=ab.id)
                 return
         for ab in self.hooks("alter_outcome"):
             outcome = ab.alter_outcome(outcome)
@@ -920,29 +977,9 @@ class Game:
         ab.night(first)
 
     def _special(self, name: str) -> None:
-        if name not in ("minioninfo", "demoninfo"):
-            return
-        non_travellers = sum(1 for p in self.players if not p.traveller)
-        if non_travellers < 7:
-            return
-        if any(ab.skips_evil_info() for ab in self.hooks("skips_evil_info")):
-            return
-        minions = [p for p in self.players if D.get(p.character).team == "minion"]
-        demons = [p for p in self.players if D.get(p.character).team == "demon"]
-        extra: list[Player] = []
-        for ab in self.hooks("evil_info_extra"):
-            extra.extend(ab.evil_info_extra(name))
-        if name == "minioninfo":
-            shown_demons = self.players_info(set(demons) | set(extra))
-            for m in minions:
-                self.emit("learn", [m.name], player=m.name, ability="minioninfo",
-                          players=shown_demons,
-                          minions=self.players_info(x for x in minions if x is not m))
-        else:
-            shown = self.players_info(set(minions) | set(extra))
-            for d in demons:
-                self.emit("learn", [d.name], player=d.name, ability="demoninfo",
-                          players=shown, characters=list(self.bluffs))
+        if name in ("minioninfo", "demoninfo"):
+            from .evilinfo import evil_info     # the table and its hooks: engine/evilinfo.py
+            evil_info(self, name)
 
     def _dawn(self) -> None:
         self._expire("dawn")
@@ -1090,7 +1127,7 @@ class Game:
         if votes is None:
             context = {"exile": target.name, "nominator": by.name}
             votes = [v.name for v in self.voting_order(target)
-                     if self.decide(VoteChoice(v.name, context))]
+                     if self.ask_vote(v, context)]
         for n in votes:
             self.player(n)
         self.exile_called.add(target.name)
@@ -1137,7 +1174,7 @@ class Game:
             self.emit("no_effect", "storyteller", player=by.name, ability=character,
                       effect="unavailable")
             return
-        if args not in legal:
+        if not ab.accepts_day_use(args, legal):
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
 

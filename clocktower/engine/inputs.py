@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, Iterable
 
 from ..errors import ClocktowerError, ReplayMismatch
 from .game import Game, GameOver
@@ -74,18 +74,25 @@ def day_action(game: Game, who: str, action: dict) -> None:
     check_day_action(action)
     by = game.player(who)
     record_input(game, "day_action", who, action)
-    if "nominate" in action:
-        game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
-                      claim=action.get("claim"))
-    elif "exile" in action:
-        game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
-    else:
-        args = {k: v for k, v in action.items() if k != "ability"}
-        game.use_day_ability(by, action["ability"], args)
+    mark = len(game.log)
+    try:
+        if "nominate" in action:
+            game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
+                          claim=action.get("claim"))
+        elif "exile" in action:
+            game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
+        else:
+            args = {k: v for k, v in action.items() if k != "ability"}
+            game.use_day_ability(by, action["ability"], args)
+    except ClocktowerError:
+        if len(game.log) == mark:       # refused before anything happened: not an input
+            game.log.pop()
+            game.n_decisions -= 1
+        raise
 
 
 def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = None,
-                  not_dealt: list[str] = ()) -> None:
+                  not_dealt: Iterable[str] = ()) -> None:
     """Seat the grimoire exactly as written (no bag, no setup change re-deals anyone), then
     the setup hooks and bluffs (`finish_setup`). `players`: dicts with `name`, `character`
     and optionally `alignment`, `thinks`. `not_dealt`: characters in play that no player
@@ -115,15 +122,17 @@ def _logged_inputs(game: Game, by_seq: dict[int, dict], phase: str) -> None:
                 or rec.get("number") != (game.night if phase == "night" else game.day):
             return
         if rec["kind"] == "ruling":
-            game.ruling(rec.get("answer"))
+            game.ruling(rec["answer"])
         else:
-            day_action(game, rec.get("who"), rec.get("answer"))
+            day_action(game, rec["who"], rec["answer"])
 
 
-def replay_written(events: list[dict], registry) -> Game:
-    """Rebuild a written game from its log and check it is identical, event for event."""
+def replay_written(events: list[dict], registry, script=None) -> Game:
+    """Rebuild a written game from its log and check it is identical, event for event.
+    `script`: the script the game was played on (default: the built-in script the log
+    names, else the characters and `_meta` it records)."""
     from ..scripts import load_script
-    from .replay import LogAnswers
+    from .replay import LogAnswers, _check_setup, _setup_script
 
     setup = events[0]
     ids, players, seed = setup.get("script_ids"), setup.get("players"), setup.get("seed")
@@ -136,8 +145,14 @@ def replay_written(events: list[dict], registry) -> Game:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ReplayMismatch("the setup event has no whole-number seed")
     meta = setup.get("script_meta")
-    spec: list = ([{"id": "_meta", **meta}] if isinstance(meta, dict) and meta else []) + ids
-    script = load_script(spec)
+    how = "the script given"
+    if script is not None:
+        script = load_script(script)
+    elif isinstance(meta, dict) and meta:       # its own night order: rebuilt with its _meta
+        script = load_script([{"id": "_meta", **meta}] + ids)
+        how = "the characters and _meta the log records"
+    else:
+        script, how = _setup_script(setup, ids)
     if isinstance(setup.get("script"), str):
         script.name = setup["script"]
     decisions = [e for e in events if e.get("type") == "decision"]
@@ -166,12 +181,16 @@ def replay_written(events: list[dict], registry) -> Game:
                     pass
                 game.end_day()
     except ReplayMismatch:
+        _check_setup(events, game, how)     # an edited setup is the cause, if there is one
         raise
     except ClocktowerError as e:
+        _check_setup(events, game, how)
         raise ReplayMismatch(f"the log's inputs do not fit this game: {e}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        _check_setup(events, game, how)
         raise ReplayMismatch(f"the log's answers do not fit this game "
                              f"({type(e).__name__}: {e})") from None
+    _check_setup(events, game, how)
     compare(game.log, events)
     return game
 

@@ -12,9 +12,9 @@ The way to an outcome has hook points (on `Ability`), asked by `Game.end` in thi
 2. `alter_outcome(outcome)`: returns the outcome as this ability changes it (the Heretic
    flips the winner; the Politician adds a per-player result); chained in hook order.
 
-Abilities that end the game (Saint, Mayor, Goblin, Damsel; later Klutz, Alsaahir, Cult
-Leader, Fearmonger) propose an outcome with `Game.end(Outcome(...))`, or from the
-`check_win` hook; the base rules (the Demon is dead, two players alive) do the same.
+Abilities that end the game propose an outcome with `Game.end(Outcome(...))`, or from the
+`check_win` hook, with a reason code their class declares (`Ability.outcome_reasons`); the
+base rules (the Demon is dead, two players alive) do the same.
 
 The `game_over` event carries `winner`, `reason` (the words: the contract of
 `../shared/SCENARIOS.md`), `code` (the enumeration), and `ability` / `results` when set.
@@ -24,17 +24,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-# The enumeration of ways a game ends: code -> what it means.
+# The enumeration of ways a game ends: code -> what it means. The base rules' codes are
+# here; a character whose ability ends the game declares its own codes
+# (`Ability.outcome_reasons`), registered when its module is imported, so the engine names
+# no character. `clocktower events game_over` lists them all.
 REASONS: dict[str, str] = {
     "demon_dead": "no Demon is alive (executed, killed, or left play) and none is to come",
     "two_alive": "just two players (not counting Travellers) are truly alive",
-    "saint_executed": "the Saint died by execution: their team loses",
-    "mayor": "three players live and no execution occurred: the Mayor's team wins",
-    "goblin": "the Goblin claimed to be the Goblin and was executed: their team wins",
-    "damsel_guessed": "a Minion guessed the Damsel: the Damsel's team loses",
     "ability": "an ability ended the game (its id in `ability`)",
     "no_result": "the game was stopped without a result (a simulation's day limit)",
 }
+
+
+def register_reason(code: str, meaning: str) -> None:
+    """Add a way a game can end (a character's own); a code means one thing only."""
+    if REASONS.get(code, meaning) != meaning:
+        raise ValueError(f"outcome reason {code!r} is already registered with another meaning")
+    REASONS[code] = meaning
 
 
 @dataclass(frozen=True)

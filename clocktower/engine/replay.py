@@ -196,7 +196,7 @@ def replay(events: list[dict], registry, script=None) -> Game:
     setup = events[0]
     if setup.get("grimoire") == "written":       # a scenario's game: see engine/inputs.py
         from .inputs import replay_written
-        return replay_written(events, registry)
+        return replay_written(events, registry, script)
     script_spec, names, seed, travellers = _setup_inputs(setup)
     script, how = _setup_script(setup, script_spec, script)
     by_seq = [e for e in events if e.get("type") == "decision"]

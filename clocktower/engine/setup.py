@@ -11,14 +11,25 @@ Setup changes are read from each character's `setup_change` record in the data f
                           required by a Townsfolk then costs a Townsfolk slot); if it was
                           drawn, nothing changes ("doesn't add a second Damsel")
     not_dealt: true       this character is in play but no player is dealt it
+    minions_chosen_by_demon: true
+                          no Minion is dealt: the Minion slots are dealt as Townsfolk (the
+                          Kazali makes its Minions on night 1)
+    outsiders_any: true   the Storyteller may change the Outsider count (Kazali [-? to +?
+                          Outsiders]): a delta from minus the Outsiders to plus the Minion
+                          slots the Demon's own change turned into Townsfolk
+
+Setup jinxes are data too (`clocktower/data/jinxes.py`): of an `exclusive` pair on the
+script (the Heretic and the Baron), a bag never holds both (such a bag is drawn again).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import data as D
+from ..data.jinxes import exclusive_pairs
 from ..errors import NotImplementedCharacters, SetupError
 from .rand import randrange, shuffle
+from .jinx import activate as activate_jinxes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -55,6 +66,16 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
         if "outsiders_choice" in change:
             if cid not in memo:
                 memo[cid] = st_pick(cid, change["outsiders_choice"])
+            counts["outsider"] += memo[cid]
+            counts["townsfolk"] -= memo[cid]
+        moved = 0
+        if change.get("minions_chosen_by_demon"):
+            moved = counts["minion"]
+            counts["townsfolk"] += moved
+            counts["minion"] = 0
+        if change.get("outsiders_any"):
+            if cid not in memo:
+                memo[cid] = st_pick(cid, list(range(-counts["outsider"], moved + 1)))
             counts["outsider"] += memo[cid]
             counts["townsfolk"] -= memo[cid]
         if change.get("not_dealt"):
@@ -110,11 +131,14 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
 
     Picks each team at random, applies the picked characters' setup changes, and repeats
     until the counts are stable; then a required character not drawn anyway replaces a
-    Townsfolk. `st_pick(cid, options)` answers Storyteller setup choices.
+    Townsfolk. A bag holding both characters of an exclusive setup jinx is drawn again.
+    `st_pick(cid, options)` answers Storyteller setup choices.
     """
     base = D.player_counts(n)
     teams = script_teams(script)
     pool = {t: list(teams.get(t, ())) for t in TEAM_ORDER}
+    # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
+    exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
@@ -169,6 +193,11 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
         if any(f not in flat for f in forced):
             problem = "a character required by a setup change is not on the script"
             continue
+        clash = next((pair for pair in exclusive if all(c in flat for c in pair)), None)
+        if clash:
+            problem = (f"only one of {D.get(clash[0]).name} and {D.get(clash[1]).name} may be "
+                       f"in play (jinx)")
+            continue
         dealt = [c for c in flat if c not in not_dealt]
         if len(dealt) != n:
             problem = f"setup changes give {len(dealt)} characters for {n} players"
@@ -206,10 +235,18 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
         raise SetupError(f"player count {n} is not supported: the setup table covers 5 to 15 players")
 
     def st_pick(cid, options):
+        # Any Outsider count may be chosen; the automatic Storyteller keeps the table's.
+        keep = {"suggested": [0]} if (D.get(cid).setup_change or {}).get("outsiders_any") \
+            and 0 in options else {}
         return game.storyteller_choice(f"setup.{cid}", list(options),
-                                       f"{D.get(cid).name}: setup change")
+                                       f"{D.get(cid).name}: setup change", **keep)
 
+    mark = len(game.log)
     bag, not_dealt = build_bag(game.script, n, game.rng, st_pick)
+    # The Storyteller's setup-change decisions (asked while the bag is built) are logged
+    # right after the setup event: a log starts with its setup event (replay, views).
+    asked = game.log[mark:]
+    del game.log[mark:]
     shuffle(game.rng, bag)
     dealt = dict(zip(names, bag))
     trav_chars = dict(zip(trav_names, game.rng.sample(pool, travellers))) if travellers else {}
@@ -222,14 +259,16 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     for cid in sorted(not_dealt):
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
-    finish_setup(game)
+    finish_setup(game, asked=asked)
 
 
 def finish_setup(game: "Game", bluffs: list[str] | None = None,
-                 extra: dict | None = None) -> None:
+                 extra: dict | None = None, asked: list[dict] | None = None) -> None:
     """Setup hooks (red herring, the Drunk's Townsfolk, ...), then the Demon's bluffs.
 
-    `extra`: more fields for the `setup` event (a written grimoire, see `engine/inputs.py`)."""
+    `extra`: more fields for the `setup` event (a written grimoire, see `engine/inputs.py`).
+    `asked`: decision events of the bag's setup changes, logged after the setup event."""
+    activate_jinxes(game)       # the jinxes with both characters on the script
     game.abilities_changed()
     game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
               script_ids=list(game.script.characters),
@@ -238,6 +277,7 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
                         **({"traveller": True} if p.traveller else {})}
                        for p in game.players],
               not_dealt=sorted(game.in_play_extra), **(extra or {}))
+    game.log.extend(asked or ())
     game.emit("seating", "all", players=[p.name for p in game.players],
               travellers={p.name: p.character for p in game.players if p.traveller})
     for p in game.players:

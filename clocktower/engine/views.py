@@ -21,7 +21,7 @@ read (a bot that never reads it costs nothing).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from .. import data as D
 
@@ -47,6 +47,16 @@ def visible(event: dict, viewer: str) -> bool:
 def view(events: Iterable[dict], viewer: str) -> list[dict]:
     """The events `viewer` (a player's name, "storyteller" or "spectator") may see."""
     return [e for e in events if visible(e, viewer)]
+
+
+A = TypeVar("A")
+
+
+def sees_all(answerer: A) -> A:
+    """Mark an answerer (a function, or a method in its class body) as one given the
+    Storyteller's view for players' decisions too (a scenario's answers)."""
+    setattr(answerer, "sees_everything", True)
+    return answerer
 
 
 def sees_everything(answerer: Any) -> bool:

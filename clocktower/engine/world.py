@@ -31,8 +31,9 @@ The engine knows no character names: what a key of `marks` means is the ability'
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
+from weakref import WeakKeyDictionary
 
 from .. import data as D
 
@@ -40,10 +41,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 TEAMS = D.teams()
+EMPTY: Mapping = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class WorldPlayer:
+class WorldPlayer(NamedTuple):
     name: str
     seat: int
     character: str
@@ -57,12 +58,12 @@ class WorldPlayer:
         return TEAMS[self.character]
 
 
-@dataclass(frozen=True)
-class World:
+class World(NamedTuple):
+    """Immutable (a named tuple): the `with_` methods return changed copies."""
     players: tuple[WorldPlayer, ...]
-    registrations: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    marks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    registrations: Mapping[str, tuple[str, str]] = EMPTY
+    choices: Mapping[str, tuple[str, ...]] = EMPTY
+    marks: Mapping[str, Mapping[str, Any]] = EMPTY
     executed: str | None = None
     deaths_tonight: tuple[str, ...] = ()
     nominators: tuple[str, ...] = ()
@@ -74,15 +75,22 @@ class World:
         alive), who is the Demon by an ability, today's execution death, tonight's deaths
         and today's nominators. No registrations, choices or marks: add them with the
         `with_` methods."""
+        # Built at every tell: tuple.__new__ skips the named tuple's Python-level __new__.
+        new, wp = tuple.__new__, WorldPlayer
         hooks = game.hooks("counts_as_demon")
-        players = tuple(
-            WorldPlayer(p.name, p.seat, p.character, p.alignment, p.alive, p.traveller,
-                        any(ab.counts_as_demon(p) for ab in hooks) if hooks else False)
-            for p in game.players)
-        return cls(players, executed=executed_today(game),
-                   deaths_tonight=tuple(p.name for p in game.deaths_tonight)
-                   if game.phase == "night" else (),
-                   nominators=tuple(sorted(game.nominators, key=lambda n: game.by_name[n].seat)))
+        if hooks:
+            players = tuple([new(wp, (p.name, p.seat, p.character, p.alignment, p.alive,
+                                      p.traveller, any(ab.counts_as_demon(p) for ab in hooks)))
+                             for p in game.players])
+        else:
+            players = tuple([new(wp, (p.name, p.seat, p.character, p.alignment, p.alive,
+                                      p.traveller, False)) for p in game.players])
+        nominators = game.nominators
+        return new(cls, (players, EMPTY, EMPTY, EMPTY, executed_today(game),
+                         tuple([p.name for p in game.deaths_tonight])
+                         if game.phase == "night" else (),
+                         tuple(sorted(nominators, key=lambda n: game.by_name[n].seat))
+                         if nominators else ()))
 
     @classmethod
     def of(cls, seats: Iterable, **facts) -> "World":
@@ -92,7 +100,7 @@ class World:
         players = []
         for i, s in enumerate(seats):
             if isinstance(s, WorldPlayer):
-                players.append(replace(s, seat=i))
+                players.append(s._replace(seat=i))
                 continue
             name, char, *rest = s
             cid = D.get(char).id
@@ -111,33 +119,33 @@ class World:
             cid = D.get(char).id
             changed[name] = (cid, align or D.get(cid).default_alignment)
         self._known(changed)
-        players = tuple(replace(p, character=changed[p.name][0], alignment=changed[p.name][1])
+        players = tuple(p._replace(character=changed[p.name][0], alignment=changed[p.name][1])
                         if p.name in changed else p for p in self.players)
         regs = {k: v for k, v in self.registrations.items() if k not in changed}
-        return replace(self, players=players, registrations=regs)
+        return self._replace(players=players, registrations=regs)
 
     def with_players(self, **changes: Mapping[str, Any]) -> "World":
         """Another world with some players' fields changed: `with_players(Ann={"alive": False})`."""
         self._known(changes)
-        players = tuple(replace(p, **changes[p.name]) if p.name in changes else p
+        players = tuple(p._replace(**changes[p.name]) if p.name in changes else p
                         for p in self.players)
-        return replace(self, players=players)
+        return self._replace(players=players)
 
     def with_registrations(self, regs: Mapping[str, tuple[str, str]]) -> "World":
         """Another world where these players registered as (character, alignment)."""
         if not regs:
             return self
         self._known(regs)
-        return replace(self, registrations={**self.registrations,
-                                            **{k: tuple(v) for k, v in regs.items()}})
+        return self._replace(registrations={**self.registrations,
+                                            **{k: (v[0], v[1]) for k, v in regs.items()}})
 
     def with_choice(self, holder: str, players: Iterable[str]) -> "World":
         self._known([holder, *players])
-        return replace(self, choices={**self.choices, holder: tuple(players)})
+        return self._replace(choices={**self.choices, holder: tuple(players)})
 
     def with_marks(self, holder: str, **marks: Any) -> "World":
         self._known([holder])
-        return replace(self, marks={**self.marks, holder: {**self.marks.get(holder, {}),
+        return self._replace(marks={**self.marks, holder: {**self.marks.get(holder, {}),
                                                            **marks}})
 
     def with_facts(self, **facts: Any) -> "World":
@@ -145,8 +153,9 @@ class World:
         bad = set(facts) - {"executed", "deaths_tonight", "nominators"}
         if bad:
             raise ValueError(f"unknown world facts: {sorted(bad)}")
-        return replace(self, **{k: tuple(v) if isinstance(v, (list, set)) else v
-                                for k, v in facts.items()})
+        changes: dict[str, Any] = {k: tuple(v) if isinstance(v, (list, set)) else v
+                                   for k, v in facts.items()}
+        return self._replace(**changes)
 
     def _known(self, names: Iterable[str]) -> None:
         seated = {p.name for p in self.players}
@@ -161,19 +170,23 @@ class World:
                 return p
         raise ValueError(f"no player named {name!r} in this world")
 
-    def registers(self, name: str) -> tuple[str, str]:
-        """(character, alignment) `name` registers as to the asking ability."""
-        r = self.registrations.get(name)
+    def registers(self, who) -> tuple[str, str]:
+        """(character, alignment) `who` (a name or a WorldPlayer) registers as to the asking
+        ability."""
+        if who.__class__ is WorldPlayer:
+            r = self.registrations.get(who.name)
+            return r if r is not None else (who.character, who.alignment)
+        r = self.registrations.get(who)
         if r is not None:
             return r
-        p = self.player(name)
+        p = self.player(who)
         return p.character, p.alignment
 
-    def registers_team(self, name: str) -> str:
-        return TEAMS[self.registers(name)[0]]
+    def registers_team(self, who) -> str:
+        return TEAMS[self.registers(who)[0]]
 
-    def registers_alignment(self, name: str) -> str:
-        return self.registers(name)[1]
+    def registers_alignment(self, who) -> str:
+        return self.registers(who)[1]
 
     def registers_as_demon(self, name: str) -> bool:
         """'Is the Demon' through an ability, or registers as a Demon character."""
@@ -205,15 +218,29 @@ class World:
         return found[0], found[1]
 
 
+# Per game: (night, answer). At night the answer cannot change (deaths by execution happen
+# by day), so the log is read once a night however many abilities ask.
+_EXECUTED: "WeakKeyDictionary[Game, tuple]" = WeakKeyDictionary()
+
+
 def executed_today(game: "Game") -> str | None:
-    """The player who died by execution on the latest day (looked up from the log: tonight's
-    events, then back to that day's start), or None."""
+    """The player who died by execution on the latest day (from the log: the last death by
+    execution, in a day phase, since the latest `day` event), or None."""
+    if game.executed_today is None:     # nobody executed today: no death by execution
+        return None
+    night = game.phase == "night"
+    if night:
+        memo = _EXECUTED.get(game)
+        if memo is not None and memo[0] == game.night:
+            return memo[1]
+    found = None
     for e in reversed(game.log):
         t = e["type"]
-        if t == "night" and e["number"] == game.night:
-            continue
         if t == "day":
-            return None
+            break
         if t == "death" and e["cause"] == "execution" and e["phase"] == "day":
-            return e["player"]
-    return None
+            found = e["player"]
+            break
+    if night:
+        _EXECUTED[game] = (game.night, found)
+    return found

@@ -29,7 +29,7 @@ INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment"
 ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
 NOMINATE_KEYS = {"by", "target", "votes", "claim"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
-                    "agree"}
+                    "agree", "votes"}
 EXILE_KEYS = {"by", "target", "votes"}
 # Extension: the Storyteller's rulings (engine/rulings.py), `- ruling: {kill: Bob}` in a
 # day's actions or `rulings: [...]` in a night (carried out at dusk).
@@ -139,12 +139,12 @@ class _Loader:
     def err(self, line: int | None, reason: str) -> ScenarioError:
         return ScenarioError(self.file, line, reason)
 
-    def mapping(self, node: Any, where: str, line: int) -> CommentedMap:
+    def mapping(self, node: Any, where: str, line: int) -> dict:
         if not isinstance(node, dict):
             raise self.err(line, f"{where} must be a mapping, not {describe(node)}")
         return node
 
-    def keys(self, node: CommentedMap, allowed: set[str], where: str) -> None:
+    def keys(self, node: dict, allowed: set[str], where: str) -> None:
         for k in node:
             if str(k) not in allowed:
                 raise self.err(_line(node, k), f"unknown key {k!r} in {where} "
@@ -167,8 +167,10 @@ class _Loader:
             raise self.err(line, str(e)) from None
 
     def name(self, value: Any, line: int, names: set[str], what: str = "player") -> str:
-        if not isinstance(value, str) or value not in names:
-            raise self.err(line, f"unknown {what} name {describe(value)}")
+        if not isinstance(value, str):
+            raise self.err(line, f"a {what} name must be a string, not {describe(value)}")
+        if value not in names:
+            raise self.err(line, f"unknown {what} name {value!r}")
         return value
 
     def names(self, value: Any, line: int, names: set[str]) -> list[str]:
@@ -231,7 +233,8 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         if pname in seen:
             raise L.err(line, f"player name {pname!r} is used twice")
         seen.add(pname)
-        entry = {"name": pname, "character": L.character(p["character"], line), "line": line}
+        entry: dict[str, Any] = {"name": pname, "character": L.character(p["character"], line),
+                                 "line": line}
         if "thinks" in p:
             entry["thinks"] = L.character(p["thinks"], line)
             # Only a character who "thinks they are" another (Drunk, Lunatic, Marionette).
@@ -297,8 +300,11 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             expect_kind = "day"
         else:
             expect_kind, expect_night = "night", number + 1
-        allowed = {kind, "storyteller", "expect"} | ({"choices", "rulings"} if kind == "night"
-                                                     else {"actions"})
+        # Extension: a day's `choices:` answer what players are asked by day outside the
+        # written actions (the Alchemist-Spy's guess after the execution phase, the executed
+        # Klutz's choice).
+        allowed = {kind, "storyteller", "expect", "choices"} | (
+            {"rulings"} if kind == "night" else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
         step = Step(kind, number, line)
         if "choices" in s:
@@ -432,6 +438,9 @@ def _choice(L: _Loader, v: Any, line: int, names: set[str]) -> Any:
         return L.name(v, line, names)
     if isinstance(v, bool):
         return v
+    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        # Several picks of one ability in one night, in order (the Kazali's Minions).
+        return [_choice(L, x, line, names) for x in v]
     if isinstance(v, list):
         return L.names(v, line, names)
     if isinstance(v, dict):
@@ -494,15 +503,16 @@ def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
     return out
 
 
-def _action(L: _Loader, kind: str, body: CommentedMap, line: int, names: set[str]) -> dict:
+def _action(L: _Loader, kind: str, body: dict, line: int, names: set[str]) -> dict:
     b = plain(body)
     if kind == "nominate":
         L.keys(body, NOMINATE_KEYS, "nominate")
         for req in ("by", "target"):
             if req not in b:
                 raise L.err(line, f"nominate needs {req!r}")
-        out = {"by": L.name(b["by"], line, names), "target": L.name(b["target"], line, names),
-               "votes": L.names(b.get("votes", []), line, names)}
+        out: dict[str, Any] = {"by": L.name(b["by"], line, names),
+                               "target": L.name(b["target"], line, names),
+                               "votes": L.names(b.get("votes", []), line, names)}
         if "claim" in b:
             out["claim"] = L.character(b["claim"], line)
         return out
@@ -524,7 +534,7 @@ def _action(L: _Loader, kind: str, body: CommentedMap, line: int, names: set[str
             continue
         if k == "target":
             x = L.name(x, line, names)
-        elif k in ("targets", "minions", "demons"):
+        elif k in ("targets", "minions", "demons", "votes"):
             x = L.names(x, line, names)
         elif k == "character":
             x = L.character(x, line)

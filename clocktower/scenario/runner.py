@@ -12,6 +12,7 @@ from ..agents import RandomBot
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.game import Game, GameOver
+from ..engine.views import sees_all
 from ..engine.inputs import day_action, setup_written
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
@@ -87,6 +88,10 @@ class _NeedRegistrations(Exception):
         self.key, self.regs, self.error = key, regs, error
 
 
+class _GaveUp(ScenarioError):
+    """The registration search ran the file MAX_RUNS times."""
+
+
 class _Reached(Exception):
     """A trial run reached the information it was searching registrations for, legally."""
 
@@ -117,6 +122,7 @@ class ScenarioAnswers:
         self.step_index = -1
         self.label = "setup"
         self.used: set[str] = set()
+        self.picks: dict[str, int] = {}     # choices written as a list of picks: picks used
         self.setup_used: set[str] = set()
         self.info_options: list[tuple[str, str, int, list[dict]]] = []
         self.plan = plan or {}
@@ -124,12 +130,16 @@ class ScenarioAnswers:
         self.recent_regs: list[_Reg] = []
         self.info_seen: dict[str, int] = {}
         self.defaulted: list[Defaulted] = []
+        # Whether each player's latest choice was written (a written choice is final: the
+        # Storyteller does not prompt again over it, see `_reprompt`).
+        self.written_choice: dict[str, bool] = {}
 
     def begin_step(self, index: int, step: Step | None) -> None:
         self.step_index = index
         self.step = step
         self.label = f"{step.kind} {step.number}" if step is not None else "end"
         self.used = set()
+        self.picks = {}
         self.info_seen = {}
         self.recent_regs = []
 
@@ -152,12 +162,13 @@ class ScenarioAnswers:
         return answer
 
     # -- players -------------------------------------------------------------------------
+    @sees_all       # the scenario's answers see everything, as a Storyteller does
     def player(self, decision: Decision, view: Any) -> Any:
         game = self.game
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
-        if step is not None and step.kind == "night" and who in step.choices:
+        if step is not None and who in step.choices and decision.kind != "vote":
             node = step.choices[who]
             value = node.value
             key = who
@@ -168,20 +179,34 @@ class ScenarioAnswers:
                 raise ScenarioError(self.sc.file, node.line,
                                     f"{who} is woken for {ability}, but the choice names "
                                     f"only {', '.join(value)}")
+            if decision.context.get("form") == "player_character" and isinstance(value, dict) \
+                    and "player" in value:
+                value = [value]         # one pick written bare
+            if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+                # Several picks in one night (the Kazali's Minions): one mapping per ask.
+                k = self.picks.get(key, 0)
+                if k >= len(value):
+                    raise ScenarioError(self.sc.file, node.line,
+                                        f"{who} is asked for pick {k + 1} of {ability}, but "
+                                        f"the choice lists only {len(value)}")
+                self.picks[key] = k + 1
+                value = value[k]
             answer = convert_choice(decision, value)
             if not decision.is_legal(answer):
                 raise ScenarioError(self.sc.file, node.line,
                                     f"{who}'s choice {node.value!r} is illegal for "
                                     f"{ability or decision.kind}: {decision.prompt or 'not a legal option'}")
             self.used.add(key)
+            self.written_choice[who] = True
             return answer
         if decision.kind == "vote":
             return False
+        if step is not None and step.kind == "day" and decision.is_legal(None):
+            return None         # by day nothing is decided for anyone: not made
+        self.written_choice[who] = False
         return self._default(decision, game, self.bots[who])
 
     # -- forced decisions ----------------------------------------------------------------
-    player.sees_everything = True       # as a Storyteller does (see engine/views.py)
-
     def forced(self, decision: Decision, game: Game) -> None:
         """A decision with one legal answer is not asked, but what the file wrote for it must
         be that answer (and counts as used); information options are recorded for may_learn."""
@@ -204,7 +229,7 @@ class ScenarioAnswers:
                         (game.phase == "setup" and base in self.sc.setup_storyteller):
                     self.storyteller(decision, game)
             return
-        if step is not None and step.kind == "night" and decision.who in step.choices:
+        if step is not None and decision.who in step.choices and decision.kind != "vote":
             self.player(decision, game)
 
     # -- registrations -------------------------------------------------------------------
@@ -221,7 +246,7 @@ class ScenarioAnswers:
     def register(self, decision: Decision, game: Game) -> Any:
         seq = game.n_decisions - 1
         ctx = decision.context
-        player, purpose = ctx.get("player"), ctx.get("purpose") or ""
+        player, purpose = str(ctx.get("player")), ctx.get("purpose") or ""
         fixed = self._fixed(player, purpose)
         cands = [o for o in decision.options() if _fits(o, fixed)]
         planned = self.plan.get(seq)
@@ -246,6 +271,7 @@ class ScenarioAnswers:
         ctx = decision.context
         if decision.kind == "register":
             return self.register(decision, game)
+        node: Node | None
         if decision.kind == "info":
             opts = decision.options()
             player = ctx["player"]
@@ -256,10 +282,12 @@ class ScenarioAnswers:
             if step is not None and player in step.storyteller:
                 return self._written_info(decision, step.storyteller[player], opts, key, regs)
             return self._default(decision, game, self.auto_st)
-        key = ctx.get("key")
-        if key:
+        st_key: str | None = ctx.get("key")
+        if ctx.get("reprompt") and self.written_choice.get(ctx["reprompt"]):
+            return self._reprompt(decision, st_key)
+        if st_key:
             table = step.storyteller if step is not None else {}
-            base = key.split(".", 1)[1] if key.startswith("setup.") else key
+            base = st_key.split(".", 1)[1] if st_key.startswith("setup.") else st_key
             node = None
             if step is not None and base in table:
                 node = table[base]
@@ -279,6 +307,19 @@ class ScenarioAnswers:
                 return answer
         return self._default(decision, game, self.auto_st)
 
+    def _reprompt(self, decision: Decision, key: str | None) -> Any:
+        """Whether to ask a player to choose differently (the Alchemist), after a written
+        choice: no. A written choice is final (SCENARIOS.md Additions), so writing the key
+        for it is an error."""
+        step = self.step
+        if key and step is not None and key in step.storyteller:
+            node = step.storyteller[key]
+            raise ScenarioError(self.sc.file, node.line,
+                                f"storyteller {key}: {decision.context['reprompt']}'s choice "
+                                "is written, and a written choice is final (the Storyteller "
+                                "does not prompt again over it)")
+        return "no"
+
     def _written_info(self, decision: Decision, node: Node, opts: list[dict], key: tuple,
                       regs: list[_Reg]) -> dict:
         """The legal answer that the written information describes. Fields the rules fix
@@ -287,29 +328,37 @@ class ScenarioAnswers:
         player = decision.context["player"]
         want = node.value
         hits = [o for o in opts if set(want) <= set(o) and all(same(o[k], v) for k, v in want.items())]
+        where = f"on {self.label}"
+        truthful = "" if decision.context.get("droisoned") else " (the player is sober and healthy)"
+        free = [r for r in regs if len(r.candidates) > 1]
+        unplanned = [r for r in free if r.seq not in self.plan]
+        how = ""
+        if free:
+            names = sorted({r.player for r in free})
+            how = (f" however {names[0]} registers" if len(names) == 1 else
+                   " however " + ", ".join(names[:-1]) + f" and {names[-1]} register")
+        err = ScenarioError(self.sc.file, node.line,
+                            f"information {want} for {player} {where} is not legal"
+                            f"{truthful}{how}; legal answers include {opts[:3]}")
         if len(hits) == 1:
+            # The registrations behind written information are the file's, not the seed's:
+            # the first that makes it true (fewest false first, see `_combos`). When the
+            # default policy answered otherwise, the search finds that first one.
+            if unplanned and (self.stop_at == key
+                              or any(r.answer != r.candidates[0] for r in unplanned)):
+                raise _NeedRegistrations(key, regs, err)
             self.used.add("st:" + player)
-            # The registrations behind written information are the file's, not the default's.
             asked = {r.seq for r in regs}
             self.defaulted = [d for d in self.defaulted if d.seq not in asked]
             if self.stop_at == key:
                 raise _Reached()
             return hits[0]
-        where = f"on {self.label}"
         if hits:
             shown = "; ".join(str(h) for h in hits[:4]) + (" ..." if len(hits) > 4 else "")
             raise ScenarioError(self.sc.file, node.line,
                                 f"information {want} for {player} {where} fits {len(hits)} "
                                 f"legal answers that show different things: {shown} "
                                 "(write the other fields)")
-        truthful = "" if decision.context.get("droisoned") else " (the player is sober and healthy)"
-        free = [r for r in regs if len(r.candidates) > 1]
-        how = ""
-        if free:
-            how = " however " + ", ".join(sorted({r.player for r in free})) + " register"
-        err = ScenarioError(self.sc.file, node.line,
-                            f"information {want} for {player} {where} is not legal"
-                            f"{truthful}{how}; legal answers include {opts[:3]}")
         if free:
             raise _NeedRegistrations(key, regs, err)
         raise err
@@ -488,7 +537,9 @@ def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) 
                 deeper = _solve(sc, trial, again, runs)
                 if deeper is not None:
                     return deeper
-        except ScenarioError:
+        except _GaveUp:
+            raise
+        except ScenarioError:       # this registration leads to an error before it: not it
             pass
     return None
 
@@ -496,7 +547,7 @@ def _solve(sc: Scenario, plan: dict, need: _NeedRegistrations, runs: list[int]) 
 def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> Result:
     runs[0] += 1
     if runs[0] > MAX_RUNS:
-        raise ScenarioError(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
+        raise _GaveUp(sc.file, None, f"gave up after {MAX_RUNS} runs looking for "
                             "registrations that make the written information legal: "
                             "write `registers:`")
     game, answers = setup_game(sc, plan, stop_at)
@@ -565,8 +616,15 @@ def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game
                                         f"for it on night {step.number}")
         elif who not in answers.used:
             raise ScenarioError(sc.file, node.line,
-                                f"a choice is written for {who}, who was not woken to choose "
-                                f"on {step.kind} {step.number}")
+                                f"a choice is written for {who}, who was not "
+                                + ("woken" if step.kind == "night" else "asked")
+                                + f" to choose on {step.kind} {step.number}")
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v) \
+                and answers.picks.get(who, 0) < len(v):
+            raise ScenarioError(sc.file, node.line,
+                                f"the choice for {who} lists {len(v)} picks, but only "
+                                f"{answers.picks.get(who, 0)} were asked on {step.kind} "
+                                f"{step.number}")
     for key, node in step.storyteller.items():
         if ("st:" + key) not in answers.used:
             what = (f"information for {key}, who learned nothing" if key in game.by_name
@@ -614,11 +672,11 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
         w = game.winner or "none"
         return w == v, f"winner {w}" + (f" ({game.win_reason})" if game.win_reason else "")
     if key == "character":
-        bad = {n: P[n].character for n, c in v.items() if P[n].character != c}
-        return not bad, f"characters {bad}"
+        wrong = {n: P[n].character for n, c in v.items() if P[n].character != c}
+        return not wrong, f"characters {wrong}"
     if key == "alignment":
-        bad = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
-        return not bad, f"alignments {bad}"
+        wrong = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
+        return not wrong, f"alignments {wrong}"
     if key == "poisoned":
         bad = [n for n in v if not game.is_poisoned(P[n])]
         return not bad, f"not poisoned: {bad}"

@@ -154,7 +154,7 @@ def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:
                   layout="numbered" if numbered else "plain")
     seen: dict[str, int] = {}
     for k, _i in headers:
-        team, _ = header_team(nonblank[k][1])
+        team = header_team(nonblank[k][1])[0] or ""     # a header: never empty
         if k + 1 >= len(nonblank):
             alm.warnings.append(f"line {nonblank[k][0] + 1}: a team line with no character after it")
             continue

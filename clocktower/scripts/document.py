@@ -44,6 +44,13 @@ META_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {
 _WS = re.compile(r"[ \t\n\r]*")
 
 
+def _skip_ws(text: str, i: int) -> int:
+    """The index of the first character at or after `i` that is not JSON whitespace."""
+    m = _WS.match(text, i)
+    assert m is not None            # the pattern matches everywhere, if only emptily
+    return m.end()
+
+
 @dataclass
 class Problem:
     level: str
@@ -94,16 +101,16 @@ def decode_json(text: str, source: str) -> tuple[Any, list[tuple[int, int]]]:
     positions: list[tuple[int, int]] = []
     if isinstance(doc, list):
         dec = json.JSONDecoder()
-        i = _WS.match(text, 0).end() + 1           # just after '['
-        i = _WS.match(text, i).end()
+        i = _skip_ws(text, 0) + 1                  # just after '['
+        i = _skip_ws(text, i)
         if text[i] != "]":
             while True:
                 positions.append(_line_col(text, i))
                 _, i = dec.raw_decode(text, i)
-                i = _WS.match(text, i).end()
+                i = _skip_ws(text, i)
                 if text[i] != ",":
                     break
-                i = _WS.match(text, i + 1).end()
+                i = _skip_ws(text, i + 1)
     return doc, positions
 
 
@@ -209,8 +216,8 @@ def analyse_json(doc: Any, positions: list[tuple[int, int]], source: str,
                 if e not in ids and e not in SPECIAL_STEPS:
                     problems.append(Problem("error", at(meta_index), f"_meta.{key}[{k}]: {entry!r} "
                                             "is not a character on this script"))
-    name = meta.get("name") if isinstance(meta.get("name"), str) and meta.get("name") else default_name
-    author = meta.get("author") if isinstance(meta.get("author"), str) else ""
+    name = meta["name"] if isinstance(meta.get("name"), str) and meta["name"] else default_name
+    author = meta["author"] if isinstance(meta.get("author"), str) else ""
     script = Script(name=name, characters=ids, author=author, meta=meta, homebrew=homebrew,
                     source=source)
     return Loaded(script, problems, document=doc)
@@ -226,9 +233,9 @@ def _check_meta(item: dict, i: int, add) -> None:
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             add("error", i, f"_meta.{key} must be {what}, not {_typename(value)}")
             continue
-        if key in ("name", "author") and len(value) > 50:
+        if key in ("name", "author") and isinstance(value, str) and len(value) > 50:
             add("warning", i, f"_meta.{key} is {len(value)} characters long (the limit is 50)")
-        if key == "name" and not value.strip():
+        if key == "name" and isinstance(value, str) and not value.strip():
             add("error", i, "_meta.name is empty")
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             add("error", i, f"_meta.{key} must be {what}")
@@ -237,7 +244,7 @@ def _check_meta(item: dict, i: int, add) -> None:
 def _check_homebrew(item: dict, i: int, add) -> bool:
     """Check a full character object; False when it cannot be used."""
     ok = True
-    cid = item.get("id")
+    cid: str = item["id"]           # the caller checked that it is a string
     for key in ("name", "team", "ability"):
         if key not in item:
             add("error", i, f"homebrew character {cid!r} has no {key!r}")

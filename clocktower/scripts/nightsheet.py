@@ -74,9 +74,9 @@ def night_steps(script: Any, night: str) -> list[NightStep]:
     if isinstance(custom, list) and custom:
         order = {D.normalise_id(x): k for k, x in enumerate(custom) if isinstance(x, str)}
         by_id = {s.id: s for s in steps}
-        listed = [by_id[i] if i in by_id else _extra_step(script, i, night)
-                  for i in sorted(order, key=order.get)]
-        listed = [s for s in listed if s is not None]
+        found = [by_id[i] if i in by_id else _extra_step(script, i, night)
+                 for i in sorted(order, key=lambda i: order[i])]
+        listed = [s for s in found if s is not None]
         rest = [s for s in steps if s.id not in order and s.team != SPECIAL_TEAM]
         steps = listed + rest
     return steps

@@ -1,0 +1,76 @@
+"""Fearmonger (Minion).
+
+"Each night, choose a player: if you nominate & execute them, their team loses. All players
+know if you choose a new player."
+
+How to Run: each night the Fearmonger points at any player, who is marked FEAR. If that
+player was not already marked FEAR, the Storyteller declares "The Fearmonger has chosen a
+player" (on the first night always): an `announcement` event to all, which names nobody. If
+the Fearmonger nominates the player marked FEAR and that nomination results in their
+execution, the game ends and that player's team loses.
+
+Rulings:
+- Only the current FEAR player counts; a player chosen before does not.
+- The execution counts even if the player does not die ("executed but does not die").
+- The execution must come from the Fearmonger's nomination of that player: the nominee who
+  was about to die. If another player is executed instead (the Scapegoat), it does not count.
+- A drunk or poisoned Fearmonger's choice does nothing: the FEAR reminder does not move and
+  nothing is announced (the announcement is the ability's). Whether the ability works at the
+  execution is checked then: a Fearmonger drunk, poisoned or dead by then wins nothing.
+- A dead Fearmonger does not wake.
+"""
+from __future__ import annotations
+
+from ..engine.outcome import Outcome, opposing
+from ..engine.ability import Ability
+
+
+class Fearmonger(Ability):
+    id = "fearmonger"
+    outcome_reasons = {"fearmonger": "the Fearmonger nominated and executed their chosen "
+                                     "player: that player's team loses"}
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        picks = game.choose_players(me, 1, ability=self)
+        if not picks:
+            return
+        target = picks[0]
+        if not self.functioning:
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      target=target.name, effect="fear")
+            return
+        new = self.state.get("fear") != target.name
+        self.state["fear"] = target.name
+        if new:
+            game.emit("reminder", "storyteller", token="Fear", player=target.name,
+                      ability=self.id)
+        if new or first:
+            game.emit("announcement", "all", ability=self.id,
+                      words="The Fearmonger has chosen a player.")
+
+    def on_death(self, dead, cause, by) -> None:
+        if cause == "execution" and self.game.executed_today is dead:
+            self._executed(dead)
+
+    def on_executed(self, executed, died: bool) -> None:
+        if not died:
+            self._executed(executed)
+
+    def _executed(self, p) -> None:
+        game, me = self.game, self.player
+        about = game.about_to_die      # the nominee, not another executed instead
+        if self.state.get("fear") != p.name or about is None or about.name != p.name:
+            return
+        nominated = any(e["target"] == p.name and e["by"] == me.name
+                        for e in game.nominations_today)
+        if not nominated:
+            return
+        if not game.in_force(self):
+            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
+                      target=p.name, effect="loss")
+            return
+        game.emit("ability_triggered", "all", ability=self.id, player=me.name, target=p.name)
+        game.end(Outcome(opposing(p.alignment), "fearmonger",
+                         f"the Fearmonger ({me.name}) nominated and executed {p.name}, their "
+                         f"chosen player: {p.alignment} loses", self.id))
