@@ -6,7 +6,7 @@ import glob
 import os
 
 # Paths relative to the package folder; compiled to C extensions next to the sources.
-MODULES = ("engine/game.py", "engine/state.py", "engine/runner.py", "engine/views.py", "engine/setup.py",
+MODULES = ("engine/game.py", "engine/runner.py", "engine/views.py", "engine/setup.py",
            "engine/voting.py", "engine/decisions.py", "engine/rand.py",
            "agents/random_bot.py", "storyteller/auto.py")
 

@@ -124,3 +124,29 @@ def test_an_outside_player_is_sent_their_view_with_each_decision():
         s.answer(d.options()[0])
         asked += 1
     assert asked > 5
+
+
+def test_a_bot_subclass_that_overrides_call_is_asked_with_decisions():
+    """The fast path is the bot's own: a subclass that changes __call__ (and not the fast
+    methods) gets every vote and day turn as a decision object."""
+    from clocktower.engine.decisions import DayActionChoice, VoteChoice
+
+    class Yes(RandomBot):
+        def __init__(self, seed, name):
+            super().__init__(seed, name)
+            self.seen = []
+
+        def __call__(self, decision, view):
+            self.seen.append(type(decision))
+            if decision.kind == "vote":
+                return True
+            return super().__call__(decision, view)
+
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    bots = {n: Yes(3, n) for n in names}
+    game = play(new_game("trouble-brewing", names, 3, agents=bots))
+    seen = [t for b in bots.values() for t in b.seen]
+    assert VoteChoice in seen and DayActionChoice in seen
+    tallies = [e for e in game.log if e["type"] == "nomination"]
+    # every hand goes up: each nomination reaches the threshold
+    assert tallies and all(len(e["voters"]) >= e["threshold"] for e in tallies)

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass the bot
 class RandomBot:
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
                  vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,

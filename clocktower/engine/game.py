@@ -26,6 +26,19 @@ MALFUNCTION = ("drunk", "poisoned")
 TEAMS = D.teams()
 
 
+def _fast_ok(cls: type, method: str) -> bool:
+    """Whether `cls` offers the fast path `method` for the answers its `__call__` gives: both
+    come from the same class (a subclass that overrides `__call__` alone is asked with
+    decision objects, so its override is seen)."""
+    def owner(name: str) -> type | None:
+        for k in cls.__mro__:
+            if name in k.__dict__:
+                return k
+        return None
+    has = owner(method)
+    return has is not None and has is owner("__call__")
+
+
 class GameOver(Exception):
     """Raised inside the engine when the game ends; caught by the phase runners."""
 
@@ -85,6 +98,9 @@ class Game:
             if c in registry and registry[c].nomination_claim]
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
+        # Caches that helpers keep for this game (e.g. world.executed_today's, once a night):
+        # on the game rather than in a weak-keyed table, which the compiled Game cannot be in.
+        self.memo: dict[str, Any] = {}
         self._views: dict[str, PlayerView | StorytellerView] = {}
         # who -> (answerer, its view, fast_vote, fast_day_action): see `fast_answerer`
         self._asked: dict[str, tuple] = {}
@@ -163,8 +179,11 @@ class Game:
             raise ClocktowerError(f"nobody answers decisions for {who}")
         seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
                          else who)
-        fast_vote = getattr(answerer, "fast_vote", None)
-        fast_day = getattr(answerer, "fast_day_action", None)
+        fast_vote = fast_day = None
+        if _fast_ok(type(answerer), "fast_vote"):
+            fast_vote = getattr(answerer, "fast_vote")
+        if _fast_ok(type(answerer), "fast_day_action"):
+            fast_day = getattr(answerer, "fast_day_action")
         asked = self._asked[who] = (answerer, seen, fast_vote, fast_day)
         return asked
 
@@ -1178,7 +1197,7 @@ class Game:
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
 
-    def ruling(self, ruling: dict) -> dict:
+    def ruling(self, ruling: Any) -> dict:      # Any: a bad one is refused, not a TypeError
         """A Storyteller's ruling by their own judgement (kill, revive, poison, make drunk,
         sober, change a character or an alignment): validated, logged as an input, carried
         out. See `engine/rulings.py`."""
