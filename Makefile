@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test install install-test browser bench scenarios clean
+.PHONY: demo test install install-test browser bench scenarios clean fast pure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,5 +44,15 @@ scenarios: install
 bench: install
 	$(BIN)/clocktower bench --script trouble-brewing --players 10 --games 2000
 
+# Optional: compile the engine core with mypyc (C extensions next to the sources; logs are
+# identical). `make pure` goes back to the pure-Python package. See tools/build_fast.py.
+fast: install
+	$(BIN)/python -m pip install --quiet 'mypy>=1.10'
+	$(BIN)/python tools/build_fast.py
+
+pure:
+	$(BIN)/python tools/build_fast.py --clean
+
 clean:
+	$(BIN)/python tools/build_fast.py --clean 2>/dev/null || true
 	rm -rf $(VENV) build *.egg-info

@@ -186,13 +186,16 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
 
 
 @app.command()
-def bench(script: str = typer.Option("trouble-brewing"), players: int = typer.Option(10),
+def bench(script: str = typer.Option("trouble-brewing"),
+          players: str = typer.Option("10", help="a player count, or several: 5,10,15"),
           travellers: int = typer.Option(0, min=0, help="Travellers who join too (0-5)"),
           games: int = typer.Option(2000, min=1), seed: int = typer.Option(0)) -> None:
     """Full random games per second on one core (the simulator's speed)."""
-    from .sim.bench import run_bench
+    from .sim.bench import parse_counts, run_bench
 
-    run_bench(script, players, games, seed, Console(highlight=False), travellers)
+    console = Console(highlight=False)
+    for n in parse_counts(players):
+        run_bench(script, n, games, seed, console, travellers)
 
 
 def _register_subcommands() -> None:

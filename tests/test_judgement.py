@@ -251,12 +251,12 @@ class FixedWinning(AutoStoryteller):
         self.estimating = estimating
         self.estimates: list = []
 
-    def __call__(self, decision, game):
+    def __call__(self, decision, view):
         if isinstance(decision, Judgement) and decision.context["judgement"] == "winning":
             if self.estimating:
-                self.estimates.append(estimate(game, continuations=3, days=2))
+                self.estimates.append(estimate(view.game, continuations=3, days=2))
             return {"alignment": "neither"}
-        return super().__call__(decision, game)
+        return super().__call__(decision, view)
 
 
 def test_the_real_log_is_unchanged_by_the_generals_estimates():

@@ -7,6 +7,7 @@ from clocktower import data as D
 from clocktower.engine.game import Game
 from clocktower.play import play_game
 from clocktower.scenario.loader import load_text
+from clocktower.scenario import runner as scenario_runner
 from clocktower.scenario.runner import run_scenario, setup_game
 
 HEAD = """
@@ -19,17 +20,20 @@ players:
 
 def _info_options(monkeypatch, text: str) -> tuple[Game, dict]:
     """Run a scenario; return the game and {(player, night): [info options]}."""
-    seen: dict = {}
-    real = Game.decide
+    # The scenario's answers record every information decision, asked or forced (this
+    # also works with the compiled engine, whose Game methods cannot be patched).
+    made = []
 
-    def decide(self, d):
-        if d.kind == "info":
-            seen[(d.context["player"], self.night)] = d.options()
-        return real(self, d)
+    def setup(sc, *args, **kw):
+        game, answers = setup_game(sc, *args, **kw)
+        made.append(answers)
+        return game, answers
 
-    monkeypatch.setattr(Game, "decide", decide)
+    monkeypatch.setattr(scenario_runner, "setup_game", setup)
     res = run_scenario(load_text(text, "test.yaml"))
     assert res.ok, res.failures
+    seen = {(who, number): opts for who, phase, number, opts in made[-1].info_options
+            if phase == "night"}
     return res.game, seen
 
 

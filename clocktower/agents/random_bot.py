@@ -1,20 +1,26 @@
 """A random bot: answers its own decisions at random from the legal options, with a few
 tendencies so that games move: it nominates sometimes (living players other than itself),
 votes about half the time, and when it must choose one player it usually picks a living
-player other than itself (any legal player otherwise)."""
+player other than itself (any legal player otherwise).
+
+It sees only its own view (`engine/views.py`): the character it was told it is (a Drunk
+bot believes it is its Townsfolk), the public table and its own events."""
 from __future__ import annotations
 
-import random
-from typing import cast
+from typing import Any
 
-from ..engine.decisions import DayActionChoice, Decision, PlayerChoice
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
+from ..engine.decisions import PlayerChoice
+from ..engine.rand import randrange, seeded
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass the bot
 class RandomBot:
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
                  vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,
                  living: float = 0.9, exile: float = 0.05):
-        self.rng = random.Random(f"bot:{seed}:{name}")
+        self.rng = seeded(f"bot:{seed}:{name}")
         self.p_nominate = nominate
         self.p_vote = vote
         self.p_ability = use_ability
@@ -22,39 +28,44 @@ class RandomBot:
         self.p_living = living
         self.p_exile = exile
 
-    def __call__(self, decision: Decision, game) -> object:
+    # The engine's fast path (Game.fast_answerer): the same answers as through __call__.
+    def fast_vote(self, view) -> bool:
+        return self.rng.random() < self.p_vote
+
+    def fast_day_action(self, view, nominees: list[str], uses: list[dict],
+                        exiles: list[str] | None) -> dict | None:
+        rng = self.rng
+        if exiles and rng.random() < self.p_exile:
+            return {"exile": exiles[randrange(rng, len(exiles))]}
+        if uses and rng.random() < self.p_ability:
+            return uses[randrange(rng, len(uses))]
+        if nominees and rng.random() < self.p_nominate:
+            alive = view.alive
+            me = view.name
+            living = [n for n in nominees if n != me and alive(n)]
+            if living:
+                return {"nominate": living[randrange(rng, len(living))]}
+        return None
+
+    def __call__(self, decision: Any, view) -> object:
         rng = self.rng
         kind = decision.kind
         if kind == "vote":
             return rng.random() < self.p_vote
         if kind == "day_action":
-            day = cast(DayActionChoice, decision)
-            exiles = day.exiles
-            if exiles and rng.random() < self.p_exile:
-                return {"exile": exiles[rng.randrange(len(exiles))]}
-            uses = day.uses
-            if uses and rng.random() < self.p_ability:
-                return uses[rng.randrange(len(uses))]
-            if day.nominees and rng.random() < self.p_nominate:
-                by_name = game.by_name
-                living = [n for n in day.nominees
-                          if by_name[n].alive and n != decision.who]
-                if living:
-                    return {"nominate": living[rng.randrange(len(living))]}
-            return None
+            return self.fast_day_action(view, decision.nominees, decision.uses, decision.exiles)
         if kind == "claim":         # a public claim when nominated: sometimes a bluff
-            me = game.by_name[decision.who].character
+            me = view.character         # who it believes it is
             claims = [c for c in decision.options() if c is not None]
             if me in claims:
                 return me if rng.random() < 0.5 else None
-            return claims[rng.randrange(len(claims))] if rng.random() < 0.05 else None
-        if getattr(decision, "optional", False) and rng.random() < self.p_decline:
-            return None
-        if getattr(decision, "count", 0) == 1:          # a PlayerChoice of one player
-            pc = cast(PlayerChoice, decision)
-            if pc.check is None and rng.random() < self.p_living:
-                by_name = game.by_name
-                living = [n for n in pc.candidates if by_name[n].alive and n != decision.who]
+            return claims[randrange(rng, len(claims))] if rng.random() < 0.05 else None
+        if isinstance(decision, PlayerChoice):    # the only decisions with these fields
+            if decision.optional and rng.random() < self.p_decline:
+                return None
+            if decision.count == 1 and decision.check is None and rng.random() < self.p_living:
+                alive = view.alive
+                living = [n for n in decision.candidates if n != decision.who and alive(n)]
                 if living:
-                    return [living[rng.randrange(len(living))]]
+                    return [living[randrange(rng, len(living))]]
         return decision.sample(rng)

@@ -1,9 +1,8 @@
 """Helpers shared by character modules (information shapes, common night actions)."""
 from __future__ import annotations
 
-from itertools import combinations
-
 from .. import data as D
+from ..engine.options import OptionSpace
 
 
 def pair_infos(game, player, matches, team: str = ""):
@@ -42,14 +41,59 @@ def team_characters(game, *teams: str) -> list[str]:
     return chars
 
 
-def any_pair_infos(game, player, team: str):
-    """Every well-formed '1 of 2 players is X' answer for a character of `team` (droisoned)."""
-    names = [p.name for p in game.players]
-    out = []
-    for char in team_characters(game, team):
-        for a, b in combinations(names, 2):
-            out.append({"character": char, "players": [a, b]})
-    return out
+def any_pair_infos(game, player, team: str, extras: tuple = ()) -> "PairInfoSpace":
+    """Every well-formed '1 of 2 players is X' answer for a character of `team` (droisoned),
+    then `extras`: as a lazy `OptionSpace` (characters in `team_characters` order, pairs in
+    seat order), counted and indexed without listing the hundreds of answers."""
+    return PairInfoSpace(team_characters(game, team), [p.name for p in game.players], extras)
+
+
+class PairInfoSpace(OptionSpace):
+    """{character: c, players: [a, b]} for each character c, then each pair a, b of `names`
+    (a seated before b, in `combinations` order); then the `extras`."""
+
+    __slots__ = ("chars", "names", "extras", "_n", "_pairs", "_seat", "_char_index")
+
+    def __init__(self, chars: list[str], names: list[str], extras=()):
+        super().__init__()
+        self.chars = list(dict.fromkeys(chars))
+        self.names = names
+        self.extras = list(extras)
+        n = self._n = len(names)
+        self._pairs = n * (n - 1) // 2
+        self._seat = {name: i for i, name in enumerate(names)}
+        self._char_index = {c: i for i, c in enumerate(self.chars)}
+
+    def raw_len(self) -> int:
+        return len(self.chars) * self._pairs + len(self.extras)
+
+    def raw(self, i: int) -> dict:
+        main = len(self.chars) * self._pairs
+        if i >= main:
+            return self.extras[i - main]
+        c, k = divmod(i, self._pairs)
+        a, row = 0, self._n - 1
+        while k >= row:
+            k -= row
+            a += 1
+            row -= 1
+        return {"character": self.chars[c], "players": [self.names[a], self.names[a + 1 + k]]}
+
+    def raw_index(self, o) -> int | None:
+        if isinstance(o, dict) and len(o) == 2 and "character" in o and "players" in o:
+            players = o["players"]
+            try:
+                ci = self._char_index.get(o["character"])
+                if ci is not None and isinstance(players, list) and len(players) == 2:
+                    a, b = self._seat.get(players[0]), self._seat.get(players[1])
+                    if a is not None and b is not None and a < b:
+                        return ci * self._pairs + a * (2 * self._n - a - 1) // 2 + (b - a - 1)
+            except TypeError:       # an unhashable character or name: not an answer
+                pass
+        for j, e in enumerate(self.extras):
+            if e == o:
+                return len(self.chars) * self._pairs + j
+        return None
 
 
 def false_registrations(ability, teams: tuple[str, ...], alignment: str) -> list[tuple[str, str]]:

@@ -87,9 +87,6 @@ class OneOfTwo(Information):
         team, zero_allowed = self.team, self.zero_allowed
 
         def lies():
-            out = any_pair_infos(game, me, team)
-            if zero_allowed:
-                out.append({"count": 0})
-            return out
+            return any_pair_infos(game, me, team, ({"count": 0},) if zero_allowed else ())
 
         game.tell(me, self.truths(world), lies, ability=self)

@@ -9,6 +9,12 @@ Two shapes:
 * `Choice`: an explicit list of options (info to show, yes/no, a character to pick).
 * `PlayerChoice`: choose `count` players from a candidate list (optionally declinable).
   Its options are enumerated on demand, so a 15-player pick of 2 costs nothing until asked.
+* `InfoChoice`: a `Choice` of information whose false answers are an `OptionSpace` (every
+  "1 of 2 players is X" for a droisoned player): counted, indexed and tested without being
+  listed; `options()` lists them only when someone asks.
+
+An answerer that samples by index uses `n_options()` and `option(i)`, which never build a
+list; `options()` is the whole list (built on demand).
 
 Answers are plain JSON values: a player choice is a list of names (seat order) or None
 for "declined"; a Choice answer is one of its options.
@@ -17,6 +23,14 @@ from __future__ import annotations
 
 import itertools
 from typing import Any, Callable
+
+from .._compiled import check as _check_compiled
+from .options import OptionSpace
+from .rand import randrange, sample
+
+# Every use of the engine imports this module: refuse a stale `make fast` build here (it
+# would run old code; see clocktower/_compiled.py), once per process.
+_check_compiled()
 
 
 NO_DEFAULT = object()
@@ -41,6 +55,16 @@ class Decision:
 
     def sample(self, rng) -> Any:
         return rng.choice(self.options())
+
+    def n_options(self) -> int:
+        return len(self.options())
+
+    def option(self, i: int) -> Any:
+        return self.options()[i]
+
+    def is_true(self, answer: Any) -> bool:
+        """Information: whether a legal `answer` is one of the first n_true options."""
+        return self.options().index(answer) < (self.n_true or 0)
 
     def only_option(self) -> tuple[bool, Any]:
         """(True, option) when exactly one answer is legal: the engine need not ask."""
@@ -73,11 +97,60 @@ class Choice(Decision):
         return answer in self._options
 
     def sample(self, rng) -> Any:
-        return self._options[rng.randrange(len(self._options))]
+        return self._options[randrange(rng, len(self._options))]
+
+    def n_options(self) -> int:
+        return len(self._options)
+
+    def option(self, i: int) -> Any:
+        return self._options[i]
+
+    def is_true(self, answer: Any) -> bool:
+        """Information: whether a legal `answer` is one of the first n_true options."""
+        return self._options.index(answer) < (self.n_true or 0)
 
     def only_option(self):
         if len(self._options) == 1:
             return True, self._options[0]
+        return False, None
+
+
+class InfoChoice(Choice):
+    """Information for the Storyteller to pick: `truths` (listed) then the false answers of
+    `space`, an `OptionSpace` that excludes the truths. Same options, in the same order, as
+    a `Choice` of `truths + list(space)` with n_true = len(truths), without listing them."""
+
+    __slots__ = ("_truths", "_space")
+
+    def __init__(self, who: str, truths: list, space: OptionSpace, context: dict | None = None):
+        Choice.__init__(self, "info", who, None, "", context, n_true=len(truths))  # type: ignore[arg-type]
+        self._truths = truths
+        self._space = space.without(truths)
+
+    def options(self) -> list:
+        if self._options is None:
+            self._options = list(self._truths) + list(self._space)
+        return self._options
+
+    def n_options(self) -> int:
+        return len(self._truths) + len(self._space)
+
+    def option(self, i: int) -> Any:
+        t = self._truths
+        return t[i] if i < len(t) else self._space[i - len(t)]
+
+    def is_legal(self, answer: Any) -> bool:
+        return answer in self._truths or answer in self._space
+
+    def is_true(self, answer: Any) -> bool:
+        return answer in self._truths
+
+    def sample(self, rng) -> Any:
+        return self.option(randrange(rng, self.n_options()))
+
+    def only_option(self):
+        if self.n_options() == 1:
+            return True, self.option(0)
         return False, None
 
 
@@ -120,7 +193,7 @@ class PlayerChoice(Decision):
 
     def sample(self, rng) -> Any:
         if self.check is None and len(self.candidates) >= self.count:
-            pick = rng.sample(self.candidates, self.count)
+            pick = sample(rng, self.candidates, self.count)
             if len(pick) < 2:
                 return pick
             order = {n: i for i, n in enumerate(self.candidates)}
@@ -145,7 +218,7 @@ class DayActionChoice(Decision):
     built on demand from the three lists."""
 
     __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses", "exiles")
-    default = None
+    default: Any = None
 
     def __init__(self, who: str, nominees: list[str], uses: list[dict], context: dict | None = None,
                  exiles: list[str] | None = None):
@@ -174,7 +247,7 @@ class DayActionChoice(Decision):
 
     def sample(self, rng) -> Any:
         opts = self.options()
-        return opts[rng.randrange(len(opts))]
+        return opts[randrange(rng, len(opts))]
 
     def only_option(self):
         if not self.nominees and not self.uses and not self.exiles:
@@ -188,7 +261,7 @@ class VoteChoice(Decision):
     __slots__ = ("who", "context")
     kind = "vote"
     prompt = "Vote to execute?"
-    default = False
+    default: Any = False
     _OPTIONS = [True, False]
 
     def __init__(self, who: str, context: dict):

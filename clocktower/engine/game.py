@@ -14,13 +14,29 @@ from ..errors import ClocktowerError, IllegalAnswer
 from .ability import HOOKS, Ability
 from . import voting
 from .outcome import Outcome
-from .decisions import Choice, Decision, PlayerChoice, VoteChoice
+from .decisions import Choice, Decision, InfoChoice, PlayerChoice, VoteChoice
+from .options import OptionSpace
 from .state import Effect, Player
+from .views import PlayerView, StorytellerView, sees_everything
 
-Answerer = Callable[[Decision, "Game"], Any]
+# An answerer is called with the decision and the view of the one who decides.
+Answerer = Callable[[Decision, Any], Any]
 
 MALFUNCTION = ("drunk", "poisoned")
 TEAMS = D.teams()
+
+
+def _fast_ok(cls: type, method: str) -> bool:
+    """Whether `cls` offers the fast path `method` for the answers its `__call__` gives: both
+    come from the same class (a subclass that overrides `__call__` alone is asked with
+    decision objects, so its override is seen)."""
+    def owner(name: str) -> type | None:
+        for k in cls.__mro__:
+            if name in k.__dict__:
+                return k
+        return None
+    has = owner(method)
+    return has is not None and has is owner("__call__")
 
 
 class GameOver(Exception):
@@ -73,7 +89,7 @@ class Game:
         self._hooks: dict[str, list[Ability]] | None = None
         self._func_guard: set[int] = set()
         self._night_cache: tuple[tuple[bool, int], list] | None = None
-        self._cursor: tuple[float, int] = (0, -2)     # the night order step being run
+        self._cursor: tuple[Any, int] = (0, -2)     # the night order step being run
         self._fresh_nights: set[int] = set()            # nights with an ability acting fresh
         self.has_travellers = False
         # Characters on the script that any nominee may claim (see `nominate`).
@@ -82,6 +98,12 @@ class Game:
             if c in registry and registry[c].nomination_claim]
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
+        # Caches that helpers keep for this game (e.g. world.executed_today's, once a night):
+        # on the game rather than in a weak-keyed table, which the compiled Game cannot be in.
+        self.memo: dict[str, Any] = {}
+        self._views: dict[str, PlayerView | StorytellerView] = {}
+        # who -> (answerer, its view, fast_vote, fast_day_action): see `fast_answerer`
+        self._asked: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
@@ -103,10 +125,12 @@ class Game:
             return value
         seq = self.n_decisions
         self.n_decisions = seq + 1
-        answerer = self.answerers.get(decision.who, self.default_answerer)
-        if answerer is None:
-            raise ClocktowerError(f"nobody answers decisions for {decision.who}")
-        answer = answerer(decision, self)
+        who = decision.who
+        answerer = self.answerers.get(who, self.default_answerer)
+        asked = self._asked.get(who)
+        if asked is None or asked[0] is not answerer:
+            asked = self._answerer_view(who, answerer)
+        answer = asked[0](decision, asked[1])
         if answer.__class__ is list and decision.__class__ is PlayerChoice:
             answer = decision.canonical(answer)
         if not decision.is_legal(answer):
@@ -114,7 +138,6 @@ class Game:
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
-        who = decision.who
         phase = self.phase
         ev = {"type": "decision", "phase": phase,
               "number": self.night if phase == "night" else self.day,
@@ -130,11 +153,83 @@ class Game:
                 ev["player"] = ctx["player"]
         n_true = decision.n_true
         if n_true is not None:
-            ev["true"] = decision.options().index(answer) < n_true
+            ev["true"] = decision.is_true(answer)
         self.log.append(ev)
         if self.on_event is not None:
             self.on_event(ev)
         return answer
+
+    def view(self, who: str) -> PlayerView | StorytellerView:
+        """The view of `who`: "storyteller", a player's name, or "spectator" (see `views`)."""
+        v = self._views.get(who)
+        if v is None:
+            if who == "storyteller":
+                v = StorytellerView(self)
+            elif who == "spectator":
+                v = PlayerView(self, None)
+            else:
+                v = PlayerView(self, self.player(who))
+            self._views[who] = v
+        return v
+
+    def _answerer_view(self, who: str, answerer: Answerer | None) -> tuple:
+        """The view `answerer` is given for the decisions of `who`: a player's own view,
+        unless the answerer sees everything (a Storyteller, a scenario, a replay)."""
+        if answerer is None:
+            raise ClocktowerError(f"nobody answers decisions for {who}")
+        seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
+                         else who)
+        fast_vote = fast_day = None
+        if _fast_ok(type(answerer), "fast_vote"):
+            fast_vote = getattr(answerer, "fast_vote")
+        if _fast_ok(type(answerer), "fast_day_action"):
+            fast_day = getattr(answerer, "fast_day_action")
+        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day)
+        return asked
+
+    # In-process bots answer the two most frequent decisions (a vote, a day turn) without a
+    # decision object: an answerer that has `fast_vote(view) -> bool` and
+    # `fast_day_action(view, nominees, uses, exiles) -> answer`, giving the same answers as
+    # when called with a `VoteChoice` / `DayActionChoice`. Numbering, checking and logging
+    # are those of `decide`; everyone else (a person, a scenario, the web) gets the object.
+    def fast_answerer(self, who: str) -> tuple:
+        """(answerer, view, fast_vote or None, fast_day_action or None) for `who`."""
+        answerer = self.answerers.get(who, self.default_answerer)
+        asked = self._asked.get(who)
+        if asked is None or asked[0] is not answerer:
+            asked = self._answerer_view(who, answerer)
+        return asked
+
+    def ask_vote(self, voter: Player, context: dict) -> bool:
+        """`decide(VoteChoice(voter.name, context))`, through the fast path when there is one."""
+        who = voter.name
+        answerer = self.answerers.get(who, self.default_answerer)
+        asked = self._asked.get(who)
+        if asked is None or asked[0] is not answerer:
+            asked = self._answerer_view(who, answerer)
+        fast = asked[2]
+        if fast is None:
+            return self.decide(VoteChoice(who, context))
+        seq = self.n_decisions
+        self.n_decisions = seq + 1
+        yes = fast(asked[1])
+        if yes is True:
+            self.log_answer(who, "vote", True, seq)
+            return True
+        if yes is not False:
+            raise IllegalAnswer(VoteChoice(who, context), yes)
+        return False
+
+    def log_answer(self, who: str, kind: str, answer: Any, seq: int) -> None:
+        """The `decision` event of a player's answer whose decision has no ability or key
+        in its context (a vote, a day action): as `decide` writes it."""
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq}
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
 
     # ------------------------------------------------------------------ players & hooks
     def add_player(self, name: str, character: str, alignment: str | None = None,
@@ -332,10 +427,11 @@ class Game:
                                     f"{player.name} cannot register that way now")
             return truth
         options = [{"character": truth[0], "alignment": truth[1]}]
+        seen = {truth}
         for c, a in alts:
-            o = {"character": c, "alignment": a}
-            if o not in options:
-                options.append(o)
+            if (c, a) not in seen:      # each registration once, in order
+                seen.add((c, a))
+                options.append({"character": c, "alignment": a})
         if fixed is not None and not any(all(o.get(k) == v for k, v in fixed.items())
                                          for o in options):
             raise IllegalAnswer(Choice("register", "storyteller", options), fixed,
@@ -446,7 +542,7 @@ class Game:
 
     # ------------------------------------------------------------------ information
     def tell(self, player: Player, truths: list[dict],
-             falsehoods: Callable[[], list[dict]] | None = None,
+             falsehoods: Callable[[], Any] | None = None,
              ability: Ability | None = None) -> dict | None:
         """Show `player` information: the Storyteller picks one of the legal answers.
 
@@ -459,19 +555,25 @@ class Game:
         holder = ab.player if ab is not None and ab.player is not None else player
         ok = self.functioning(holder, ab)
         options = list(truths)
+        context = {"player": player.name, "ability": ab.id if ab else None, "droisoned": not ok}
+        decision: Choice | None = None
         if not ok and falsehoods is not None:
-            seen = {info_key(o) for o in options}
-            for o in falsehoods():
-                k = info_key(o)
-                if k not in seen:
-                    seen.add(k)
-                    options.append(o)
-        if not options:
+            lies = falsehoods()
+            if isinstance(lies, OptionSpace):   # too many to list: counted and indexed
+                decision = InfoChoice("storyteller", options, lies, context)
+            else:
+                seen = {info_key(o) for o in options}
+                for o in lies:
+                    k = info_key(o)
+                    if k not in seen:
+                        seen.add(k)
+                        options.append(o)
+        if decision is None:
+            decision = Choice("info", "storyteller", options, context=context,
+                              n_true=len(truths))
+        if not decision.n_options():
             return None
-        info = self.decide(Choice("info", "storyteller", options,
-                                  context={"player": player.name, "ability": ab.id if ab else None,
-                                           "droisoned": not ok},
-                                  n_true=len(truths)))
+        info = self.decide(decision)
         self.emit("learn", [player.name], player=player.name,
                   ability=ab.id if ab else None, **info)
         return info
@@ -765,7 +867,7 @@ class Game:
         return words
 
     # ------------------------------------------------------------------ night
-    def night_entries(self, first: bool) -> list[tuple[float, int, Any]]:
+    def night_entries(self, first: bool) -> list[tuple[Any, int, Any]]:
         """(position, seat, ability or special name) for tonight, sorted.
 
         Cached until abilities change (a character change, a new ability).
@@ -775,11 +877,11 @@ class Game:
         cached = self._night_cache
         if cached is not None and cached[0] == key and self._hooks is not None:
             return cached[1]
-        out: list[tuple[float, int, Any]] = []     # positions: created mid-night +0.5
+        out: list[tuple[Any, int, Any]] = []
         custom = self.custom_night_order(first)
-        pos: float
-        for name, pos in D.special_positions("first" if first else "other").items():
-            out.append((custom[name] if custom else pos, -1, name))
+        for name, spos in D.special_positions("first" if first else "other").items():
+            out.append((custom[name] if custom else spos, -1, name))
+        pos: Any        # a position: whole on the sheets, a half between two steps
         for ab in self.all_abilities():
             if key[1] and ab.fresh():
                 custom_first = self.custom_night_order(True)
@@ -845,8 +947,8 @@ class Game:
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
         done: set[Ability] = set()       # abilities that acted tonight (held, not ids)
-        cursor: tuple[float, int]
-        cursor = self._cursor = (0, -2)
+        cursor: tuple[Any, int] = (0, -2)
+        self._cursor = cursor
         entries: list = []
         i = 0       # entries before i are passed (at or before the cursor, or done)
         try:
@@ -1044,7 +1146,7 @@ class Game:
         if votes is None:
             context = {"exile": target.name, "nominator": by.name}
             votes = [v.name for v in self.voting_order(target)
-                     if self.decide(VoteChoice(v.name, context))]
+                     if self.ask_vote(v, context)]
         for n in votes:
             self.player(n)
         self.exile_called.add(target.name)
@@ -1099,7 +1201,7 @@ class Game:
             raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
 
-    def ruling(self, ruling: dict) -> dict:
+    def ruling(self, ruling: Any) -> dict:      # Any: a bad one is refused, not a TypeError
         """A Storyteller's ruling by their own judgement (kill, revive, poison, make drunk,
         sober, change a character or an alignment): validated, logged as an input, carried
         out. See `engine/rulings.py`."""

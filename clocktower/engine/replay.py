@@ -74,14 +74,16 @@ def read_log(path: str | Path) -> EventLog:
 class LogAnswers:
     """Answers decision number `seq` with the logged answer, or its default if unlogged."""
 
+    sees_everything = True      # answers for everyone, as the log says (see views.py)
+
     def __init__(self, events: list[dict]):
         self.events = events
         self.by_seq = {e.get("seq"): (i, e) for i, e in enumerate(events)
                        if e.get("type") == "decision"}
         self.ended = any(e.get("type") == "game_over" for e in events)
 
-    def __call__(self, decision: Decision, game: Game):
-        seq = game.n_decisions - 1
+    def __call__(self, decision: Decision, view):
+        seq = view.game.n_decisions - 1
         i, rec = self.by_seq.get(seq, (None, None))
         if rec is None:
             if decision.default is NO_DEFAULT:

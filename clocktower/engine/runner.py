@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from .decisions import DayActionChoice
+from ..errors import IllegalAnswer
+from .ability import Ability
 from .game import Game, GameOver
 from .outcome import Outcome
 
@@ -19,6 +21,12 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
 
     `not_nominated`: `open_nominees(game)` if the caller already has it (shared, not copied).
     """
+    nominees, uses, exiles = day_lists(game, p, not_nominated)
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+
+
+def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
+    """(nominees, uses, exiles) of `p`'s day action now (see `day_action`)."""
     nominees: list[str] = []
     if p.alive and p.name not in game.nominators and not game.day_over:
         if game.hooks("may_nominate"):
@@ -36,15 +44,50 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
                         uses.append({"ability": ab.id, **args})
     # The simulator's hot path: without Travellers, not even the call (0.5% of a game).
     exiles = exile_options(game) if game.has_travellers else None
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+    return nominees, uses, exiles
+
+
+def day_turn(game: Game, p, not_nominated: list[str] | None = None):
+    """Ask `p` for their day action (`day_action` through `Game.decide`), or, for a bot with
+    a fast path (`Game.fast_answerer`), the same without building the decision."""
+    fast = game.fast_answerer(p.name)
+    day = fast[3]
+    if day is None or game.on_forced is not None:
+        return game.decide(day_action(game, p, not_nominated))
+    nominees, uses, exiles = day_lists(game, p, not_nominated)
+    if not nominees and not uses and not exiles:
+        return None                 # only one answer: not asked (as `decide` does)
+    seq = game.n_decisions
+    game.n_decisions = seq + 1
+    choice = day(fast[1], nominees, uses, exiles)
+    if choice is not None:
+        d = DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+        if not d.is_legal(choice):
+            raise IllegalAnswer(d, choice)
+        game.log_answer(p.name, "day_action", choice, seq)
+    return choice
+
+
+_HAS_DAY: dict[type, bool] = {}
+
+
+def has_day_ability(ab) -> bool:
+    """Whether `ab`'s class has day uses at all (overrides `day_options`): the others are
+    not even asked (most abilities; a turn asks every held one)."""
+    cls = type(ab)
+    has = _HAS_DAY.get(cls)
+    if has is None:
+        has = _HAS_DAY[cls] = cls.day_options is not Ability.day_options
+    return has
 
 
 def own_uses(p) -> list[dict]:
     """The uses of `p`'s own day abilities possible now, as day-action options."""
     uses = []
     for ab in p.abilities():
-        for args in ab.day_options():
-            uses.append({"ability": ab.id, **args})
+        if has_day_ability(ab):
+            for args in ab.day_options():
+                uses.append({"ability": ab.id, **args})
     return uses
 
 
@@ -72,7 +115,7 @@ def exile_options(game: Game) -> list[str]:
 def has_day_options(game: Game, p) -> bool:
     """Whether a dead player has anything to do by day (else they are not asked)."""
     for ab in p.abilities():
-        if ab.day_options():
+        if has_day_ability(ab) and ab.day_options():
             return True
     offers = game.hooks("offers_day_action")
     if offers and any(ab.player is not p and ab.offers_day_action(p) for ab in offers):
@@ -110,7 +153,7 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
                 continue        # nothing to do: not even asked (the answer would be forced)
             if not_nominated is None and p.alive:
                 not_nominated = open_nominees(game)
-            choice = game.decide(day_action(game, p, not_nominated))
+            choice = day_turn(game, p, not_nominated)
             if choice is None:
                 continue
             acted = True
@@ -120,11 +163,16 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             return
 
 
+def _winner(game: Game) -> str | None:
+    """Read afresh after each phase (not narrowed by a type checker: compiled, it must be)."""
+    return game.winner
+
+
 def play(game: Game, max_days: int = MAX_DAYS) -> Game:
     """Play from the first night to the end with the game's answerers."""
-    while game.winner is None:
+    while _winner(game) is None:
         game.run_night()
-        if game.winner is not None:
+        if _winner(game) is not None:
             break
         game.start_day()
         try:
@@ -132,6 +180,6 @@ def play(game: Game, max_days: int = MAX_DAYS) -> Game:
         except GameOver:
             break
         game.end_day()
-        if game.day >= max_days and game.winner is None:
+        if game.day >= max_days and _winner(game) is None:
             game.declare(Outcome("none", "no_result", f"no result after {max_days} days"))
     return game

@@ -8,6 +8,7 @@ inputs, each re-run reaches exactly the same point; a game re-runs in about a mi
 
     session = Session(lambda answerers: make_game(answerers), outside={"storyteller"})
     decision = session.pending()          # the decision waiting for a person, or None
+    session.view().to_json()              # what that person may see (their view)
     session.answer(decision.options()[0]) # validated like any answer
 """
 from __future__ import annotations
@@ -26,7 +27,7 @@ class _Outside:
     def __init__(self, session: "Session"):
         self.session = session
 
-    def __call__(self, decision: Decision, game: Game) -> Any:
+    def __call__(self, decision: Decision, view) -> Any:
         s = self.session
         if s._cursor < len(s.answers):
             ans = s.answers[s._cursor]
@@ -63,6 +64,14 @@ class Session:
     def pending(self) -> Decision | None:
         """The decision waiting for an outside answer, or None when the game is over."""
         return self._pending
+
+    def view(self):
+        """The view of whoever must answer the pending decision (`engine/views.py`): what a
+        client for that seat is sent with the decision (`view.to_json()`), or None."""
+        d = self._pending
+        if d is None or self.game is None:
+            return None
+        return self.game.view(d.who)
 
     def answer(self, answer: Any) -> Decision | None:
         """Give the pending decision its answer; returns the next pending decision."""

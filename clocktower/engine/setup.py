@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from .. import data as D
 from ..data.jinxes import exclusive_pairs
 from ..errors import NotImplementedCharacters, SetupError
+from .rand import randrange, shuffle
 from .jinx import activate as activate_jinxes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -95,6 +96,31 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
     return counts, forced, not_dealt
 
 
+_TEAMS_CACHE: dict[tuple, dict[str, list[str]]] = {}
+
+
+def script_teams(script) -> dict[str, list[str]]:
+    """The script's characters by team, in script order (as `Script.of_team`), plus "good"
+    (Townsfolk and Outsiders together); computed once per list of characters."""
+    key = (tuple(script.characters), tuple(script.homebrew))
+    teams = _TEAMS_CACHE.get(key)
+    if teams is None:
+        teams = {}
+        good: list[str] = []
+        for c in script.characters:
+            if c in script.homebrew:
+                continue
+            team = D.get(c).team
+            teams.setdefault(team, []).append(c)
+            if team in ("townsfolk", "outsider"):
+                good.append(c)
+        teams["good"] = good
+        if len(_TEAMS_CACHE) > 64:
+            _TEAMS_CACHE.clear()
+        _TEAMS_CACHE[key] = teams
+    return teams
+
+
 def _requires(cid: str) -> str | None:
     change = D.get(cid).setup_change
     return change.get("requires") if change else None
@@ -109,7 +135,8 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     `st_pick(cid, options)` answers Storyteller setup choices.
     """
     base = D.player_counts(n)
-    pool = {t: list(script.of_team(t)) for t in TEAM_ORDER}
+    teams = script_teams(script)
+    pool = {t: list(teams.get(t, ())) for t in TEAM_ORDER}
     # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
     exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
     problem = ""
@@ -128,10 +155,10 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
                     stable = False
                     break
                 while len(have) > need:
-                    have.remove(have[rng.randrange(len(have))])
+                    have.remove(have[randrange(rng, len(have))])
                     stable = False
                 free = [c for c in pool[team] if c not in have]
-                rng.shuffle(free)
+                shuffle(rng, free)
                 while len(have) < need and free:
                     have.append(free.pop())
                     stable = False
@@ -149,7 +176,7 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
             swappable = [c for c in chosen["townsfolk"] if not _requires(c) and c not in forced]
             if not swappable:
                 break
-            chosen["townsfolk"].remove(swappable[rng.randrange(len(swappable))])
+            chosen["townsfolk"].remove(swappable[randrange(rng, len(swappable))])
             chosen[D.get(f).team].append(f)
             added.add(f)
             flat = [c for t in TEAM_ORDER for c in chosen[t]]
@@ -194,7 +221,7 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     check_implemented(game.script, game.registry)
     if not 0 <= travellers <= MAX_TRAVELLERS:
         raise SetupError(f"{travellers} Travellers is not supported: 0 to {MAX_TRAVELLERS} may join")
-    pool = list(game.script.of_team("traveller"))
+    pool = list(script_teams(game.script).get("traveller", ()))
     others: list[str] = []
     if travellers > len(pool):
         # A script that lists no Travellers (Trouble Brewing's own list), or fewer than join,
@@ -226,7 +253,7 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
     # right after the setup event: a log starts with its setup event (replay, views).
     asked = game.log[mark:]
     del game.log[mark:]
-    game.rng.shuffle(bag)
+    shuffle(game.rng, bag)
     dealt = dict(zip(names, bag))
     if travellers > len(pool):
         picked = game.rng.sample(pool, len(pool)) + game.rng.sample(others, travellers - len(pool))
@@ -293,9 +320,7 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
 def not_in_play_good(game: "Game") -> list[str]:
     taken = {p.character for p in game.players} | {p.thinks for p in game.players if p.thinks}
     taken |= game.in_play_extra
-    return [c for c in game.script.characters
-            if c not in game.script.homebrew and D.get(c).team in ("townsfolk", "outsider")
-            and c not in taken]
+    return [c for c in script_teams(game.script)["good"] if c not in taken]
 
 
 def choose_bluffs(game: "Game") -> list[str]:

@@ -25,7 +25,6 @@ import math
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import ClocktowerError
-from .decisions import VoteChoice
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -107,12 +106,12 @@ def collect(game: "Game", by: "Player", target: "Player",
         if callable(votes):
             yes = votes(v)
         else:
-            yes = game.decide(VoteChoice(v.name, context))
+            yes = game.ask_vote(v, context)     # a VoteChoice (or a bot's fast path)
         if yes:
             voters.append(v)
     for v in deferred:
         if all(ab.may_vote(v, voters) for ab in may_vote):
-            if votes(v) if callable(votes) else game.decide(VoteChoice(v.name, context)):
+            if votes(v) if callable(votes) else game.ask_vote(v, context):
                 voters.append(v)
     return voters
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
-from weakref import WeakKeyDictionary
 
 from .. import data as D
 
@@ -218,9 +217,8 @@ class World(NamedTuple):
         return found[0], found[1]
 
 
-# Per game: (night, answer). At night the answer cannot change (deaths by execution happen
+# Per game (game.memo): (night, answer). At night the answer cannot change (deaths by execution happen
 # by day), so the log is read once a night however many abilities ask.
-_EXECUTED: "WeakKeyDictionary[Game, tuple]" = WeakKeyDictionary()
 
 
 def executed_today(game: "Game") -> str | None:
@@ -230,7 +228,7 @@ def executed_today(game: "Game") -> str | None:
         return None
     night = game.phase == "night"
     if night:
-        memo = _EXECUTED.get(game)
+        memo = game.memo.get("executed_today")
         if memo is not None and memo[0] == game.night:
             return memo[1]
     found = None
@@ -242,5 +240,5 @@ def executed_today(game: "Game") -> str | None:
             found = e["player"]
             break
     if night:
-        _EXECUTED[game] = (game.night, found)
+        game.memo["executed_today"] = (game.night, found)
     return found

@@ -12,6 +12,7 @@ from ..agents import RandomBot
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.game import Game, GameOver
+from ..engine.views import sees_all
 from ..engine.inputs import day_action, setup_written
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
@@ -145,7 +146,7 @@ class ScenarioAnswers:
     def _default(self, decision: Decision, game: Game, answerer) -> Any:
         """The default policy's answer; noted for --strict when it had a real choice."""
         seq = game.n_decisions - 1
-        answer = answerer(decision, game)
+        answer = answerer(decision, game.view(decision.who))    # the decider's view
         n = len(decision.options())
         if n > 1:
             ctx = decision.context
@@ -161,7 +162,9 @@ class ScenarioAnswers:
         return answer
 
     # -- players -------------------------------------------------------------------------
-    def player(self, decision: Decision, game: Game) -> Any:
+    @sees_all       # the scenario's answers see everything, as a Storyteller does
+    def player(self, decision: Decision, view: Any) -> Any:
+        game = self.game
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
@@ -262,7 +265,8 @@ class ScenarioAnswers:
         return (self.step_index, player, n)
 
     # -- storyteller ---------------------------------------------------------------------
-    def storyteller(self, decision: Decision, game: Game) -> Any:
+    def storyteller(self, decision: Decision, view: Any) -> Any:
+        game = self.game
         step = self.step
         ctx = decision.context
         if decision.kind == "register":

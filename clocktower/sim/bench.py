@@ -1,14 +1,47 @@
 """`clocktower bench`: full games per second on one core, with a progress bar."""
 from __future__ import annotations
 
+import gc
 import time
 from collections import Counter
+from contextlib import contextmanager
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from ..errors import ClocktowerError
 from ..play import play_game
 from ..scripts import load_script
+
+
+def parse_counts(text: str) -> list[int]:
+    """'10' or '5,10,15': the player counts to bench, each from 5 to 15."""
+    counts = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 5 <= int(part) <= 15:
+            raise ClocktowerError(f"--players {text!r}: give player counts from 5 to 15, "
+                                  "separated by commas (e.g. 5,10,15)")
+        counts.append(int(part))
+    return counts
+
+
+@contextmanager
+def batch_gc():
+    """Garbage collection tuned for a batch of games: what is alive before the batch (the
+    modules, the script, the character data) is frozen out of the collector's scans, and
+    young collections run every 10,000 allocations instead of 700. A finished game is a
+    cycle (the game, its players and abilities) freed by the collector, so it still runs.
+    About 5% of a compiled build's instructions, 1% of the pure one's; games unchanged."""
+    old = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 100, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
 
 
 def run_bench(script: str, players: int, games: int, seed: int, console: Console,
@@ -20,8 +53,8 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
     days = 0
     start = time.perf_counter()
     cpu0 = time.process_time()
-    with Progress(TextColumn("[bold]bench[/]"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as prog:
+    with batch_gc(), Progress(TextColumn("[bold]bench[/]"), BarColumn(), MofNCompleteColumn(),
+                              TimeRemainingColumn(), console=console, transient=True) as prog:
         task = prog.add_task("games", total=games)
         for i in range(games):
             g = play_game(sc, players, seed + i, travellers=travellers)

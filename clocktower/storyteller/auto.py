@@ -18,15 +18,18 @@ import random
 
 from ..engine.decisions import Choice, Decision
 from ..engine.judgement import Judgement
+from ..engine.rand import randrange, seeded
 from . import estimate as _estimate
 
 
 class AutoStoryteller:
+    sees_everything = True      # as a Storyteller does (see engine/views.py)
+
     def __init__(self, seed: int = 0, misregister: float = 0.25,
                  continuations: int = _estimate.CONTINUATIONS, days: int = _estimate.DAYS,
                  rng: random.Random | None = None):
         # `rng`: a generator to share (a continuation's: storyteller/estimate.py)
-        self.rng = rng if rng is not None else random.Random(f"storyteller:{seed}")
+        self.rng = rng if rng is not None else seeded(f"storyteller:{seed}")
         self.misregister = misregister
         self.continuations = continuations
         self.days = days
@@ -47,26 +50,29 @@ class AutoStoryteller:
         good_now = sum(p.alignment == "good" for p in living) / len(living)
         return good_now - good_all
 
-    def __call__(self, decision: Decision, game) -> object:
+    def __call__(self, decision: Decision, view) -> object:
+        """`view`: the Storyteller's view (`view.game` is the game)."""
         rng = self.rng
         if isinstance(decision, Judgement):
             from .judgement import answer
-            return answer(self, decision, game)
+            return answer(self, decision, view.game)
         if isinstance(decision, Choice) and decision.n_true is not None:
-            opts = decision.options()
+            # By index: a droisoned player's false answers are never listed (InfoChoice).
+            n = decision.n_options()
+            option = decision.option
             n_true = decision.n_true
             if decision.kind == "register":
-                if len(opts) > 1 and rng.random() < self.misregister:
-                    return opts[1 + rng.randrange(len(opts) - 1)]
-                return opts[0]
-            if 0 < n_true < len(opts):
-                if rng.random() < self.p_false(game):
-                    return opts[n_true + rng.randrange(len(opts) - n_true)]
-                return opts[rng.randrange(n_true)]
-            return opts[rng.randrange(len(opts))]
+                if n > 1 and rng.random() < self.misregister:
+                    return option(1 + randrange(rng, n - 1))
+                return option(0)
+            if 0 < n_true < n:
+                if rng.random() < self.p_false(view.game):
+                    return option(n_true + randrange(rng, n - n_true))
+                return option(randrange(rng, n_true))
+            return option(randrange(rng, n))
         suggested = decision.context.get("suggested") if isinstance(decision, Choice) else None
         if suggested:
             # A decision may name the options a sensible Storyteller would pick among
             # (e.g. the living Minions for Lil' Monsta's babysitter); all options stay legal.
-            return suggested[rng.randrange(len(suggested))]
+            return suggested[randrange(rng, len(suggested))]
         return decision.sample(rng)

@@ -189,6 +189,8 @@ def fork(game: Game, seed: int) -> Game:
         if hook is not None:
             memo[id(hook)] = None
     memo[id(game._custom_orders)] = dict(game._custom_orders)   # values never change
+    for cache in (game._views, game._asked, game.memo):    # views, answerers' fast paths,
+        memo[id(cache)] = {}                                # memos: rebuilt on demand
     clone = Game.__new__(Game)
     memo[id(game)] = clone
     objects: list = list(game.players) + game.all_abilities()

@@ -9,11 +9,13 @@ from ..text import describe_answer
 
 
 class TerminalStoryteller:
+    sees_everything = True      # as a Storyteller does (see engine/views.py)
+
     def __init__(self, console: Console | None = None, max_list: int = 60):
         self.console = console or Console()
         self.max_list = max_list
 
-    def __call__(self, decision: Decision, game) -> object:
+    def __call__(self, decision: Decision, view) -> object:
         opts = decision.options()
         c = self.console
         ctx = ", ".join(f"{k}={v}" for k, v in decision.context.items())

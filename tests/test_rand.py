@@ -1,0 +1,35 @@
+"""engine/rand.py draws exactly what random.Random draws, leaving it in the same state."""
+import random
+
+import pytest
+
+from clocktower.engine import rand
+
+
+@pytest.mark.parametrize("seed", ["bot:3:Ann", "storyteller:7", 12345])
+def test_randrange_and_sample_match_the_standard_library(seed):
+    a, b = random.Random(seed), random.Random(seed)
+    for i in range(3000):
+        n = 1 + (i * 7919) % 300
+        assert rand.randrange(a, n) == b.randrange(n)
+        pop = [f"p{j}" for j in range(1 + i % 25)]
+        k = i % 7 if i % 7 <= len(pop) else 1
+        assert rand.sample(a, pop, k) == b.sample(pop, k)
+        xs, ys = list(pop), list(pop)
+        rand.shuffle(a, xs)
+        b.shuffle(ys)
+        assert xs == ys
+        assert a.random() == b.random()
+    assert a.getstate() == b.getstate()
+
+
+def test_empty_range_is_an_error_like_the_standard_library():
+    with pytest.raises(ValueError):
+        rand.randrange(random.Random(1), 0)
+    with pytest.raises(ValueError):
+        random.Random(1).randrange(0)
+
+
+def test_seeded_is_random_seeded_with_the_string():
+    for text in ("bot:0:Ann", "storyteller:12", "", "ünïcode:7"):
+        assert rand.seeded(text).getstate() == random.Random(text).getstate()
