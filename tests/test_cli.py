@@ -1,6 +1,8 @@
 """The command line: bad input gets a one-line error and exit code 2, never a traceback."""
 import json
 
+import pytest
+
 
 def one_line_error(result, *words):
     assert result.exit_code == 2, result.output
@@ -47,10 +49,16 @@ def test_unknown_character_in_script_file(cli, tmp_path):
 
 
 def test_not_implemented_characters_are_listed(cli, tmp_path):
+    # Characters of the data file not implemented yet (they change as characters land).
+    from clocktower import data as D
+    from clocktower.characters import REGISTRY
+    missing = [c for c in D.teams() if c not in REGISTRY][:2]
+    if not missing:
+        pytest.skip("every character of the data file is implemented")
     f = tmp_path / "s.json"
     f.write_text(json.dumps(["washerwoman", "chef", "empath", "monk", "butler", "poisoner",
-                             "imp", "vigormortis", "witch"]))
-    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", "vigormortis", "witch")
+                             "imp", *missing]))
+    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", *missing)
 
 
 def test_replay_of_a_broken_file(cli, tmp_path):

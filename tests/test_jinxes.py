@@ -27,7 +27,12 @@ def official(a: str, b: str) -> bool:
 
 
 def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
-    assert set(JINXES) == {frozenset(("spy", "damsel")), frozenset(("magician", "spy")),
+    # The Return of Jafar's Vizier and Pukka jinxes.
+    assert {frozenset(p) for p in (("magician", "vizier"), ("lilmonsta", "vizier"),
+                                   ("vizier", "investigator"), ("vizier", "alsaahir"),
+                                   ("vizier", "courtier"), ("vizier", "fearmonger"),
+                                   ("vizier", "politician"), ("summoner", "pukka"))} <= set(JINXES)
+    assert set(JINXES) >= {frozenset(("spy", "damsel")), frozenset(("magician", "spy")),
                            frozenset(("lilmonsta", "magician")),
                            frozenset(("lilmonsta", "scarletwoman")),
                            frozenset(("summoner", "zombuul")),

@@ -63,10 +63,17 @@ class Summoner(Ability):
     def summon_window(self) -> tuple[list[str], bool] | None:
         """(Demons that may be summoned tonight, optional?) or None: no summon tonight.
 
-        Night 3: any Demon on the script, not optional. (The Pukka jinx would add night 2,
-        optional, Pukka only.)
+        Night 3: any Demon on the script, not optional. Night 2: what the jinx point
+        `night_two_demons` allows, optional (the Pukka jinx: the Pukka).
         """
-        if self.state["spent"] or self.counter() != 3:
+        if self.state["spent"]:
+            return None
+        if self.counter() == 2:
+            # Jinx point `night_two_demons` (the Pukka jinx): Demons that may be summoned
+            # on night 2 instead, optionally.
+            early = adjusted(self, "night_two_demons", [])
+            return (early, True) if early else None
+        if self.counter() != 3:
             return None
         return self.demon_options(), False
 

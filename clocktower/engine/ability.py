@@ -34,7 +34,7 @@ HOOKS = (
     "vote_weight", "may_vote", "evil_info", "may_nominate",
     "cannot_vote", "redirect_execution", "offers_day_action",
     "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
-    "keeps_in_force", "stops_ability", "choose_again", "must_choose",
+    "keeps_in_force", "stops_ability", "choose_again", "must_choose", "on_day_start",
 )
 
 
@@ -144,6 +144,8 @@ class Ability:
     def on_day_end(self) -> None: ...
     def on_dusk(self) -> None: ...
     def on_dawn(self) -> None: ...
+    def on_day_start(self) -> None:
+        """At the start of each day, after the `day` event (a public declaration)."""
     def on_character_change(self, player: "Player", old: str, new: str) -> None: ...
 
     def protects(self, target: "Player", cause: str, by: "Player | None") -> bool:

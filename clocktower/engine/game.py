@@ -349,6 +349,10 @@ class Game:
         stops = self.hooks("stops_ability")
         return not (stops and any(k.stops_ability(ab) for k in stops if k is not ab))
 
+    def _kept(self, ab: Ability) -> bool:
+        """Does a `keeps_in_force` hook keep `ab` working while its holder is dead?"""
+        return any(k.keeps_in_force(ab) for k in self.hooks("keeps_in_force"))
+
     def functioning(self, player: Player | None, ability: Ability | None = None) -> bool:
         """Does `ability` (default: the player's first) work now: `in_force`. A player who
         holds no ability 'functions' while alive, sober and healthy."""
@@ -984,11 +988,9 @@ class Game:
         if ab.state.get("waits_until", 0) > self.night:
             return          # a successor Demon: not the night it took over (`_new_at_night`)
         p = ab.player
-        if p is not None:
-            if not p.truly_alive and not ab.acts_while_dead():
-                return
-            if not p.alive and not ab.acts_while_dead():
-                return
+        if p is not None and not p.alive and not ab.acts_while_dead() and not (
+                not p.truly_alive and self._kept(ab)):
+            return
         if not ab.wakes(first):
             return
         for q in ab.woken(first):
@@ -1025,6 +1027,8 @@ class Game:
         self.exile_called = set()
         self.prompt_now = []
         self.emit("day", "all")
+        for ab in list(self.hooks("on_day_start")):
+            ab.on_day_start()
 
     def can_nominate(self, by: Player, target: Player) -> str | None:
         """None if `by` may nominate `target` now, else the reason why not."""

@@ -298,7 +298,11 @@ class ScenarioAnswers:
                 mark = base
                 used = self.setup_used
             if node is not None:
-                answer = convert_st(decision, node.value)
+                value = node.value
+                about = ctx.get("about")
+                if isinstance(value, dict) and about in value:
+                    value = value[about]    # written per player the decision is about
+                answer = convert_st(decision, value)
                 if not decision.is_legal(answer):
                     raise ScenarioError(self.sc.file, node.line,
                                         f"storyteller {base}: {node.value!r} is not a legal "

@@ -1,0 +1,97 @@
+"""Vigormortis (The Return of Jafar, Demon).
+
+"Each night*, choose a player: they die. Minions you kill keep their ability & poison 1
+Townsfolk neighbor. [-1 Outsider]"
+
+How to Run: each night except the first the Vigormortis chooses a player, who dies. A Minion
+killed this way is marked HAS ABILITY: their ability stays in force while they are dead
+(the `keeps_in_force` hook), for as long as the Vigormortis's own ability works. The
+closest Townsfolk clockwise or anticlockwise of that Minion (dead or alive; Outsiders,
+Minions, Demons and Travellers are skipped) becomes poisoned: the Storyteller chooses
+which of the two (keyed `vigormortis`, with the Minion named in the decision; a scenario
+writes `vigormortis: Eve` or `vigormortis: {Dan: Eve}`). Once chosen it stays chosen.
+
+Rulings:
+- The poison is the killed Minion's: it lasts while that Minion keeps their ability. It
+  ends when the Vigormortis dies or stops working (drunk, poisoned), and while the dead
+  Minion is drunk or poisoned, or once they are no longer a Minion.
+- A dead Minion who keeps their ability acts at night as if alive (a dead Witch still
+  curses, a dead Poisoner still poisons). Every Minion the Vigormortis killed keeps theirs,
+  not only the latest.
+- A Minion whose death was prevented is not killed, so keeps nothing.
+- The [-1 Outsider] setup change is data (`setup_change`).
+"""
+from __future__ import annotations
+
+from .. import data as D
+from ..engine.ability import Ability
+from ..engine.state import Effect
+
+TEAMS = D.teams()
+
+
+class Vigormortis(Ability):
+    id = "vigormortis"
+
+    def night(self, first: bool) -> None:
+        game, me = self.game, self.player
+        target = game.choose_players(me, 1, ability=self)
+        if not target:
+            return
+        victim = target[0]
+        minion = TEAMS[victim.character] == "minion"
+        died = game.kill(victim, "demon", me, source=self)
+        if died and minion and not victim.alive:
+            self.keep(victim)
+
+    def keep(self, minion) -> None:
+        """`minion`, killed by this Vigormortis, keeps their ability and poisons a Townsfolk
+        neighbour."""
+        game = self.game
+        kept: list[str] = self.state.setdefault("kept", [])
+        if minion.name not in kept:
+            kept.append(minion.name)
+        game.emit("reminder", "storyteller", token="Has ability", player=minion.name,
+                  ability=self.id)
+        options = self.townsfolk_neighbours(minion)
+        if not options:
+            return
+        name = game.storyteller_choice("vigormortis", options,
+                                       f"Which Townsfolk neighbour of {minion.name} is "
+                                       "poisoned?", about=minion.name)
+        own = minion.ability
+        game.add_effect(Effect("poisoned", game.by_name[name], own,
+                               data={"vigormortis": minion.name}), by=own)
+
+    def townsfolk_neighbours(self, minion) -> list[str]:
+        """The closest Townsfolk anticlockwise and clockwise (dead or alive), skipping
+        other teams and Travellers; one name when both directions find the same player."""
+        game = self.game
+        n = len(game.players)
+        out: list[str] = []
+        for sign in (-1, 1):
+            for step in range(1, n):
+                q = game.players[(minion.seat + sign * step) % n]
+                if q is minion:
+                    break
+                if not q.traveller and TEAMS[q.character] == "townsfolk":
+                    if q.name not in out:
+                        out.append(q.name)
+                    break
+        return out
+
+    def keeps_in_force(self, ability) -> bool:
+        p = ability.player
+        if p is None or p.alive or p.name not in self.state.get("kept", ()):
+            return False
+        if ability not in p.held or ability.origin == "believed" \
+                or TEAMS[p.character] != "minion" or ability.id != p.character:
+            return False
+        guard = self.state.setdefault("_asking", [False])
+        if guard[0]:
+            return False
+        guard[0] = True
+        try:
+            return self.game.in_force(self)
+        finally:
+            guard[0] = False
