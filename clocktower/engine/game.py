@@ -63,6 +63,7 @@ class Game:
         self.win_reason: str | None = None
         self.outcome: Outcome | None = None
         self._vetoes: set[tuple] = set()     # outcome vetoes already logged (see `end`)
+        self.quiet_info = False              # see `tell`
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -552,7 +553,12 @@ class Game:
 
         A sober, healthy player may only be shown one of `truths`; a drunk or poisoned one
         may be shown anything well-formed (`truths` + `falsehoods()`).
+
+        In a game nobody reads (`quiet_info`: the Storyteller's fast continuations of a game)
+        the first truth is returned without a decision or an event.
         """
+        if self.quiet_info:
+            return truths[0] if truths else None
         ab = ability or player.ability
         # Information is as reliable as the ability giving it: its holder's (the King's
         # ability shows the Demon who the King is), else the player's.

@@ -116,8 +116,11 @@ def _slots(cls: type) -> tuple[str, ...]:
         return known
     out: list[str] = []
     for klass in cls.__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
+        # A class compiled with mypyc lists its attributes in __mypyc_attrs__.
+        raw = klass.__dict__.get("__slots__", ())
+        slots = ((raw,) if isinstance(raw, str) else tuple(raw)) \
+            + tuple(klass.__dict__.get("__mypyc_attrs__", ()))
+        for name in slots:
             if name not in out and name not in ("__dict__", "__weakref__"):
                 out.append(name)
     _SLOTS[cls] = tuple(out)
@@ -191,7 +194,9 @@ def fork(game: Game, seed: int) -> Game:
     memo[id(game._custom_orders)] = dict(game._custom_orders)   # values never change
     for cache in (game._views, game._asked, game.memo):    # views, answerers' fast paths,
         memo[id(cache)] = {}                                # memos: rebuilt on demand
-    clone = Game.__new__(Game)
+    # Made by the constructor (a compiled Game has no blank __new__); every attribute is
+    # then overwritten from the original.
+    clone = Game(game.script, game.registry, seed=game.seed)
     memo[id(game)] = clone
     objects: list = list(game.players) + game.all_abilities()
     for obj in objects:
@@ -201,7 +206,7 @@ def fork(game: Game, seed: int) -> Game:
     _fill(clone, game, memo)
     clone.register_overrides = {}
     clone._func_guard = set()
-    setattr(clone, "tell", _quiet_tell)
+    clone.quiet_info = True         # bots read no information: see Game.tell
     return clone
 
 
@@ -240,12 +245,6 @@ def _finish_night(game: Game) -> None:
         game._dawn()
     except GameOver:
         pass
-
-
-def _quiet_tell(player, truths, falsehoods=None, ability=None):
-    """`Game.tell` in a continuation: bots read no information, so the first truth is
-    returned without a decision or an event (the ability's other effects still happen)."""
-    return truths[0] if truths else None
 
 
 def _uses(game: Game, p) -> list[dict]:
