@@ -249,3 +249,13 @@ def test_bot_games_with_the_four_characters():
             replay(game.log, REGISTRY)
     assert all(seen[k] >= 20 for k in ("fisherman", "fisherman_sober", "dreamer",
                                         "innkeeper_saves", "oracle")), seen
+
+
+def test_dreamer_cannot_choose_a_traveller():
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "scenarios" / "the-return-of-jafar" /
+            "dreamer-cannot-choose-a-traveller.yaml").read_text()
+    run_scenario(load_text(text, "t.yaml"))
+    with pytest.raises(ScenarioError):
+        bad = text.replace("choices: {Ann: Eve}", "choices: {Ann: Fay}")
+        run_scenario(load_text(bad.split("    storyteller:")[0], "t.yaml"))
