@@ -151,7 +151,9 @@ CASES = [("trouble-brewing", n, t) for n in (5, 7, 9, 11, 13, 15) for t in (0, 2
            "recluse", "butler", "poisoner", "spy", "scarletwoman", "kazali", "fanggu", "imp",
            "harlot", "gangster", "voudon"], n, 3) for n in (5, 8, 11)] + \
         [(["eviltwin", "cultleader", "chef", "empath", "washerwoman", "monk", "slayer",
-           "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)]
+           "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)] + \
+        [(["dreamer", "oracle", "innkeeper", "fisherman", "chef", "monk", "recluse", "drunk",
+           "saint", "spy", "poisoner", "imp", "fanggu"], n, 2) for n in (6, 9, 12)]
 
 
 def test_truths_of_the_real_world_are_what_the_storyteller_could_tell():

@@ -130,7 +130,8 @@ _TYPES = [
                opt("alignment", "str", "an alignment shown (neither: the General's thumb "
                                        "to the side)", ("good", "evil", "neither")),
                opt("players", "names", "players pointed at"),
-               opt("characters", "characters", "characters shown (bluffs)"),
+               opt("characters", "characters", "characters shown (bluffs; the Dreamer's "
+                                               "good and evil character, good first)"),
                opt("minions", "names", "the other Minions (Minion info)"),
                opt("count", "int", "a number shown"),
                opt("yes", "bool", "a nod (true) or a shake"),
@@ -142,19 +143,25 @@ _TYPES = [
                opt("answer", "str", "an answer to a question (the Artist's yes, no or "
                                     "unknown)", ("yes", "no", "unknown", "cold", "warm",
                                                  "hot", "bingo")),
-               opt("question", "str", "the question answered (the Artist's own words)"))),
+               opt("question", "str", "the question answered (the Artist's own words)"),
+               opt("advice", "str", "the Storyteller's advice in words (the Fisherman)"),
+               opt("fact", "dict", "the fact behind the advice: {question, answer (yes or "
+                                   "no), form, players, what?}, a question of the question "
+                                   "language (engine/questions.py) and its answer"))),
     EventType("judgement", "the Storyteller's judgement behind information shown by their "
               "belief (engine/judgement.py), with its reason", (ST,),
               (req("player", "name", "who is shown it"),
                req("ability", "character", "the ability asking"),
                req("judgement", "str", "what is judged: winning (which team), talk_to "
-                                       "(whom to talk to), question (a yes/no question)"),
+                                       "(whom to talk to), question (a yes/no question), "
+                                       "advice (the Fisherman's)"),
                req("answer", "dict", "what the player is shown (the learn event's fields)"),
                req("reason", "str", "why the Storyteller answered so (the automatic "
                                     "Storyteller's policy, or the engine's reading of a "
                                     "written answer)"),
                opt("true", "bool", "a question the engine can check: whether the answer "
-                                   "is the honest one"))),
+                                   "is the honest one; advice with a fact: whether the "
+                                   "fact is true"))),
     EventType("choice", "a player's night (or day) choice", (PLAYERS,),
               (req("player", "name", "who chose"),
                req("ability", "str?", "the ability choosing"),

@@ -25,7 +25,7 @@ STEP_PLAIN_KEYS = {"red_herring"}
 EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", "drunk", "sober",
                "executed", "died_tonight", "learned", "may_learn", "event", "no_event"}
 INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
-               "answer"}
+               "answer", "advice", "fact"}
 ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
 NOMINATE_KEYS = {"by", "target", "votes", "claim"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
@@ -496,6 +496,16 @@ def _info(L: _Loader, v: dict, line: int, names: set[str]) -> dict:
             if x not in ("clockwise", "anticlockwise"):
                 raise L.err(line, "direction must be clockwise or anticlockwise")
             out[k] = x
+        elif k == "advice":     # the Fisherman's advice: free text
+            if not isinstance(x, str) or not x.strip():
+                raise L.err(line, "advice must be a non-empty text")
+            out[k] = x
+        elif k == "fact":       # the fact behind advice: {question: "...", answer: yes|no}
+            if not isinstance(x, dict) or set(x) != {"question", "answer"} \
+                    or not isinstance(x["question"], str) or x["answer"] not in ("yes", "no"):
+                raise L.err(line, "fact must be a mapping {question: a question text, "
+                                  "answer: yes or no}")
+            out[k] = dict(x)
         elif k == "answer":
             if x not in ("yes", "no", "unknown", "cold", "warm", "hot", "bingo"):
                 raise L.err(line, f"answer {describe(x)} is not one of yes, no, unknown, cold, warm, hot, bingo")

@@ -344,6 +344,13 @@ class ScenarioAnswers:
         err = ScenarioError(self.sc.file, node.line,
                             f"information {want} for {player} {where} is not legal"
                             f"{truthful}{how}; legal answers include {opts[:3]}")
+        if not hits and not free and decision.is_legal(want):
+            # Free information the decision accepts as written (the Fisherman's advice is
+            # text): not one of the listed options, but legal.
+            self.used.add("st:" + player)
+            if self.stop_at == key:
+                raise _Reached()
+            return dict(want)
         if len(hits) == 1:
             # The registrations behind written information are the file's, not the seed's:
             # the first that makes it true (fewest false first, see `_combos`). When the

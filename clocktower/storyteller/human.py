@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.prompt import IntPrompt
+from rich.prompt import IntPrompt, Prompt
 
 from ..engine.decisions import Decision
 from ..text import describe_answer
@@ -27,6 +27,8 @@ class TerminalStoryteller:
             c.print(f"  the Artist asks: “{q}”" + (
                 f" [dim](honest answer: {truth['answer']}; {decision.context.get('why')})[/]"
                 if truth else " [dim](the engine cannot read it: answer by your judgement)[/]"))
+        elif judged == "advice":        # the Fisherman: type any advice, or pick one
+            return self._advice(decision, opts)
         elif judged:
             c.print("  [dim]your judgement: any of these is legal[/]")
         n_true = getattr(decision, "n_true", None)
@@ -43,3 +45,25 @@ class TerminalStoryteller:
             if 1 <= k <= len(opts):
                 return opts[k - 1]
             c.print(f"[red]choose a number from 1 to {len(opts)}[/]")
+
+    def _advice(self, decision: Decision, opts: list) -> object:
+        """Advice for the Fisherman: typed text, or the number of a listed piece of advice
+        (each backed by a fact: true ones, and false ones for a drunk or poisoned player)."""
+        c = self.console
+        bad = " (drunk or poisoned: bad advice is legal)" if decision.context.get("droisoned") \
+            else ""
+        c.print(f"  type your advice{bad}, or a number for one of these:")
+        shown = opts[: self.max_list]
+        for i, o in enumerate(shown, 1):
+            c.print(f"  {i:3}. {o.get('advice', describe_answer(o))}")
+        while True:
+            text = Prompt.ask("advice", console=c, default="1").strip()
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= len(opts):
+                    return opts[k - 1]
+                c.print(f"[red]choose a number from 1 to {len(opts)}, or type advice[/]")
+            elif text:
+                answer = {"advice": text}
+                if decision.is_legal(answer):
+                    return answer

@@ -8,6 +8,7 @@ Storyteller's belief (`engine/judgement.py`), chosen by the question asked (the 
   from the grimoire and the information each player has been shown (`talk_scores`).
 * `question` (a yes/no question: the Artist): the honest answer to a question of the
   language (`engine/questions.py`); `unknown` for text it cannot read.
+* `advice` (advice to help a team win: the Fisherman): `storyteller/advice.py`.
 
 A drunk or poisoned player may be shown anything: the policies then show something else
 than their belief about as often as the automatic Storyteller gives false information
@@ -36,6 +37,9 @@ def answer(st: "AutoStoryteller", decision, game) -> dict:
         return talk_to(st, decision, game)
     if kind == "question":
         return question(st, decision, game)
+    if kind == "advice":
+        from .advice import advice
+        return advice(st, decision, game)
     opts = decision.options()       # a judgement this Storyteller has no policy for
     return {**opts[st.rng.randrange(len(opts))], "why": f"no policy for {kind!r}: at random"}
 
