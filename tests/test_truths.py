@@ -151,7 +151,10 @@ CASES = [("trouble-brewing", n, t) for n in (5, 7, 9, 11, 13, 15) for t in (0, 2
            "recluse", "butler", "poisoner", "spy", "scarletwoman", "kazali", "fanggu", "imp",
            "harlot", "gangster", "voudon"], n, 3) for n in (5, 8, 11)] + \
         [(["eviltwin", "cultleader", "chef", "empath", "washerwoman", "monk", "slayer",
-           "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)]
+           "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)] + \
+        [(["lunatic", "marionette", "chef", "empath", "washerwoman", "monk", "slayer", "saint",
+           "recluse", "butler", "soldier", "mayor", "imp", "fanggu", "poisoner"], n, 0)
+         for n in (7, 9, 10)]
 
 
 def test_truths_of_the_real_world_are_what_the_storyteller_could_tell():

@@ -142,20 +142,24 @@ _TYPES = [
                opt("answer", "str", "an answer to a question (the Artist's yes, no or "
                                     "unknown)", ("yes", "no", "unknown", "cold", "warm",
                                                  "hot", "bingo")),
-               opt("question", "str", "the question answered (the Artist's own words)"))),
+               opt("question", "str", "the question answered (the Artist's own words)"),
+               opt("guess", "character", "the Amnesiac's guess at their ability, answered "
+                                         "cold, warm, hot or bingo"))),
     EventType("judgement", "the Storyteller's judgement behind information shown by their "
               "belief (engine/judgement.py), with its reason", (ST,),
               (req("player", "name", "who is shown it"),
                req("ability", "character", "the ability asking"),
                req("judgement", "str", "what is judged: winning (which team), talk_to "
-                                       "(whom to talk to), question (a yes/no question)"),
+                                       "(whom to talk to), question (a yes/no question), accuracy "
+                                       "(how close the Amnesiac's guess is)"),
                req("answer", "dict", "what the player is shown (the learn event's fields)"),
                req("reason", "str", "why the Storyteller answered so (the automatic "
                                     "Storyteller's policy, or the engine's reading of a "
                                     "written answer)"),
                opt("true", "bool", "a question the engine can check: whether the answer "
                                    "is the honest one"))),
-    EventType("choice", "a player's night (or day) choice", (PLAYERS,),
+    EventType("choice", "a player's night (or day) choice (Storyteller-only: a choice the "
+              "Storyteller records for another ability, the Lunatic's CHOSEN)", (PLAYERS, ST),
               (req("player", "name", "who chose"),
                req("ability", "str?", "the ability choosing"),
                opt("players", "names", "the players chosen"),

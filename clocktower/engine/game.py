@@ -236,6 +236,8 @@ class Game:
         (the Saint, the Goblin), whether it was in force apart from that."""
         if not ab.active or ab.origin == "believed":
             return False
+        if ab.origin == "granted" and ab.source is not None and ab.source.origin == "believed":
+            return False        # given by a belief (a Marionette who thinks they are the Alchemist)
         p = ab.player
         if p is None:
             return True

@@ -11,6 +11,10 @@ Setup changes are read from each character's `setup_change` record in the data f
                           required by a Townsfolk then costs a Townsfolk slot); if it was
                           drawn, nothing changes ("doesn't add a second Damsel")
     not_dealt: true       this character is in play but no player is dealt it
+    neighbours_demon: true
+                          (with not_dealt) its slot is dealt as a Townsfolk, and after the
+                          deal a good player beside the Demon becomes it, believing their
+                          drawn token (the Marionette: its class's `take_seat`)
     minions_chosen_by_demon: true
                           no Minion is dealt: the Minion slots are dealt as Townsfolk (the
                           Kazali makes its Minions on night 1)
@@ -26,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import data as D
-from ..data.jinxes import exclusive_pairs
+from ..data.jinxes import exclusive_pairs, setup_jinxes
 from ..errors import NotImplementedCharacters, SetupError
 from .jinx import activate as activate_jinxes
 
@@ -79,6 +83,8 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
             counts["townsfolk"] -= memo[cid]
         if change.get("not_dealt"):
             not_dealt.add(cid)
+        if change.get("neighbours_demon"):
+            counts["townsfolk"] += 1
         if "minions" in change:
             counts["minion"] += change["minions"]
         if change.get("no_demon"):
@@ -112,6 +118,11 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     pool = {t: list(script.of_team(t)) for t in TEAM_ORDER}
     # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
     exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
+    # `enters_after` jinxes (the Marionette enters play only after a Demon made in play):
+    # a bag never holds both, as for an exclusive pair (the Summoner's Demon, Lil' Monsta
+    # are not run yet; the Kazali deals no Minion anyway and makes the Marionette itself).
+    exclusive += [tuple(j["pair"]) for j in setup_jinxes(
+        (c for c in script.characters if c not in script.homebrew), "enters_after")]
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
@@ -240,6 +251,12 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
             p = game.add_player(name, trav_chars[name], traveller=True)
             p.tokens["choose_alignment"] = True     # chosen in finish_setup, after the setup event
     for cid in sorted(not_dealt):
+        mark = len(game.log)
+        placed = game.registry[cid].take_seat(game)
+        asked += game.log[mark:]        # its decisions, too, follow the setup event
+        del game.log[mark:]
+        if placed:
+            continue
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
     finish_setup(game, asked=asked)
