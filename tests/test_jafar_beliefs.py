@@ -261,3 +261,26 @@ def test_kazali_marionette_in_bot_games():
                            and ev.get("reason") == "you are" for ev in g.log)
             assert p.character != "marionette" or p.thinks == changed[0]["old"]
     assert made > 3
+
+
+def test_summoner_marionette_in_bot_games():
+    script = ["summoner", "marionette", "imp", "fanggu", "chef", "empath", "saint", "mayor",
+              "slayer", "soldier", "monk", "recluse", "washerwoman", "librarian",
+              "investigator", "undertaker", "ravenkeeper", "butler", "poisoner"]
+    waited = entered = 0
+    for g in _games(script, range(150), players=(10, 11, 12, 13, 14, 15)):
+        setup = g.log[0]
+        assert setup["type"] == "setup"
+        if "marionette" not in setup["not_dealt"]:
+            continue
+        waited += 1
+        assert not any(p["character"] == "marionette" for p in setup["players"])
+        for ev in g.log:
+            if ev["type"] == "character_change" and ev["new"] == "marionette":
+                entered += 1
+                p = g.by_name[ev["player"]]
+                demon = next(e["target"] for e in g.log if e["type"] == "summon")
+                assert p in g.neighbours(g.by_name[demon], alive_only=False)
+                assert not any(e["type"] == "learn" and e["player"] == p.name
+                               and e.get("reason") == "you are" for e in g.log)
+    assert waited > 3 and entered > 0

@@ -87,8 +87,8 @@ class Marionette(Information):
 
     def on_setup(self) -> None:
         game, me = self.game, self.player
-        if me.thinks is None:
-            return
+        if me is None or me.thinks is None:
+            return      # a Marionette token waiting to enter play (the Summoner's jinx)
         believed = game.believe(me, me.thinks, source=self)
         game.emit("reminder", "storyteller", token="Is the Marionette", player=me.name,
                   character=me.thinks)

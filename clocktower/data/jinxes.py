@@ -12,8 +12,10 @@ Each record: `pair` (two character ids; the jinx applies when both are on the sc
     enters_after     `who` enters play only after the Demon (`after`) does, seated next to
                      it. With the Kazali: no Minion is dealt, and the Kazali may make a
                      neighbour the Marionette (clocktower/jinxes/marionette_kazali.py).
-                     With Lil' Monsta and the Summoner it is not run yet: the bag builder
-                     never deals both (as `exclusive`)
+                     With the Summoner: the Marionette waits as a token, and a good
+                     neighbour of the summoned Demon becomes it (marionette_summoner.py).
+                     With Lil' Monsta it is not run yet: the bag builder never deals both
+                     (as `exclusive`)
 
 The bag builder (`engine/setup.py`) honours `exclusive` and `enters_after`.
 """

@@ -27,7 +27,7 @@ script (the Heretic and the Baron), a bag never holds both (such a bag is drawn 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from .. import data as D
 from ..data.jinxes import exclusive_pairs, setup_jinxes
@@ -106,7 +106,8 @@ def _requires(cid: str) -> str | None:
     return change.get("requires") if change else None
 
 
-def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
+def build_bag(script, n: int, rng, st_pick,
+              ruled: Iterable[frozenset] = ()) -> tuple[list[str], set[str]]:
     """Choose the characters dealt to `n` non-Traveller players. Returns (bag, not_dealt).
 
     Picks each team at random, applies the picked characters' setup changes, and repeats
@@ -119,10 +120,12 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
     exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
     # `enters_after` jinxes (the Marionette enters play only after a Demon made in play):
-    # a bag never holds both, as for an exclusive pair (the Summoner's Demon, Lil' Monsta
-    # are not run yet; the Kazali deals no Minion anyway and makes the Marionette itself).
+    # without a jinx rule object that runs the entering (clocktower/jinxes/: the Kazali's,
+    # the Summoner's), a bag never holds both, as for an exclusive pair (Lil' Monsta).
+    ruled = set(ruled)      # pairs whose jinx is a rule object that runs the entering
     exclusive += [tuple(j["pair"]) for j in setup_jinxes(
-        (c for c in script.characters if c not in script.homebrew), "enters_after")]
+        (c for c in script.characters if c not in script.homebrew), "enters_after")
+        if frozenset(j["pair"]) not in ruled]
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
@@ -232,7 +235,8 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
                                        f"{D.get(cid).name}: setup change", **keep)
 
     mark = len(game.log)
-    bag, not_dealt = build_bag(game.script, n, game.rng, st_pick)
+    bag, not_dealt = build_bag(game.script, n, game.rng, st_pick,
+                               ruled=getattr(game.registry, "jinxes", {}))
     # The Storyteller's setup-change decisions (asked while the bag is built) are logged
     # right after the setup event: a log starts with its setup event (replay, views).
     asked = game.log[mark:]
