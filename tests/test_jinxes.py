@@ -38,7 +38,11 @@ def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
                            frozenset(("summoner", "zombuul")),
                            frozenset(("summoner", "kazali")),
                            frozenset(("summoner", "courtier")), frozenset(("alchemist", "spy")),
-                           frozenset(("alchemist", "summoner"))}
+                           frozenset(("alchemist", "summoner")),
+                           frozenset(("alchemist", "marionette")),
+                           frozenset(("magician", "marionette")),
+                           frozenset(("marionette", "kazali")),
+                           frozenset(("marionette", "summoner"))}
     assert REGISTRY.jinxes == JINXES
     for key, cls in JINXES.items():
         a, b = cls.pair

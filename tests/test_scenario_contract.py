@@ -172,9 +172,15 @@ def test_script_omitted_is_the_characters_in_play_plus_the_bluffs():
 
 
 def test_unimplemented_character_is_refused():
-    players = TB7_RH.replace("character: soldier", "character: lunatic")
-    error("steps: [{night: 1}]\n", "not implemented yet: lunatic", players=players,
-          at="character: lunatic")
+    from clocktower import data as D
+    from clocktower.characters import REGISTRY
+    missing = sorted(c for c, t in D.teams().items() if c not in REGISTRY and t == "outsider")
+    if not missing:
+        pytest.skip("every Outsider in the data file is implemented")
+    c = missing[0]
+    players = TB7_RH.replace("character: soldier", f"character: {c}")
+    error("steps: [{night: 1}]\n", f"not implemented yet: {c}", players=players,
+          at=f"character: {c}")
 
 
 # ======================================================================== seed

@@ -153,7 +153,10 @@ CASES = [("trouble-brewing", n, t) for n in (5, 7, 9, 11, 13, 15) for t in (0, 2
         [(["eviltwin", "cultleader", "chef", "empath", "washerwoman", "monk", "slayer",
            "saint", "recluse", "butler", "imp", "poisoner", "baron"], n, 0) for n in (7, 9, 11)] + \
         [(["dreamer", "oracle", "innkeeper", "fisherman", "chef", "monk", "recluse", "drunk",
-           "saint", "spy", "poisoner", "imp", "fanggu"], n, 2) for n in (6, 9, 12)]
+           "saint", "spy", "poisoner", "imp", "fanggu"], n, 2) for n in (6, 9, 12)] + \
+        [(["lunatic", "marionette", "chef", "empath", "washerwoman", "monk", "slayer", "saint",
+           "recluse", "butler", "soldier", "mayor", "imp", "fanggu", "poisoner"], n, 0)
+         for n in (7, 9, 10)]
 
 
 def test_truths_of_the_real_world_are_what_the_storyteller_could_tell():

@@ -35,7 +35,9 @@ Rulings:
 - The bluffs are the game's (chosen at setup); the Kazali's kills are ordinary Demon kills.
 
 Jinx (clocktower/jinxes/summoner_kazali.py): if a Summoner the Kazali made creates a second
-living Demon, who dies that night is the Storyteller's choice.
+living Demon, who dies that night is the Storyteller's choice. Jinx
+(clocktower/jinxes/marionette_kazali.py): the Kazali may make the Marionette only of a good
+neighbour, who is not told and keeps believing their old character.
 """
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ from .. import data as D
 from ..engine.ability import Ability
 from ..engine.decisions import Choice
 from ..engine.evilinfo import evil_info as give_evil_info
+from ..engine.jinx import adjusted
 
 
 class Kazali(Ability):
@@ -87,6 +90,9 @@ class Kazali(Ability):
                        and p.name not in chosen]
             minions = self.minion_options()
             options = [{"player": p.name, "character": c} for p in players for c in minions]
+            # Jinx point: the Marionette–Kazali jinx allows the Marionette only beside the
+            # Kazali (clocktower/jinxes/marionette_kazali.py).
+            options = adjusted(self, "minion_picks", options)
             if not options:
                 break
             ans = game.decide(Choice("night_choice", me.name, options,
@@ -96,8 +102,10 @@ class Kazali(Ability):
             chosen.append(ans["player"])
             game.emit("choice", [me.name], player=me.name, ability=self.id,
                       players=[ans["player"]], character=ans["character"])
+            # Jinx point: a Marionette made so is not told (the Marionette–Kazali jinx).
+            self.state["pick"] = ans["character"]
             game.change_character(game.by_name[ans["player"]], ans["character"],
-                                  alignment="evil")
+                                  alignment="evil", tell=adjusted(self, "tells_pick", True))
         for step in self.state["held_back"]:
             give_evil_info(game, step)
         self.state["held_back"] = []

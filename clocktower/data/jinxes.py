@@ -6,13 +6,18 @@ Each record: `pair` (two character ids; the jinx applies when both are on the sc
 
     exclusive        only one of the pair may be in play: the bag builder never deals both
     believed_setup   `who` believing they are `as` applies `as`'s setup change (the
-                     Marionette as the Balloonist or the Huntsman); for the character that
-                     chooses what the Marionette believes (not implemented yet)
+                     Marionette as the Balloonist or the Huntsman): holds by construction,
+                     since the Marionette believes a token drawn from the bag, whose setup
+                     change the bag builder applied
     enters_after     `who` enters play only after the Demon (`after`) does, seated next to
-                     it; for the Marionette's setup (not implemented yet)
+                     it. With the Kazali: no Minion is dealt, and the Kazali may make a
+                     neighbour the Marionette (clocktower/jinxes/marionette_kazali.py).
+                     With the Summoner: the Marionette waits as a token, and a good
+                     neighbour of the summoned Demon becomes it (marionette_summoner.py).
+                     With Lil' Monsta it is not run yet: the bag builder never deals both
+                     (as `exclusive`)
 
-The bag builder (`engine/setup.py`) honours `exclusive`. The other kinds are recorded so
-that the characters that need them read them from here when they are written.
+The bag builder (`engine/setup.py`) honours `exclusive` and `enters_after`.
 """
 from __future__ import annotations
 

@@ -85,6 +85,11 @@ class Ability:
         return self.game.in_force(self)
 
     def night_position(self, first: bool) -> int:
+        # `acts_within`: this ability has no place of its own in the night order; another
+        # ability runs its night step (a Lunatic's believed Demon acts in the Lunatic's step,
+        # so the real Demon learns its choices before acting).
+        if self.state.get("acts_within"):
+            return 0
         return self.data.first_night if first else self.data.other_night
 
     def starts_knowing(self) -> bool:
@@ -101,6 +106,14 @@ class Ability:
     @classmethod
     def adjust_bag(cls, bag, rng_choice) -> None:
         """Change the bag's counts for this character's [setup change]. Default: none."""
+
+    @classmethod
+    def take_seat(cls, game: "Game") -> bool:
+        """A character the bag did not deal (`not_dealt`) that a dealt player becomes once
+        everyone is seated, before the setup event (the Marionette: a good player beside the
+        Demon, who keeps believing their drawn token). True: placed on a player; False
+        (default): the character is a token in play that no player holds (Lil' Monsta)."""
+        return False
 
     # ---- night -------------------------------------------------------------------------
     def wakes(self, first: bool) -> bool:

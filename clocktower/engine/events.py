@@ -147,14 +147,17 @@ _TYPES = [
                opt("advice", "str", "the Storyteller's advice in words (the Fisherman)"),
                opt("fact", "dict", "the fact behind the advice: {question, answer (yes or "
                                    "no), form, players, what?}, a question of the question "
-                                   "language (engine/questions.py) and its answer"))),
+                                   "language (engine/questions.py) and its answer"),
+               opt("guess", "character", "the Amnesiac's guess at their ability, answered "
+                                         "cold, warm, hot or bingo"))),
     EventType("judgement", "the Storyteller's judgement behind information shown by their "
               "belief (engine/judgement.py), with its reason", (ST,),
               (req("player", "name", "who is shown it"),
                req("ability", "character", "the ability asking"),
                req("judgement", "str", "what is judged: winning (which team), talk_to "
                                        "(whom to talk to), question (a yes/no question), "
-                                       "advice (the Fisherman's)"),
+                                       "advice (the Fisherman's), accuracy (how close the "
+                                       "Amnesiac's guess is)"),
                req("answer", "dict", "what the player is shown (the learn event's fields)"),
                req("reason", "str", "why the Storyteller answered so (the automatic "
                                     "Storyteller's policy, or the engine's reading of a "
@@ -162,7 +165,8 @@ _TYPES = [
                opt("true", "bool", "a question the engine can check: whether the answer "
                                    "is the honest one; advice with a fact: whether the "
                                    "fact is true"))),
-    EventType("choice", "a player's night (or day) choice", (PLAYERS,),
+    EventType("choice", "a player's night (or day) choice (Storyteller-only: a choice the "
+              "Storyteller records for another ability, the Lunatic's CHOSEN)", (PLAYERS, ST),
               (req("player", "name", "who chose"),
                req("ability", "str?", "the ability choosing"),
                opt("players", "names", "the players chosen"),

@@ -332,6 +332,8 @@ class Game:
         (the Saint, the Goblin), whether it was in force apart from that."""
         if not ab.active or ab.origin == "believed":
             return False
+        if ab.origin == "granted" and ab.source is not None and ab.source.origin == "believed":
+            return False        # given by a belief (a Marionette who thinks they are the Alchemist)
         p = ab.player
         if p is None:
             return True
@@ -692,8 +694,8 @@ class Game:
                         tell: bool = True) -> None:
         """`a` and `b` swap characters (and alignments, if `alignments`) in one operation.
 
-        The abilities their characters gave them move with the characters, with their
-        state; effects those abilities made stay tied to them; an effect a character's
+        The abilities their characters gave them (and what those granted) move with the
+        characters, with their state; effects those abilities made stay tied to them; an effect a character's
         ability put on its own holder (the Drunk's drunkenness) moves with it. Hooks see a
         consistent table: `on_character_change` runs once per player, after both moved."""
         if a is b:
@@ -701,10 +703,14 @@ class Game:
         old_a, old_b = a.character, b.character
         mine_a = [x for x in a.held if x.origin != "granted"]
         mine_b = [x for x in b.held if x.origin != "granted"]
+        # What a character's ability granted (the Amnesiac's hidden ability, what the
+        # Philosopher gained) goes with the character.
+        mine_a += [x for x in a.held if x.origin == "granted" and x.source in mine_a]
+        mine_b += [x for x in b.held if x.origin == "granted" and x.source in mine_b]
         a.character, b.character = old_b, old_a
         a.thinks, b.thinks = b.thinks, a.thinks
-        a.held = mine_b + [x for x in a.held if x.origin == "granted"]
-        b.held = mine_a + [x for x in b.held if x.origin == "granted"]
+        a.held = mine_b + [x for x in a.held if x not in mine_a]
+        b.held = mine_a + [x for x in b.held if x not in mine_b]
         for ab in mine_b:
             ab.player = a
         for ab in mine_a:
@@ -724,6 +730,12 @@ class Game:
                   swapped_with=b.name)
         self.emit("character_change", "storyteller", player=b.name, old=old_b, new=old_a,
                   swapped_with=a.name)
+        for ab in mine_a:
+            if ab.origin == "granted":
+                self.emit("ability_moved", "storyteller", ability=ab.id, player=a.name, to=b.name)
+        for ab in mine_b:
+            if ab.origin == "granted":
+                self.emit("ability_moved", "storyteller", ability=ab.id, player=b.name, to=a.name)
         if alignments and a.alignment != b.alignment:
             al_a, al_b = a.alignment, b.alignment
             self.change_alignment(a, al_b)

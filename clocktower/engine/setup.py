@@ -11,6 +11,10 @@ Setup changes are read from each character's `setup_change` record in the data f
                           required by a Townsfolk then costs a Townsfolk slot); if it was
                           drawn, nothing changes ("doesn't add a second Damsel")
     not_dealt: true       this character is in play but no player is dealt it
+    neighbours_demon: true
+                          (with not_dealt) its slot is dealt as a Townsfolk, and after the
+                          deal a good player beside the Demon becomes it, believing their
+                          drawn token (the Marionette: its class's `take_seat`)
     minions_chosen_by_demon: true
                           no Minion is dealt: the Minion slots are dealt as Townsfolk (the
                           Kazali makes its Minions on night 1)
@@ -23,10 +27,10 @@ script (the Heretic and the Baron), a bag never holds both (such a bag is drawn 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from .. import data as D
-from ..data.jinxes import exclusive_pairs
+from ..data.jinxes import exclusive_pairs, setup_jinxes
 from ..errors import NotImplementedCharacters, SetupError
 from .rand import randrange, shuffle
 from .jinx import activate as activate_jinxes
@@ -80,6 +84,8 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
             counts["townsfolk"] -= memo[cid]
         if change.get("not_dealt"):
             not_dealt.add(cid)
+        if change.get("neighbours_demon"):
+            counts["townsfolk"] += 1
         if "minions" in change:
             counts["minion"] += change["minions"]
         if change.get("no_demon"):
@@ -126,7 +132,8 @@ def _requires(cid: str) -> str | None:
     return change.get("requires") if change else None
 
 
-def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
+def build_bag(script, n: int, rng, st_pick,
+              ruled: Iterable[frozenset] = ()) -> tuple[list[str], set[str]]:
     """Choose the characters dealt to `n` non-Traveller players. Returns (bag, not_dealt).
 
     Picks each team at random, applies the picked characters' setup changes, and repeats
@@ -139,6 +146,13 @@ def build_bag(script, n: int, rng, st_pick) -> tuple[list[str], set[str]]:
     pool = {t: list(teams.get(t, ())) for t in TEAM_ORDER}
     # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
     exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
+    # `enters_after` jinxes (the Marionette enters play only after a Demon made in play):
+    # without a jinx rule object that runs the entering (clocktower/jinxes/: the Kazali's,
+    # the Summoner's), a bag never holds both, as for an exclusive pair (Lil' Monsta).
+    ruled = set(ruled)      # pairs whose jinx is a rule object that runs the entering
+    exclusive += [tuple(j["pair"]) for j in setup_jinxes(
+        (c for c in script.characters if c not in script.homebrew), "enters_after")
+        if frozenset(j["pair"]) not in ruled]
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
@@ -248,7 +262,8 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
                                        f"{D.get(cid).name}: setup change", **keep)
 
     mark = len(game.log)
-    bag, not_dealt = build_bag(game.script, n, game.rng, st_pick)
+    bag, not_dealt = build_bag(game.script, n, game.rng, st_pick,
+                               ruled=getattr(game.registry, "jinxes", {}))
     # The Storyteller's setup-change decisions (asked while the bag is built) are logged
     # right after the setup event: a log starts with its setup event (replay, views).
     asked = game.log[mark:]
@@ -267,6 +282,12 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
             p = game.add_player(name, trav_chars[name], traveller=True)
             p.tokens["choose_alignment"] = True     # chosen in finish_setup, after the setup event
     for cid in sorted(not_dealt):
+        mark = len(game.log)
+        placed = game.registry[cid].take_seat(game)
+        asked += game.log[mark:]        # its decisions, too, follow the setup event
+        del game.log[mark:]
+        if placed:
+            continue
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
     finish_setup(game, asked=asked)

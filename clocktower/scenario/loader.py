@@ -16,7 +16,8 @@ from ruamel.yaml.error import YAMLError
 from .. import data as D
 from ..errors import ClocktowerError, UnknownCharacter
 
-TOP_KEYS = {"name", "script", "seed", "players", "bluffs", "storyteller", "steps", "expect"}
+TOP_KEYS = {"name", "script", "seed", "players", "bluffs", "storyteller", "steps", "expect",
+            "not_dealt"}
 PLAYER_KEYS = {"name", "character", "thinks", "alignment"}
 CHOICE_WORDS = {"player", "players", "character", "characters", "yes"}
 # Storyteller keys that are not character ids but may be asked during play too: the Red
@@ -96,6 +97,7 @@ class Scenario:
     expect: list[tuple[str, Any, int]]
     line: int = 1
     script_line: int | None = None
+    not_dealt: list[str] | None = None      # characters in play no player holds (extension)
 
 
 
@@ -268,6 +270,16 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                             + ("in play" if c in dealt else "listed twice")
                             + ": the bluffs are not-in-play characters")
 
+    not_dealt = None
+    if "not_dealt" in doc:
+        nd = doc["not_dealt"]
+        if not isinstance(nd, list):
+            raise L.err(_line(doc, "not_dealt"), "not_dealt must be a list of character ids")
+        not_dealt = [L.character(c, _line(doc, "not_dealt")) for c in nd]
+        for c in not_dealt:
+            if any(p["character"] == c for p in players):
+                raise L.err(_line(doc, "not_dealt"), f"not_dealt: {c!r} is dealt to a player")
+
     setup_st: dict[str, Node] = {}
     if "storyteller" in doc:
         st = L.mapping(doc["storyteller"], "storyteller", _line(doc, "storyteller"))
@@ -375,7 +387,8 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         steps.append(step)
     expect = _expects(L, doc["expect"], _line(doc, "expect"), names) if "expect" in doc else []
     return Scenario(file, name, script, seed, players, bluffs, setup_st, steps, expect,
-                    script_line=_line(doc, "script") if "script" in doc else None)
+                    script_line=_line(doc, "script") if "script" in doc else None,
+                    not_dealt=not_dealt)
 
 
 def _setup_key(k: str) -> str:

@@ -463,6 +463,8 @@ def build_script(sc: Scenario) -> Script:
 def _not_dealt(sc: Scenario, script: Script) -> list[str]:
     """A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon
     (and no player's setup change removes the Demon: the Summoner)."""
+    if sc.not_dealt is not None:        # written (an extension: docs/scenarios.md)
+        return sorted(set(sc.not_dealt))
     return sorted(c for c in script.characters if c in REGISTRY
                   and (D.get(c).setup_change or {}).get("not_dealt")
                   and not any(p["character"] == c for p in sc.players)

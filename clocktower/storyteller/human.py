@@ -29,6 +29,11 @@ class TerminalStoryteller:
                 if truth else " [dim](the engine cannot read it: answer by your judgement)[/]"))
         elif judged == "advice":        # the Fisherman: type any advice, or pick one
             return self._advice(decision, opts)
+        elif judged == "accuracy":     # a guess at a hidden ability (the Amnesiac)
+            truth = decision.context.get("truth") or {}
+            c.print(f"  the guess: {decision.context.get('guess')}; the hidden ability: "
+                    f"{decision.context.get('hidden')} [dim](the documented similarity says "
+                    f"{truth.get('answer')}; your judgement: any listed answer is legal)[/]")
         elif judged:
             c.print("  [dim]your judgement: any of these is legal[/]")
         n_true = getattr(decision, "n_true", None)

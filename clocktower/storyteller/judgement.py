@@ -9,6 +9,8 @@ Storyteller's belief (`engine/judgement.py`), chosen by the question asked (the 
 * `question` (a yes/no question: the Artist): the honest answer to a question of the
   language (`engine/questions.py`); `unknown` for text it cannot read.
 * `advice` (advice to help a team win: the Fisherman): `storyteller/advice.py`.
+* `accuracy` (how close a guess at a hidden ability is: the Amnesiac): the documented
+  similarity the ability computed (`truth`; docs/storyteller.md).
 
 A drunk or poisoned player may be shown anything: the policies then show something else
 than their belief about as often as the automatic Storyteller gives false information
@@ -40,6 +42,8 @@ def answer(st: "AutoStoryteller", decision, game) -> dict:
     if kind == "advice":
         from .advice import advice
         return advice(st, decision, game)
+    if kind == "accuracy":
+        return accuracy(st, decision, game)
     opts = decision.options()       # a judgement this Storyteller has no policy for
     return {**opts[st.rng.randrange(len(opts))], "why": f"no policy for {kind!r}: at random"}
 
@@ -189,3 +193,23 @@ def question(st: "AutoStoryteller", decision, game) -> dict:
         return {"answer": shown, "why": f"drunk or poisoned: answered {shown}, although "
                                         f"the honest answer is {honest} ({why})"}
     return {"answer": honest, "why": f"the honest answer: {why}"}
+
+
+# ---------------------------------------------------------------------------- accuracy
+def accuracy(st: "AutoStoryteller", decision, game) -> dict:
+    """How close a guess is (the Amnesiac): the documented similarity, the `truth` the
+    ability computed (docs/storyteller.md); drunk or poisoned, sometimes another answer."""
+    ctx = decision.context
+    honest = (ctx.get("truth") or {}).get("answer")
+    guess, hidden = ctx.get("guess"), ctx.get("hidden")
+    why = f"the guess {guess} against the hidden ability {hidden}"
+    opts = [o["answer"] for o in decision.options()]
+    if honest not in opts:
+        pick = opts[st.rng.randrange(len(opts))]
+        return {"answer": pick, "why": f"no documented answer is legal: at random ({why})"}
+    others = [a for a in opts if a != honest]
+    if ctx.get("droisoned") and others and _lie(st, game):
+        shown = others[st.rng.randrange(len(others))]
+        return {"answer": shown, "why": f"drunk or poisoned: answered {shown}, although "
+                                        f"the similarity says {honest} ({why})"}
+    return {"answer": honest, "why": f"the documented similarity: {honest} ({why})"}

@@ -1,0 +1,176 @@
+"""Amnesiac (Carousel, Townsfolk).
+
+"You do not know what your ability is. Each day, privately guess what it is: you learn how
+accurate you are."
+
+How to Run: at setup the Storyteller decides what the Amnesiac's ability is and marks it
+with the ? reminder. Here the ability is one the engine can run: another Townsfolk's
+ability, from the CATALOGUE (`catalogue(game)`: every implemented Townsfolk not in play, on
+the script or not, apart from those with a setup change, which the bag has already been
+built without; key `amnesiac`, a scenario's setup `amnesiac: <id>`). The Amnesiac holds it
+as a granted ability (`Game.grant`, source the Amnesiac's ability): it is their real
+ability, working while they are alive, sober and healthy, and acting at its own place in
+the night order (the Amnesiac is woken "if their hidden ability needs it"). They are not
+told what it is.
+
+Each day the living Amnesiac may privately guess (`ability: {by: Ann, character: amnesiac,
+guess: soldier}`, any character id): the Storyteller answers how accurate the guess is,
+`cold`, `warm`, `hot` or `bingo`, by their own judgement (`engine/judgement.py`, judgement
+`accuracy`; a scenario writes `storyteller: {Ann: {answer: hot}}`). The automatic
+Storyteller's policy is the documented similarity (`accuracy(guess, ability)`,
+docs/storyteller.md): the same character is `bingo`; the same team and the same KIND of
+ability is `hot`; the same kind is `warm`; else `cold`. A sober, healthy Amnesiac is never
+told `bingo` for a wrong guess nor anything else for a right one; a drunk or poisoned one
+may be told anything. The guess is private (not in the public claim).
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .. import data as D
+from ..engine.ability import Ability
+from ..engine.judgement import judge
+
+ANSWERS = ("cold", "warm", "hot", "bingo")
+
+# What an ability mostly does: the Amnesiac's similarity scale (docs/storyteller.md).
+KINDS: dict[str, tuple[str, ...]] = {
+    "information": ("steward", "librarian", "shugenja", "king", "fortuneteller", "towncrier",
+                    "undertaker", "investigator", "dreamer", "oracle", "fisherman",
+                    "ravenkeeper", "washerwoman", "chef", "empath", "general",
+                    "highpriestess", "artist", "balloonist", "choirboy", "harlot", "spy"),
+    "protection": ("monk", "soldier", "innkeeper", "scapegoat"),
+    "killing": ("slayer", "virgin", "gunslinger", "gangster", "witch", "vizier", "imp",
+                "kazali", "fanggu", "pukka", "vigormortis", "lilmonsta", "zombuul"),
+    "malfunction": ("poisoner", "courtier"),
+    "transformation": ("philosopher", "alchemist", "snakecharmer", "huntsman", "barber",
+                       "summoner", "scarletwoman"),
+    "ending": ("mayor", "alsaahir", "cultleader", "saint", "damsel", "heretic", "klutz",
+               "politician", "goblin", "fearmonger", "eviltwin"),
+    "voting": ("butler", "bureaucrat", "thief", "voudon", "beggar"),
+    "deception": ("recluse", "drunk", "lunatic", "marionette", "magician", "amnesiac"),
+    "setup": ("baron",),
+}
+KIND_OF: dict[str, str] = {c: k for k, cs in KINDS.items() for c in cs}
+
+
+def kind(cid: str) -> str:
+    return KIND_OF.get(cid, "other")
+
+
+def accuracy(guess: str, ability: str) -> str:
+    """The automatic Storyteller's answer to a guess (the documented similarity)."""
+    if guess == ability:
+        return "bingo"
+    same_kind = kind(guess) == kind(ability)
+    if same_kind and D.get(guess).team == D.get(ability).team:
+        return "hot"
+    return "warm" if same_kind else "cold"
+
+
+def catalogue(game) -> list[str]:
+    """The abilities the Storyteller may give the Amnesiac: implemented Townsfolk not in
+    play (on the script or not), without a setup change, the Amnesiac excepted."""
+    taken = {p.character for p in game.players} | {p.thinks for p in game.players if p.thinks}
+    taken |= game.in_play_extra
+    return sorted(c for c in game.registry
+                  if D.get(c).team == "townsfolk" and c != Amnesiac.id and c not in taken
+                  and not D.get(c).setup_change)
+
+
+class GuessMenu(list):
+    """The Amnesiac's day uses: iterating gives the guesses bots make (the catalogue and the
+    script's characters); `in` accepts any known character id."""
+
+    def __contains__(self, args: Any) -> bool:
+        if not (isinstance(args, dict) and set(args) == {"guess"} and isinstance(args["guess"], str)):
+            return False
+        return args["guess"] in D.teams()
+
+
+class Amnesiac(Ability):
+    id = "amnesiac"
+    private_args: ClassVar[tuple[str, ...]] = ("guess",)
+
+    # ---- setup: the hidden ability -------------------------------------------------------
+    def on_setup(self) -> None:
+        game, me = self.game, self.player
+        options = catalogue(game)
+        if not options:
+            return
+        chosen = game.storyteller_choice("amnesiac", options,
+                                         "Which ability does the Amnesiac have?",
+                                         player=me.name)
+        self.give(chosen)
+
+    def give(self, cid: str) -> None:
+        game, me = self.game, self.player
+        self.state["ability"] = cid
+        granted = game.grant(me, cid, source=self)
+        self.state["granted"] = granted
+        game.emit("reminder", "storyteller", token="?", player=me.name, ability=self.id,
+                  character=cid)
+        if "on_setup" in granted.overrides and game.phase == "setup":
+            granted.on_setup()
+
+    def hidden(self) -> str | None:
+        return self.state.get("ability")
+
+    def wakes(self, first: bool) -> bool:
+        return False        # the hidden ability wakes at its own step
+
+    # ---- day: the guess ------------------------------------------------------------------
+    def day_options(self) -> list[dict]:
+        game, me = self.game, self.player
+        hidden = self.hidden()
+        if not me.alive or self.state.get("guessed_day") == game.day or hidden is None:
+            return []
+        seen: list[str] = []
+        for c in catalogue(game) + [c for c in game.script.characters if c in D.teams()]:
+            if c not in seen and D.get(c).team in ("townsfolk", "outsider"):
+                seen.append(c)
+        if hidden not in seen:
+            seen.append(hidden)                 # a guess of the truth is always on offer
+        return GuessMenu({"guess": c} for c in seen)
+
+    def accepts_day_use(self, args: dict, legal: list[dict]) -> bool:
+        return args in legal
+
+    def day_ability(self, args: dict) -> None:
+        game, me = self.game, self.player
+        self.state["guessed_day"] = game.day
+        guess, hidden = args["guess"], self.hidden()
+        assert hidden is not None
+        ok = self.functioning
+        honest = {"answer": accuracy(guess, hidden)}
+        everything = [{"answer": a} for a in ANSWERS]
+        if not ok:
+            options = [honest] + [o for o in everything if o != honest]
+        elif guess == hidden:
+            options = [honest]
+        else:
+            options = [honest] + [o for o in everything
+                                  if o != honest and o["answer"] != "bingo"]
+
+        def explain(told: dict) -> str:
+            why = (f"the guess {guess} against the ability {hidden}: "
+                   f"{kind(guess)} vs {kind(hidden)}")
+            if told == honest:
+                return f"the documented similarity: {why}"
+            return f"not the documented similarity ({honest['answer']}): {why}"
+
+        judge(game, me, self, options, "accuracy",
+              prompt=f"the Amnesiac guesses {D.get(guess).name}: how accurate?",
+              droisoned=not ok, truth=honest, explain=explain,
+              context={"guess": guess, "hidden": hidden}, shown={"guess": guess})
+
+    @classmethod
+    def describe_info(cls, info: dict) -> str | None:
+        a, g = info.get("answer"), info.get("guess")
+        if a not in ANSWERS or not isinstance(g, str):
+            return None
+        return f"the guess “{D.get(g).name}” is {a}"
+
+    @classmethod
+    def describe_use(cls, args: dict) -> str | None:
+        return "privately guesses their ability (Amnesiac)"

@@ -1,0 +1,289 @@
+"""Lunatic, Marionette, Amnesiac in simulated games: no exception, and the beliefs hold."""
+from __future__ import annotations
+
+from clocktower import data as D
+from clocktower.play import play_game
+
+LUNATIC_SCRIPT = ["lunatic", "imp", "fanggu", "zombuul", "poisoner", "spy", "scarletwoman",
+                  "baron", "soldier", "undertaker", "monk", "recluse", "courtier",
+                  "ravenkeeper", "mayor", "saint", "investigator", "librarian", "empath",
+                  "washerwoman", "chef", "fortuneteller", "slayer", "virgin", "drunk"]
+
+
+def _games(script, seeds, players=(5, 7, 9, 12)):
+    for seed in seeds:
+        n = players[seed % len(players)]
+        yield play_game(script, n, seed)
+
+
+def test_lunatic_in_bot_games():
+    seen = 0
+    for g in _games(LUNATIC_SCRIPT, range(120)):
+        assert g.winner in ("good", "evil")
+        lun = [p for p in g.players if p.character == "lunatic"]
+        # the Lunatic never kills: every Demon death came from a real Demon ability
+        for ev in g.log:
+            if ev["type"] == "death" and ev.get("cause") == "demon" and lun:
+                assert ev.get("by") not in {p.name for p in lun} or \
+                    D.get(g.by_name[ev["by"]].character).team == "demon"
+        for p in lun:
+            if p.character != "lunatic":
+                continue
+            seen += 1
+            assert D.get(p.thinks).team == "demon"
+            demons = [q.name for q in g.players if D.get(q.character).team == "demon"]
+            told = [ev for ev in g.log if ev["type"] == "learn" and ev.get("ability") == "lunatic"
+                    and ev.get("character") == "lunatic" and ev["number"] == 1]
+            assert {ev["player"] for ev in told} <= set(demons)
+            assert told, "the Demon learns the Lunatic on night 1"
+    assert seen > 5
+
+
+MARIONETTE_SCRIPT = ["marionette", "imp", "fanggu", "poisoner", "spy", "scarletwoman", "baron",
+                     "soldier", "undertaker", "monk", "recluse", "courtier", "ravenkeeper",
+                     "mayor", "saint", "investigator", "librarian", "empath", "washerwoman",
+                     "chef", "fortuneteller", "slayer", "virgin", "drunk", "balloonist",
+                     "huntsman", "damsel", "lunatic"]
+
+
+def test_marionette_in_bot_games():
+    seen = 0
+    huntsman_seen: list = []
+    for g in _games(MARIONETTE_SCRIPT, range(150), players=(5, 7, 8, 10, 13, 15)):
+        assert g.winner in ("good", "evil")
+        setup = next(ev for ev in g.log if ev["type"] == "setup")
+        assert g.log[0]["type"] == "setup"
+        seated = {p["name"]: p["character"] for p in setup["players"]}
+        if "marionette" not in seated.values():
+            continue
+        seen += 1
+        mar = next(n for n, c in seated.items() if c == "marionette")
+        p = g.by_name[mar]
+        demons = [n for n, c in seated.items() if D.get(c).team == "demon"]
+        assert len(demons) == 1
+        d = g.by_name[demons[0]]
+        assert p in g.neighbours(d, alive_only=False), "the Marionette neighbours the Demon"
+        assert p.thinks and D.get(p.thinks).team in ("townsfolk", "outsider")
+        assert p.thinks not in ("drunk", "lunatic")
+        assert p.alignment == "evil" or any(ev["type"] == "alignment_change" for ev in g.log)
+        told = [ev for ev in g.log if ev["type"] == "learn" and ev.get("ability") == "marionette"]
+        assert [ev["player"] for ev in told] in ([], [d.name])
+        for ev in g.log:
+            if ev["type"] == "learn" and ev.get("ability") in ("minioninfo", "demoninfo"):
+                assert ev["player"] != mar
+                assert mar not in ev.get("players", []) or ev["player"] != d.name
+                assert mar not in (ev.get("minions") or [])
+        # the believed token came from the bag, so its setup change applied (the
+        # Marionette-Huntsman and Marionette-Balloonist jinxes)
+        if p.thinks == "huntsman":
+            huntsman_seen.append(g.seed)
+            assert "damsel" in seated.values() or "damsel" in g.in_play_extra
+        # the believed token was dealt from the bag: nobody else holds it
+        assert sum(1 for n, c in seated.items() if c == p.thinks) == 0
+    assert seen > 10
+
+
+# ---------------------------------------------------------------------------- Amnesiac
+import pytest  # noqa: E402
+
+from clocktower.characters.amnesiac import KINDS, accuracy, catalogue  # noqa: E402
+from clocktower.scenario import ScenarioError, load_text, run_scenario  # noqa: E402
+
+AMNESIAC_BASE = """\
+name: t
+script: [amnesiac, imp, poisoner, spy, soldier, undertaker, monk, recluse, investigator, chef, librarian, washerwoman, slayer]
+players:
+  - {name: Ann, character: amnesiac}
+  - {name: Bob, character: chef}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: poisoner}
+  - {name: Eve, character: undertaker}
+bluffs: [librarian, washerwoman, slayer]
+storyteller: {amnesiac: soldier}
+steps:
+  - night: 1
+    choices: {Dan: Eve}
+    storyteller: {Bob: {count: 1}}
+  - day: 1
+    actions:
+      - ability: {by: Ann, character: amnesiac, guess: GUESS}
+"""
+
+
+def test_accuracy_scale():
+    assert accuracy("soldier", "soldier") == "bingo"
+    assert accuracy("monk", "soldier") == "hot"          # Townsfolk, protection
+    assert accuracy("scapegoat", "soldier") == "warm"    # protection, a Traveller
+    assert accuracy("imp", "soldier") == "cold"
+    assert accuracy("empath", "chef") == "hot"
+    assert accuracy("spy", "chef") == "warm"             # information, a Minion
+    every = [c for cs in KINDS.values() for c in cs]
+    assert len(every) == len(set(every)), "each character has one kind"
+    from clocktower import data as D
+    assert set(every) <= set(D.teams())
+
+
+def _run(guess, answer=None):
+    text = AMNESIAC_BASE.replace("GUESS", guess)
+    if answer:
+        text += f"    storyteller: {{Ann: {{answer: {answer}}}}}\n"
+    return run_scenario(load_text(text))
+
+
+def test_sober_amnesiac_is_not_told_bingo_for_a_wrong_guess():
+    with pytest.raises(ScenarioError, match="not legal"):
+        _run("chef", "bingo")
+    with pytest.raises(ScenarioError, match="not legal"):
+        _run("soldier", "hot")
+    assert _run("chef", "hot").ok           # the Storyteller's judgement otherwise
+
+
+@pytest.mark.parametrize("guess,answer", [("soldier", "bingo"), ("monk", "hot"),
+                                          ("scapegoat", "warm"), ("imp", "cold")])
+def test_automatic_storyteller_answers_the_similarity(guess, answer):
+    g = _run(guess).game
+    learned = [ev for ev in g.log if ev["type"] == "learn" and ev.get("ability") == "amnesiac"]
+    assert [(ev["guess"], ev["answer"]) for ev in learned] == [(guess, answer)]
+    claim = next(ev for ev in g.log if ev["type"] == "claim_ability")
+    assert "guess" not in claim, "the guess is private"
+
+
+def test_one_guess_a_day():
+    text = AMNESIAC_BASE.replace("GUESS", "monk") + \
+        "      - ability: {by: Ann, character: amnesiac, guess: chef}\n"
+    res = None
+    try:
+        res = run_scenario(load_text(text))
+    except ScenarioError:
+        return
+    learned = [ev for ev in res.game.log if ev["type"] == "learn"
+               and ev.get("ability") == "amnesiac"]
+    assert len(learned) == 1
+
+
+AMNESIAC_SCRIPT = ["amnesiac", "imp", "fanggu", "poisoner", "spy", "scarletwoman", "baron",
+                   "soldier", "undertaker", "monk", "recluse", "ravenkeeper", "mayor",
+                   "saint", "investigator", "librarian", "empath", "washerwoman", "chef",
+                   "fortuneteller", "slayer", "virgin", "drunk", "butler"]
+
+
+def test_amnesiac_in_bot_games():
+    seen = guesses = 0
+    for g in _games(AMNESIAC_SCRIPT, range(120)):
+        assert g.winner in ("good", "evil")
+        for p in g.players:
+            if p.character != "amnesiac":
+                continue
+            seen += 1
+            ab = next(a for a in p.held if a.id == "amnesiac")
+            hidden = ab.state.get("ability")
+            assert hidden and hidden not in {q.character for q in g.players}
+            # Granted once (to whoever was the Amnesiac then: a Snake Charmer ability may
+            # have swapped the character since), and held with the Amnesiac's character now.
+            granted = [ev for ev in g.log if ev["type"] == "ability_granted"
+                       and ev["source"] == "amnesiac"]
+            assert [ev["ability"] for ev in granted] == [hidden]
+            assert any(a.id == hidden and a.source is ab for a in p.held)
+            days = [ev["number"] for ev in g.log if ev["type"] == "learn"
+                    and ev.get("ability") == "amnesiac"]
+            assert len(days) == len(set(days)), "one guess a day"
+            guesses += len(days)
+    assert seen > 5 and guesses > 0
+
+
+def test_catalogue_is_runnable_townsfolk_not_in_play():
+    g = play_game(AMNESIAC_SCRIPT, 7, 3)
+    cat = catalogue(g)
+    assert cat and all(D.get(c).team == "townsfolk" and c in g.registry for c in cat)
+    assert not set(cat) & {p.character for p in g.players}
+
+
+def test_bag_games_with_beliefs_replay_identically(tmp_path):
+    from clocktower.characters import REGISTRY
+    from clocktower.engine.replay import read_log, replay
+    import json
+
+    def dump_log(game) -> str:
+        return "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log)
+    script = sorted(set(LUNATIC_SCRIPT) | set(MARIONETTE_SCRIPT) | set(AMNESIAC_SCRIPT))
+    found = set()
+    for seed in range(40):
+        g = play_game(script, 7 + seed % 8, seed)
+        found |= {p.character for p in g.players} & {"lunatic", "marionette", "amnesiac"}
+        path = tmp_path / f"g{seed}.jsonl"
+        path.write_text(dump_log(g))
+        again = replay(read_log(path), REGISTRY)
+        assert dump_log(again) == path.read_text()
+    assert found == {"lunatic", "marionette", "amnesiac"}
+
+
+KAZALI_MARIONETTE = """\
+name: t
+script: [kazali, marionette, poisoner, chef, empath, saint, mayor, slayer, soldier, monk, recluse]
+players:
+  - {name: Ann, character: soldier}
+  - {name: Bob, character: chef}
+  - {name: Cat, character: kazali}
+  - {name: Dan, character: empath}
+  - {name: Eve, character: saint}
+  - {name: Fay, character: mayor}
+  - {name: Gil, character: monk}
+bluffs: [slayer, recluse, poisoner]
+steps:
+  - night: 1
+    choices:
+      Cat: {player: Eve, character: marionette}
+"""
+
+
+def test_kazali_cannot_make_a_marionette_away_from_it():
+    with pytest.raises(ScenarioError, match="illegal for kazali"):
+        run_scenario(load_text(KAZALI_MARIONETTE))
+    ok = KAZALI_MARIONETTE.replace("player: Eve, character: marionette",
+                                   "player: Eve, character: poisoner")
+    assert run_scenario(load_text(ok)).ok
+
+
+def test_kazali_marionette_in_bot_games():
+    script = ["kazali", "marionette", "poisoner", "chef", "empath", "saint", "mayor",
+              "slayer", "soldier", "monk", "recluse", "washerwoman", "librarian",
+              "investigator", "undertaker", "ravenkeeper", "butler"]
+    made = 0
+    for g in _games(script, range(80), players=(5, 7, 9, 11)):
+        for p in g.players:
+            changed = [ev for ev in g.log if ev["type"] == "character_change"
+                       and ev["player"] == p.name and ev["new"] == "marionette"]
+            if not changed:
+                continue
+            made += 1
+            kaz = next(q for q in g.players if q.character == "kazali"
+                       or any(ev["type"] == "character_change" and ev["player"] == q.name
+                              and ev["old"] == "kazali" for ev in g.log))
+            assert p in g.neighbours(kaz, alive_only=False)
+            assert not any(ev["type"] == "learn" and ev["player"] == p.name
+                           and ev.get("reason") == "you are" for ev in g.log)
+            assert p.character != "marionette" or p.thinks == changed[0]["old"]
+    assert made > 3
+
+
+def test_summoner_marionette_in_bot_games():
+    script = ["summoner", "marionette", "imp", "fanggu", "chef", "empath", "saint", "mayor",
+              "slayer", "soldier", "monk", "recluse", "washerwoman", "librarian",
+              "investigator", "undertaker", "ravenkeeper", "butler", "poisoner"]
+    waited = entered = 0
+    for g in _games(script, range(150), players=(10, 11, 12, 13, 14, 15)):
+        setup = g.log[0]
+        assert setup["type"] == "setup"
+        if "marionette" not in setup["not_dealt"]:
+            continue
+        waited += 1
+        assert not any(p["character"] == "marionette" for p in setup["players"])
+        for ev in g.log:
+            if ev["type"] == "character_change" and ev["new"] == "marionette":
+                entered += 1
+                p = g.by_name[ev["player"]]
+                demon = next(e["target"] for e in g.log if e["type"] == "summon")
+                assert p in g.neighbours(g.by_name[demon], alive_only=False)
+                assert not any(e["type"] == "learn" and e["player"] == p.name
+                               and e.get("reason") == "you are" for e in g.log)
+    assert waited > 3 and entered > 0
