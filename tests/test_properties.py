@@ -69,7 +69,11 @@ def check_log(game, script, travellers: int = 0) -> None:
     # Character counts after setup changes: exactly the table (Travellers not counted), adjusted.
     dealt = [p["character"] for p in setup["players"] if not p.get("traveller")]
     chosen = dealt + setup["not_dealt"]
+    # A character seated beside the Demon after the deal (the Marionette) was drawn in its
+    # team and not dealt; a Townsfolk was dealt in its place, which that player believes.
+    seated_later = {c for c in chosen if (D.get(c).setup_change or {}).get("neighbours_demon")}
     teams = Counter(D.get(c).team for c in chosen)
+    teams["townsfolk"] += len(seated_later)
     # A required character ([+the Damsel]) moves a slot only if it was not drawn anyway:
     # the bag must fit one of the two readings.
     memo = _memo_from(log, chosen)
@@ -81,7 +85,7 @@ def check_log(game, script, travellers: int = 0) -> None:
                                              memo, added)
         fits.append(all(teams[t] == counts[t] for t in ("townsfolk", "outsider", "minion", "demon")))
     assert any(fits), f"team counts {dict(teams)} fit no reading of the setup for {chosen}"
-    assert set(not_dealt) == set(setup["not_dealt"])
+    assert set(not_dealt) - seated_later == set(setup["not_dealt"]) - seated_later
     # Walk the log: deaths, nominations, votes, executions.
     alive = {p["name"]: True for p in setup["players"]}
     ghost_spent: set[str] = set()
@@ -147,6 +151,9 @@ CASES = [("trouble-brewing", n, 0) for n in range(5, 16)] + \
         [("regalia", n, n % 6) for n in range(5, 16)] + \
         [("alternate-endings", n, n % 6) for n in range(5, 16)]
 # Alternate Endings games cost more (the General's estimate plays continuations).
+# The Return of Jafar is not here yet: with the Marionette beside an Outsider-changing Demon
+# (Fang Gu) some bags do not fit the setup reading this check makes (to settle in the Jafar
+# issue: the bag or the check).
 GAMES = {"alternate-endings": 70}
 
 
@@ -197,6 +204,25 @@ def test_every_alternate_endings_character_plays():
     assert set(script.characters) <= dealt, sorted(set(script.characters) - dealt)
     wakers = {c for c in script.characters if D.get(c).first_night or D.get(c).other_night}
     day_users = {"artist", "alsaahir", "cultleader", "gangster", "goblin", "slayer"}
+    assert wakers | day_users <= acted, sorted((wakers | day_users) - acted)
+
+
+def test_every_return_of_jafar_character_plays():
+    """Every character of The Return of Jafar is dealt in some simulated game, and every
+    one that wakes at night or acts by day is seen acting."""
+    script = load_script("the-return-of-jafar")
+    dealt: set[str] = set()
+    acted: set[str] = set()
+    for seed in range(300):
+        game = new_game("the-return-of-jafar", 5 + seed % 11, seed, travellers=seed % 6)
+        play(game)
+        dealt |= {p["character"] for p in game.log[0]["players"]}
+        acted |= {e.get("ability") for e in game.log
+                  if e["type"] in ("wake", "learn", "choice", "claim_ability", "effect", "claim")}
+        acted |= {e.get("character") for e in game.log if e["type"] in ("claim", "claim_ability")}
+    assert set(script.characters) <= dealt, sorted(set(script.characters) - dealt)
+    wakers = {c for c in script.characters if D.get(c).first_night or D.get(c).other_night}
+    day_users = {c for c in ("fisherman", "amnesiac", "slayer") if c in script.characters}
     assert wakers | day_users <= acted, sorted((wakers | day_users) - acted)
 
 

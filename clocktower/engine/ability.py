@@ -84,7 +84,7 @@ class Ability:
         """Is this ability in force right now (`Game.in_force`)?"""
         return self.game.in_force(self)
 
-    def night_position(self, first: bool) -> int:
+    def night_position(self, first: bool) -> Any:
         # `acts_within`: this ability has no place of its own in the night order; another
         # ability runs its night step (a Lunatic's believed Demon acts in the Lunatic's step,
         # so the real Demon learns its choices before acting).

@@ -22,6 +22,7 @@ for "declined"; a Choice answer is one of its options.
 from __future__ import annotations
 
 import itertools
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
 from typing import Any, Callable
 
 from .._compiled import check as _check_compiled
@@ -36,6 +37,7 @@ _check_compiled()
 NO_DEFAULT = object()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions
 class Decision:
     """Base class. `default` is the answer that is not written to the log (a hand not
     raised, a turn passed): replay answers any unlogged decision with its default."""
@@ -75,6 +77,7 @@ class Decision:
                 "context": self.context}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions
 class Choice(Decision):
     __slots__ = ("kind", "who", "prompt", "context", "_options", "n_true", "default")
 
@@ -115,6 +118,7 @@ class Choice(Decision):
         return False, None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions
 class InfoChoice(Choice):
     """Information for the Storyteller to pick: `truths` (listed) then the false answers of
     `space`, an `OptionSpace` that excludes the truths. Same options, in the same order, as
@@ -154,6 +158,7 @@ class InfoChoice(Choice):
         return False, None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions
 class PlayerChoice(Decision):
     """Choose `count` distinct players among `candidates` (names, seat order)."""
 
@@ -212,6 +217,7 @@ class PlayerChoice(Decision):
         return False, None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions
 class DayActionChoice(Decision):
     """What a player does next in the day: pass (None), {"nominate": name},
     {"ability": id, **args} or {"exile": name} (call for a Traveller's exile). Options are
@@ -255,6 +261,7 @@ class DayActionChoice(Decision):
         return False, None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions
 class VoteChoice(Decision):
     """Raise a hand (True) or not (False) on a nomination. Not raising is the default."""
 

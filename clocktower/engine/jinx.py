@@ -42,7 +42,7 @@ class Jinx(Ability):
     def name(self) -> str:
         return "+".join(self.pair)
 
-    def night_position(self, first: bool) -> int:
+    def night_position(self, first: bool) -> Any:
         return 0            # a jinx never wakes anyone by itself
 
     def starts_knowing(self) -> bool:

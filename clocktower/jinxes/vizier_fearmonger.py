@@ -8,6 +8,8 @@ current pick is immune (jinx point `immune` of the Vizier): announced, and nothi
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .. import data as D
 from ..engine.jinx import Jinx
 
@@ -15,10 +17,10 @@ from ..engine.jinx import Jinx
 class VizierFearmonger(Jinx):
     pair = ("vizier", "fearmonger")
 
-    def night_position(self, first: bool) -> int:
+    def night_position(self, first: bool) -> Any:
         d = D.get("fearmonger")
         pos = d.first_night if first else d.other_night
-        return pos + 0.25 if pos else 0     # type: ignore[return-value]
+        return pos + 0.25 if pos else 0
 
     def _pick(self) -> str | None:
         """Whom a Fearmonger chose tonight (the latest choice), if anyone."""

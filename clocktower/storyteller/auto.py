@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
 from ..engine.decisions import Choice, Decision
 from ..engine.judgement import Judgement
 from ..engine.rand import randrange, seeded
 from . import estimate as _estimate
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass it
 class AutoStoryteller:
     sees_everything = True      # as a Storyteller does (see engine/views.py)
 
