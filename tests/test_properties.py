@@ -19,7 +19,8 @@ from clocktower.play import new_game
 from clocktower.scripts import load_script
 
 # TB at 5-15, the Saga at 5-9 (all it can seat), Regalia at 5-15 with 0-5 Travellers:
-# 27 cases x 130 = 3,510 games; Alternate Endings at 5-15 with 0-5 Travellers: 11 x 70.
+# 27 cases x 130 = 3,510 games; Alternate Endings at 5-15 with 0-5 Travellers: 11 x 70;
+# The Return of Jafar likewise: 11 x 100.
 GAMES_PER_CASE = 130
 
 
@@ -70,10 +71,15 @@ def check_log(game, script, travellers: int = 0) -> None:
     dealt = [p["character"] for p in setup["players"] if not p.get("traveller")]
     chosen = dealt + setup["not_dealt"]
     # A character seated beside the Demon after the deal (the Marionette) was drawn in its
-    # team and not dealt; a Townsfolk was dealt in its place, which that player believes.
+    # team and not dealt; a good token was dealt in its place, which that player believes
+    # (their setup `learn` shows it).
     seated_later = {c for c in chosen if (D.get(c).setup_change or {}).get("neighbours_demon")}
     teams = Counter(D.get(c).team for c in chosen)
-    teams["townsfolk"] += len(seated_later)
+    for p in setup["players"]:
+        if p["character"] in seated_later:
+            shown = next(e["character"] for e in log if e["type"] == "learn"
+                         and e.get("ability") == "setup" and e["player"] == p["name"])
+            teams[D.get(shown).team] += 1
     # A required character ([+the Damsel]) moves a slot only if it was not drawn anyway:
     # the bag must fit one of the two readings.
     memo = _memo_from(log, chosen)
@@ -149,12 +155,10 @@ def _memo_from(log, chosen):
 CASES = [("trouble-brewing", n, 0) for n in range(5, 16)] + \
         [("the-saga-of-the-summoner", n, 0) for n in range(5, 10)] + \
         [("regalia", n, n % 6) for n in range(5, 16)] + \
-        [("alternate-endings", n, n % 6) for n in range(5, 16)]
+        [("alternate-endings", n, n % 6) for n in range(5, 16)] + \
+        [("the-return-of-jafar", n, n % 6) for n in range(5, 16)]
 # Alternate Endings games cost more (the General's estimate plays continuations).
-# The Return of Jafar is not here yet: with the Marionette beside an Outsider-changing Demon
-# (Fang Gu) some bags do not fit the setup reading this check makes (to settle in the Jafar
-# issue: the bag or the check).
-GAMES = {"alternate-endings": 70}
+GAMES = {"alternate-endings": 70, "the-return-of-jafar": 100}
 
 
 @pytest.mark.parametrize("script,players,travellers", CASES)

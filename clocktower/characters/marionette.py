@@ -14,7 +14,9 @@ Marionette's own step on night 1: `{players: [Bob], character: marionette}` (as 
 the Marionette's ability). The Marionette registers as evil and as a Minion (its true
 character).
 
-Rulings: the Marionette is chosen among good players beside a Demon whose drawn token is a
+Rulings: "beside the Demon" counts the dealt players (Travellers, who join outside the deal
+and sit after them in a random setup, are skipped and keep their tokens). The Marionette is
+chosen among good players beside a Demon whose drawn token is a
 Townsfolk or Outsider that does not itself make a belief (not the Drunk, not the Lunatic);
 when no neighbour fits, a fitting good player and the neighbour swap tokens before the
 setup event (a different deal). Since the believed token was drawn from the bag, its own
@@ -54,10 +56,14 @@ class Marionette(Information):
                     and D.get(p.character).team in ("townsfolk", "outsider")
                     and p.character not in NOT_BELIEVED)
         demons = [p for p in game.players if D.get(p.character).team == "demon"]
+        # The Demon's neighbours among the dealt players (Travellers sit outside the deal
+        # and keep their tokens).
+        dealt = [p for p in game.players if not p.traveller]
         beside: list = []
         for d in demons:
-            for q in game.neighbours(d, alive_only=False):
-                if q is not None and q not in beside and q not in demons:
+            i = dealt.index(d)
+            for q in (dealt[i - 1], dealt[(i + 1) % len(dealt)]):
+                if q not in beside and q not in demons:
                     beside.append(q)
         if not beside:
             return False
