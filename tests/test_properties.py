@@ -171,62 +171,42 @@ def test_random_games(script, players, travellers):
         check_log(game, script, travellers)
 
 
-def test_every_regalia_character_plays():
-    """Every Regalia character is dealt in some simulated game, and every one that wakes
-    at night or acts by day is seen acting (an event made by its ability)."""
-    script = load_script("regalia")
+def _dealt_and_acted(script_name: str, games: int) -> tuple[set, set]:
+    """The characters dealt, and the abilities seen acting (an event their ability made),
+    over `games` simulated games of a script at 5-15 players with 0-5 Travellers."""
     dealt: set[str] = set()
     acted: set[str] = set()
-    for seed in range(150):
-        game = new_game("regalia", 5 + seed % 11, seed, travellers=seed % 6)
+    for seed in range(games):
+        game = new_game(script_name, 5 + seed % 11, seed, travellers=seed % 6)
         play(game)
         dealt |= {p["character"] for p in game.log[0]["players"]}
         acted |= {e.get("ability") for e in game.log
                   if e["type"] in ("wake", "learn", "choice", "claim_ability", "effect", "claim")}
         acted |= {e.get("character") for e in game.log if e["type"] in ("claim", "claim_ability")}
-    assert set(script.characters) <= dealt, sorted(set(script.characters) - dealt)
-    # The night sheet lists the Magician and the Scarlet Woman as reminders; they never wake.
-    wakers = {c for c in script.characters if D.get(c).first_night or D.get(c).other_night}
-    wakers -= {"magician", "scarletwoman"}
-    day_users = {"slayer", "gunslinger", "goblin"}
-    assert wakers | day_users <= acted, sorted((wakers | day_users) - acted)
+    return dealt, acted
 
 
-def test_every_alternate_endings_character_plays():
-    """Every character of Alternate Endings is dealt in some simulated game, and every one
-    that wakes at night or acts by day is seen acting (an event made by its ability)."""
-    script = load_script("alternate-endings")
-    dealt: set[str] = set()
-    acted: set[str] = set()
-    for seed in range(300):
-        game = new_game("alternate-endings", 5 + seed % 11, seed, travellers=seed % 6)
-        play(game)
-        dealt |= {p["character"] for p in game.log[0]["players"]}
-        acted |= {e.get("ability") for e in game.log
-                  if e["type"] in ("wake", "learn", "choice", "claim_ability", "effect", "claim")}
-        acted |= {e.get("character") for e in game.log if e["type"] in ("claim", "claim_ability")}
-    assert set(script.characters) <= dealt, sorted(set(script.characters) - dealt)
-    wakers = {c for c in script.characters if D.get(c).first_night or D.get(c).other_night}
-    day_users = {"artist", "alsaahir", "cultleader", "gangster", "goblin", "slayer"}
-    assert wakers | day_users <= acted, sorted((wakers | day_users) - acted)
+# Characters that act by day (seen through their claims and uses), per script.
+DAY_USERS = {
+    "regalia": {"slayer", "gunslinger", "goblin"},
+    "alternate-endings": {"artist", "alsaahir", "cultleader", "gangster", "goblin", "slayer"},
+    "the-return-of-jafar": {"fisherman", "amnesiac", "slayer"},
+}
+# On Regalia's night sheet as reminders only: they never wake.
+NEVER_WAKE = {"regalia": {"magician", "scarletwoman"}}
 
 
-def test_every_return_of_jafar_character_plays():
-    """Every character of The Return of Jafar is dealt in some simulated game, and every
-    one that wakes at night or acts by day is seen acting."""
-    script = load_script("the-return-of-jafar")
-    dealt: set[str] = set()
-    acted: set[str] = set()
-    for seed in range(300):
-        game = new_game("the-return-of-jafar", 5 + seed % 11, seed, travellers=seed % 6)
-        play(game)
-        dealt |= {p["character"] for p in game.log[0]["players"]}
-        acted |= {e.get("ability") for e in game.log
-                  if e["type"] in ("wake", "learn", "choice", "claim_ability", "effect", "claim")}
-        acted |= {e.get("character") for e in game.log if e["type"] in ("claim", "claim_ability")}
+@pytest.mark.parametrize("script_name,games", [("regalia", 150), ("alternate-endings", 300),
+                                               ("the-return-of-jafar", 300)])
+def test_every_character_of_a_script_plays(script_name, games):
+    """Every character of the script is dealt in some simulated game, and every one that
+    wakes at night or acts by day is seen acting (an event made by its ability)."""
+    script = load_script(script_name)
+    dealt, acted = _dealt_and_acted(script_name, games)
     assert set(script.characters) <= dealt, sorted(set(script.characters) - dealt)
     wakers = {c for c in script.characters if D.get(c).first_night or D.get(c).other_night}
-    day_users = {c for c in ("fisherman", "amnesiac", "slayer") if c in script.characters}
+    wakers -= NEVER_WAKE.get(script_name, set())
+    day_users = DAY_USERS[script_name] & set(script.characters)
     assert wakers | day_users <= acted, sorted((wakers | day_users) - acted)
 
 

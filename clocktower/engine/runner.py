@@ -25,6 +25,18 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
     return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
 
 
+def day_uses(game: Game, p) -> list[dict]:
+    """The day abilities `p` may use now: their own, and the actions others offer them."""
+    uses = own_uses(p)
+    offers = game.hooks("offers_day_action")
+    if offers:
+        for ab in offers:
+            if ab.player is not p:
+                for args in ab.offers_day_action(p):
+                    uses.append({"ability": ab.id, **args})
+    return uses
+
+
 def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
     """(nominees, uses, exiles) of `p`'s day action now (see `day_action`)."""
     nominees: list[str] = []
@@ -33,15 +45,7 @@ def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
             nominees = [t.name for t in game.players if game.can_nominate(p, t) is None]
         else:
             nominees = not_nominated if not_nominated is not None else open_nominees(game)
-    uses: list[dict] = []
-    if not game.day_over:
-        uses = own_uses(p)
-        offers = game.hooks("offers_day_action")
-        if offers:
-            for ab in offers:
-                if ab.player is not p:
-                    for args in ab.offers_day_action(p):
-                        uses.append({"ability": ab.id, **args})
+    uses: list[dict] = day_uses(game, p) if not game.day_over else []
     # The simulator's hot path: without Travellers, not even the call (0.5% of a game).
     exiles = exile_options(game) if game.has_travellers else None
     return nominees, uses, exiles

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..agents import RandomBot
 from ..engine.game import Game, GameOver
-from ..engine.runner import act, bot_day, has_day_options, own_uses, window_turns
+from ..engine.runner import act, bot_day, day_uses, has_day_options, window_turns
 
 CONTINUATIONS = 4       # default number of continuations an estimate plays
 DAYS = 2                # default: how many more days a continuation plays at most
@@ -247,19 +247,6 @@ def _finish_night(game: Game) -> None:
         pass
 
 
-def _uses(game: Game, p) -> list[dict]:
-    """The day abilities `p` may use now, their own and those others offer them
-    (`runner.day_action`'s uses, without building the whole decision)."""
-    uses = own_uses(p)
-    offers = game.hooks("offers_day_action")
-    if offers:
-        for ab in offers:
-            if ab.player is not p:
-                for args in ab.offers_day_action(p):
-                    uses.append({"ability": ab.id, **args})
-    return uses
-
-
 def _quick_day(game: Game, rng: random.Random) -> None:
     """A day of random bots, as `RandomBot` plays it (in turns, up to three rounds until
     a round passes quietly; a day ability 30% of the time, else a nomination of another
@@ -277,7 +264,7 @@ def _quick_day(game: Game, rng: random.Random) -> None:
                 p = game.players[(start + i) % n]
                 if not p.alive and not has_day_options(game, p):
                     continue
-                uses = _uses(game, p)
+                uses = day_uses(game, p)
                 if uses and rng.random() < 0.3:
                     use = uses[rng.randrange(len(uses))]
                     acted = True
