@@ -287,3 +287,70 @@ def test_summoner_marionette_in_bot_games():
                 assert not any(e["type"] == "learn" and e["player"] == p.name
                                and e.get("reason") == "you are" for e in g.log)
     assert waited > 3 and entered > 0
+
+
+# ------------------------------------------------- Marionette & Balloonist (bag property)
+def test_marionette_believing_the_balloonist_has_its_setup_change_applied_or_not():
+    """The Marionette-Balloonist jinx ("if the Marionette thinks they are the Balloonist, +1
+    Outsider might have been added"): a scenario writes the grimoire, so this bag property is
+    checked on random setups. At 7 players the table deals no Outsider; the Marionette's
+    believed Balloonist token came from the bag, so the Storyteller's Balloonist choice
+    (`setup.balloonist`: +0 or +1 Outsider) applied: dealt Outsiders == that choice. Both
+    a +1 and a +0 setup occur."""
+    from clocktower.play import new_game
+    script = ["marionette", "imp", "poisoner", "chef", "empath", "monk", "soldier", "slayer",
+              "balloonist", "saint", "recluse", "butler", "drunk"]
+    seen: dict[int, int] = {}
+    for seed in range(300):
+        g = new_game(script, 7, seed)
+        mar = [p for p in g.players if p.character == "marionette"]
+        if not mar or mar[0].thinks != "balloonist":
+            continue
+        added = next(ev["answer"] for ev in g.log
+                     if ev["type"] == "decision" and ev.get("key") == "setup.balloonist")
+        tokens = [p.thinks if p.character == "marionette" else p.character for p in g.players]
+        outsiders = sum(1 for c in tokens if D.get(c).team == "outsider")
+        assert outsiders == added, (seed, tokens, added)
+        # 5 Townsfolk and the Marionette's slot, dealt as a Townsfolk; an added Outsider
+        # takes a Townsfolk's place
+        assert sum(1 for c in tokens if D.get(c).team == "townsfolk") == 6 - added
+        seen[added] = seen.get(added, 0) + 1
+        if len(seen) == 2 and min(seen.values()) >= 2:
+            break
+    assert set(seen) == {0, 1}, seen
+
+
+def test_lilmonsta_marionette_in_bot_games():
+    """Random bags now deal the Marionette with Lil' Monsta (the jinx is a rule object): the
+    Marionette waits as a token and, on night 1, a good neighbour of the first babysitter
+    becomes it, is not told, and the babysitter learns them that night."""
+    script = ["lilmonsta", "marionette", "poisoner", "scarletwoman", "chef", "empath", "saint",
+              "mayor", "slayer", "soldier", "monk", "recluse", "washerwoman", "librarian",
+              "investigator", "undertaker", "ravenkeeper", "butler"]
+    waited = entered = 0
+    for g in _games(script, range(60), players=(5, 7, 9, 11)):
+        setup = g.log[0]
+        assert setup["type"] == "setup" and g.winner in ("good", "evil")
+        if "marionette" not in setup["not_dealt"]:
+            continue
+        waited += 1
+        assert "lilmonsta" in setup["not_dealt"]
+        assert not any(p["character"] == "marionette" for p in setup["players"])
+        sitter = next(ev["player"] for ev in g.log
+                      if ev["type"] == "reminder" and ev.get("token") == "Is The Demon")
+        made = [ev for ev in g.log if ev["type"] == "character_change"
+                and ev["new"] == "marionette"]
+        assert len(made) <= 1
+        for ev in made:
+            entered += 1
+            assert ev["number"] == 1 and ev["phase"] == "night"
+            p = g.by_name[ev["player"]]
+            assert p in g.neighbours(g.by_name[sitter], alive_only=False)
+            # not told (a Minion, they may babysit Lil' Monsta later and be told that)
+            assert not any(e["type"] == "learn" and e["player"] == p.name
+                           and e.get("reason") == "you are" and e.get("ability") != "lilmonsta"
+                           for e in g.log)
+            told = [e for e in g.log if e["type"] == "learn" and e.get("ability") == "marionette"]
+            assert told and all(e["number"] == 1 and e["player"] == sitter for e in told)
+            assert told[0]["players"] == [p.name]
+    assert waited > 5 and entered > 3

@@ -42,7 +42,8 @@ def test_registered_jinxes_are_official_pairs_carried_by_the_registry():
                            frozenset(("alchemist", "marionette")),
                            frozenset(("magician", "marionette")),
                            frozenset(("marionette", "kazali")),
-                           frozenset(("marionette", "summoner"))}
+                           frozenset(("marionette", "summoner")),
+                           frozenset(("marionette", "lilmonsta"))}
     assert REGISTRY.jinxes == JINXES
     for key, cls in JINXES.items():
         a, b = cls.pair

@@ -29,6 +29,9 @@ Woman becomes the babysitter for the rest of the game (the Minions no longer cho
 `storyteller_picks`): while a Magician lives, the Storyteller (not the Minions) decides
 which Minion babysits: the Minions are not woken or told, and the legal babysitters are the
 living Minions (`babysitter_options`).
+Marionette (`marionette_lilmonsta.py`, at the jinx point `babysitter_chosen`, told each
+babysitter as it is set): a Marionette waiting as a token becomes a good neighbour of the
+first babysitter.
 """
 from __future__ import annotations
 
@@ -107,6 +110,9 @@ class LilMonsta(Ability):
             game.emit("babysitter", seen, player=p.name, ability=self.id)
         game.emit("learn", [p.name], player=p.name, ability=self.id, character=self.id,
                   alignment=p.alignment, reason="you are")
+        # Jinx point (a notice; the value is unchanged): the Marionette–Lil' Monsta jinx makes
+        # a neighbour of the first babysitter the Marionette.
+        adjusted(self, "babysitter_chosen", p)
 
     def summoned_holder(self, target) -> None:
         """The Summoner made this Lil' Monsta tonight and chose who holds it."""

@@ -26,6 +26,11 @@ the Damsel is in play). With three Minions the How to Run swaps a good player in
 on night 1 so that one Minion token is dealt; here a Demon has two neighbours and the bag
 only ever deals the other Minions, which need not neighbour the Demon, so a good neighbour
 can always be made: that step is not needed.
+
+"The Demon" the Marionette neighbours and is learnt by is a true Demon (`Game.is_demon`):
+with Lil' Monsta, its babysitter (the Marionette–Lil' Monsta jinx,
+clocktower/jinxes/marionette_lilmonsta.py, makes a neighbour of the first babysitter the
+Marionette on night 1).
 """
 from __future__ import annotations
 
@@ -135,7 +140,7 @@ class Marionette(Information):
     def demons(self) -> list:
         me = self.player
         return [p for p in self.game.players if p is not me and p.alive
-                and D.get(p.character).team == "demon"]
+                and self.game.is_demon(p)]     # a Demon, or Lil' Monsta's babysitter
 
     def night(self, first: bool) -> None:
         game = self.game

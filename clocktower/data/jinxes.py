@@ -14,8 +14,9 @@ Each record: `pair` (two character ids; the jinx applies when both are on the sc
                      neighbour the Marionette (clocktower/jinxes/marionette_kazali.py).
                      With the Summoner: the Marionette waits as a token, and a good
                      neighbour of the summoned Demon becomes it (marionette_summoner.py).
-                     With Lil' Monsta it is not run yet: the bag builder never deals both
-                     (as `exclusive`)
+                     With Lil' Monsta: the Marionette waits as a token, and a good
+                     neighbour of the first babysitter becomes it (marionette_lilmonsta.py).
+                     A pair without a rule object is never dealt together (as `exclusive`)
 
 The bag builder (`engine/setup.py`) honours `exclusive` and `enters_after`.
 """

@@ -148,7 +148,7 @@ def build_bag(script, n: int, rng, st_pick,
     exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
     # `enters_after` jinxes (the Marionette enters play only after a Demon made in play):
     # without a jinx rule object that runs the entering (clocktower/jinxes/: the Kazali's,
-    # the Summoner's), a bag never holds both, as for an exclusive pair (Lil' Monsta).
+    # the Summoner's, Lil' Monsta's), a bag never holds both, as for an exclusive pair.
     ruled = set(ruled)      # pairs whose jinx is a rule object that runs the entering
     exclusive += [tuple(j["pair"]) for j in setup_jinxes(
         (c for c in script.characters if c not in script.homebrew), "enters_after")
