@@ -968,39 +968,44 @@ class Game:
                           character=p.character, alignment=p.alignment, reason="you are")
         for ab in list(self.hooks("on_dusk")):
             ab.on_dusk()
-        done: set[Ability] = set()       # abilities that acted tonight (held, not ids)
         cursor: tuple[Any, int] = (0, -2)
         self._cursor = cursor
-        entries: list = []
-        i = 0       # entries before i are passed (at or before the cursor, or done)
         try:
             if at_dusk is not None:
                 at_dusk()
-            while True:
-                current = self.night_entries(first)     # re-read: abilities may change
-                if current is not entries:
-                    entries, i = current, 0
-                nxt = None
-                while i < len(entries):
-                    e = entries[i]
-                    i += 1
-                    if (e[0], e[1]) > cursor and (isinstance(e[2], str) or e[2] not in done):
-                        nxt = e
-                        break
-                if nxt is None:
-                    break
-                cursor = self._cursor = (nxt[0], nxt[1])
-                item = nxt[2]
-                if isinstance(item, str):
-                    if item == "dawn":
-                        break
-                    self._special(item)
-                    continue
-                done.add(item)
-                self._wake(item, first or (bool(self._fresh_nights) and item.fresh()))
-            self._dawn()
+            self.walk_night(first, cursor, set())
         except GameOver:
             pass
+
+    def walk_night(self, first: bool, cursor: tuple[Any, int], done: set[Ability]) -> None:
+        """The night order's steps after `cursor` (position, seat), then dawn. `done`: the
+        abilities that acted tonight (held objects, not ids: each acts once a night). The
+        order is re-read after each step, since abilities may change. Raises GameOver."""
+        entries: list = []
+        i = 0       # entries before i are passed (at or before the cursor, or done)
+        while True:
+            current = self.night_entries(first)
+            if current is not entries:
+                entries, i = current, 0
+            nxt = None
+            while i < len(entries):
+                e = entries[i]
+                i += 1
+                if (e[0], e[1]) > cursor and (isinstance(e[2], str) or e[2] not in done):
+                    nxt = e
+                    break
+            if nxt is None:
+                break
+            cursor = self._cursor = (nxt[0], nxt[1])
+            item = nxt[2]
+            if isinstance(item, str):
+                if item == "dawn":
+                    break
+                self._special(item)
+                continue
+            done.add(item)
+            self._wake(item, first or (bool(self._fresh_nights) and item.fresh()))
+        self._dawn()
 
     def _wake(self, ab: Ability, first: bool) -> None:
         if ab.state.get("waits_until", 0) > self.night:

@@ -211,38 +211,11 @@ def fork(game: Game, seed: int) -> Game:
 
 
 def _finish_night(game: Game) -> None:
-    """The rest of tonight after the night-order step being run (`Game._cursor`), then dawn:
-    the loop of `Game.run_night`, resumed. An ability that already acted tonight and sits
+    """The rest of tonight after the night-order step being run (`Game._cursor`), then dawn
+    (`Game.walk_night`, as `Game.run_night` walks it). An ability that already acted tonight and sits
     later in the order (moved tonight) may act again: a small liberty of the estimate."""
-    first = game.night == 1
-    cursor = game._cursor
-    entries: list = []
-    i = 0
-    done: set = set()
     try:
-        while True:
-            current = game.night_entries(first)
-            if current is not entries:
-                entries, i = current, 0
-            nxt = None
-            while i < len(entries):
-                e = entries[i]
-                i += 1
-                if (e[0], e[1]) > cursor and (isinstance(e[2], str) or e[2] not in done):
-                    nxt = e
-                    break
-            if nxt is None:
-                break
-            cursor = game._cursor = (nxt[0], nxt[1])
-            item = nxt[2]
-            if isinstance(item, str):
-                if item == "dawn":
-                    break
-                game._special(item)
-                continue
-            done.add(item)
-            game._wake(item, first or (bool(game._fresh_nights) and item.fresh()))
-        game._dawn()
+        game.walk_night(game.night == 1, game._cursor, set())
     except GameOver:
         pass
 
