@@ -135,13 +135,9 @@ class EvilTwin(Information):
                 and t.truly_alive and self.game.in_force(self))
 
     # ---- the good twin executed -----------------------------------------------------------
-    def on_death(self, dead, cause, by) -> None:
-        if cause == "execution" and self.game.executed_today is dead:
-            self._executed(dead)
-
     def on_executed(self, executed, died: bool) -> None:
-        if not died:
-            self._executed(executed)
+        # Died or not: the engine checks the base win only after this (`Game.execute`).
+        self._executed(executed)
 
     def _executed(self, p) -> None:
         game, me = self.game, self.player

@@ -49,13 +49,9 @@ class Fearmonger(Ability):
             game.emit("announcement", "all", ability=self.id,
                       words="The Fearmonger has chosen a player.")
 
-    def on_death(self, dead, cause, by) -> None:
-        if cause == "execution" and self.game.executed_today is dead:
-            self._executed(dead)
-
     def on_executed(self, executed, died: bool) -> None:
-        if not died:
-            self._executed(executed)
+        # Died or not: the engine checks the base win only after this (`Game.execute`).
+        self._executed(executed)
 
     def _executed(self, p) -> None:
         game, me = self.game, self.player

@@ -64,6 +64,7 @@ class Game:
         self.outcome: Outcome | None = None
         self._vetoes: set[tuple] = set()     # outcome vetoes already logged (see `end`)
         self.quiet_info = False              # see `tell`
+        self._executing = False              # see `execute`
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -638,12 +639,14 @@ class Game:
                            **({} if was_public_alive else {"already_registered_dead": True}))
         for ab in list(self.hooks("on_death")):
             ab.on_death(p, cause, by)
-        self.check_win()
+        if not self._executing:
+            self.check_win()
 
     def fake_death(self, p: Player, cause: str, by: Player | None = None) -> None:
         """The player registers as dead but lives on (an ability says so)."""
         self._record_death(p, cause, by, secretly_alive=True)
-        self.check_win()
+        if not self._executing:
+            self.check_win()
 
     def _record_death(self, p: Player, cause: str, by: Player | None, secretly_alive: bool,
                       **extra) -> None:
@@ -1134,8 +1137,14 @@ class Game:
         self.day_over = True
         self.emit("execution", "all", player=p.name, votes=votes)
         died = False
-        if p.truly_alive:
-            died = self.kill(p, "execution", None)
+        # The base rules' win check waits until the execution's reactions have run, died
+        # or not (`on_executed`: the Evil Twin, the Fearmonger, the Goblin who survives).
+        self._executing = True
+        try:
+            if p.truly_alive:
+                died = self.kill(p, "execution", None)
+        finally:
+            self._executing = False
         for ab in list(self.hooks("on_executed")):
             ab.on_executed(p, died)
         self.check_win()
