@@ -12,7 +12,8 @@ def cname(cid: str | None) -> str:
     try:
         return D.get(cid).name
     except Exception:
-        return str(cid)
+        cls = _ability_class(cid)       # an invented ability (the Amnesiac's variants)
+        return cls.data.name if cls is not None else str(cid)
 
 
 def team_style(cid: str) -> str:
@@ -32,7 +33,10 @@ _EVENT_META = {"type", "phase", "number", "visible_to", "player", "ability"}
 
 def _ability_class(cid: Any):
     from .characters import REGISTRY
-    return REGISTRY.get(cid) if isinstance(cid, str) else None
+    from .characters._variants import VARIANTS      # abilities invented for the Amnesiac
+    if not isinstance(cid, str):
+        return None
+    return REGISTRY.get(cid) or VARIANTS.get(cid)
 
 
 def describe_use(ev: dict) -> str:

@@ -193,7 +193,8 @@ def test_amnesiac_in_bot_games():
 
 def test_catalogue_is_runnable_townsfolk_not_in_play():
     g = play_game(AMNESIAC_SCRIPT, 7, 3)
-    cat = catalogue(g)
+    from clocktower.characters._variants import VARIANTS
+    cat = [c for c in catalogue(g) if c not in VARIANTS]     # the characters' abilities
     assert cat and all(D.get(c).team == "townsfolk" and c in g.registry for c in cat)
     assert not set(cat) & {p.character for p in g.players}
 
@@ -354,3 +355,83 @@ def test_lilmonsta_marionette_in_bot_games():
             assert told and all(e["number"] == 1 and e["player"] == sitter for e in told)
             assert told[0]["players"] == [p.name]
     assert waited > 5 and entered > 3
+
+
+# ------------------------------------------------------------ Amnesiac: documented variants
+from clocktower.characters._variants import VARIANTS  # noqa: E402
+from clocktower.play import new_game  # noqa: E402
+from clocktower.engine.runner import play  # noqa: E402
+from clocktower.storyteller.auto import AutoStoryteller  # noqa: E402
+
+
+def test_variants_are_in_the_catalogue_and_not_characters():
+    g = play_game(AMNESIAC_SCRIPT, 7, 3)
+    assert catalogue(g)[-len(VARIANTS):] == list(VARIANTS)
+    for vid, cls in VARIANTS.items():
+        assert vid not in D.teams() and vid not in g.registry
+        assert cls.data.id == vid and cls.data.team == "townsfolk" and cls.data.ability
+        assert cls.kind in KINDS and (cls.like is None or cls.like in D.teams())
+
+
+def test_accuracy_of_variants():
+    assert accuracy("monkself", "monkself") == "bingo"
+    assert accuracy("monk", "monkself") == "hot"            # the character it twists
+    assert accuracy("monkself", "monk") == "hot"
+    assert accuracy("soldier", "monkself") == "hot"         # Townsfolk, protection
+    assert accuracy("scapegoat", "monkself") == "warm"      # protection, a Traveller
+    assert accuracy("imp", "monkself") == "cold"
+    assert accuracy("ravenkeeper", "ravenonce") == "hot"
+    assert accuracy("spy", "samealignment") == "warm"
+    assert accuracy("evildead", "samealignment") == "hot"   # two Townsfolk information
+    assert accuracy("monkself", "samealignment") == "cold"
+
+
+def test_sober_amnesiac_with_a_variant_is_shown_only_the_truth():
+    text = AMNESIAC_BASE.replace("{amnesiac: soldier}", "{amnesiac: samealignment}") \
+        .replace("GUESS", "samealignment")
+    # Cat (Imp) and Bob (Chef) are not of one alignment: not legal for a sober Amnesiac.
+    bad = text.replace("storyteller: {Bob: {count: 1}}",
+                       "storyteller: {Bob: {count: 1}, Ann: {players: [Bob, Cat]}}")
+    with pytest.raises(ScenarioError, match="not legal"):
+        run_scenario(load_text(bad))
+    res = run_scenario(load_text(text))
+    told = [ev["players"] for ev in res.game.log if ev["type"] == "learn"
+            and ev.get("ability") == "samealignment"]
+    align = {p.name: p.alignment for p in res.game.players}
+    assert told and all(align[a] == align[b] for a, b in told)
+    guessed = [ev["answer"] for ev in res.game.log if ev["type"] == "learn"
+               and ev.get("ability") == "amnesiac"]
+    assert guessed == ["bingo"]
+
+
+class _GivesVariant(AutoStoryteller):
+    """The automatic Storyteller, but the Amnesiac's hidden ability is `vid`."""
+
+    def __init__(self, seed, vid):
+        super().__init__(seed)
+        self.vid = vid
+
+    def __call__(self, decision, view):
+        if decision.context.get("key") == "amnesiac":
+            return self.vid
+        return super().__call__(decision, view)
+
+
+@pytest.mark.parametrize("vid", list(VARIANTS))
+def test_each_variant_plays_in_bot_games(vid):
+    """Bot games where the Amnesiac holds each variant: it acts (an event made by it), the
+    guesses are answered, and every game replays from its log."""
+    from clocktower import replay
+    acted = guessed = 0
+    for seed in range(40):
+        n = (7, 9, 12)[seed % 3]
+        g = new_game(AMNESIAC_SCRIPT, n, seed, storyteller=_GivesVariant(seed, vid))
+        play(g)
+        if not any(p.character == "amnesiac" for p in g.players):
+            continue
+        acted += sum(1 for ev in g.log if ev.get("ability") == vid
+                     and ev["type"] in ("learn", "choice", "effect"))
+        guessed += sum(1 for ev in g.log if ev["type"] == "learn"
+                       and ev.get("ability") == "amnesiac")
+        assert replay(g.log).log == g.log
+    assert acted > 0 and guessed > 0

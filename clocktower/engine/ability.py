@@ -63,7 +63,8 @@ class Ability:
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if cls.id:
-            cls.data = get_data(cls.id)
+            if "data" not in cls.__dict__:      # an invented ability brings its own data
+                cls.data = get_data(cls.id)
             cls.overrides = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Ability, h))
             for code, meaning in cls.outcome_reasons.items():
                 register_reason(code, meaning)

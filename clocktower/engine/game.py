@@ -751,11 +751,17 @@ class Game:
         for hook in self.hooks("on_character_change"):
             hook.on_character_change(b, old_b, old_a)
 
-    def grant(self, player: Player, char_id: str, source: Ability | None = None) -> Ability:
+    def grant(self, player: Player, char_id: str, source: Ability | None = None,
+              invented: type[Ability] | None = None) -> Ability:
         """`player` gains the ability of `char_id` besides their own (given by `source`):
         one `ability_granted` event. It acts at its own night position; a 'start knowing'
-        ability granted mid-game acts that night (see `mark_fresh`)."""
-        ab = self.make_ability(D.get(char_id).id, player)
+        ability granted mid-game acts that night (see `mark_fresh`). An ability that is no
+        character's (invented by the Storyteller: the Amnesiac's variants) is given as its
+        class, `invented`, whose `id` is `char_id`."""
+        if invented is not None:
+            ab = invented(self, player)
+        else:
+            ab = self.make_ability(D.get(char_id).id, player)
         ab.origin = "granted"
         ab.source = source
         player.held.append(ab)

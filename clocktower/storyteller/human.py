@@ -18,7 +18,9 @@ class TerminalStoryteller:
     def __call__(self, decision: Decision, view) -> object:
         opts = decision.options()
         c = self.console
-        ctx = ", ".join(f"{k}={v}" for k, v in decision.context.items())
+        # `abilities`: option -> its ability text (the Amnesiac's catalogue), shown per option
+        texts = decision.context.get("abilities") or {}
+        ctx = ", ".join(f"{k}={v}" for k, v in decision.context.items() if k != "abilities")
         c.print(f"\n[bold yellow]Storyteller decision[/] · {decision.kind}"
                 f"{' · ' + decision.prompt if decision.prompt else ''} [dim]{ctx}[/]")
         judged = decision.context.get("judgement")
@@ -42,7 +44,8 @@ class TerminalStoryteller:
             tag = ""
             if n_true is not None and decision.kind == "info":
                 tag = " [green](true)[/]" if i <= n_true else " [red](false)[/]"
-            c.print(f"  {i:3}. {describe_answer(o)}{tag}")
+            words = texts.get(o) if isinstance(o, str) else None
+            c.print(f"  {i:3}. {words or describe_answer(o)}{tag}")
         if len(opts) > len(shown):
             c.print(f"  … {len(opts) - len(shown)} more (type a number up to {len(opts)})")
         while True:
