@@ -16,6 +16,14 @@ Rulings:
 - "Kills" means the Outsider would die: a protected Outsider (the Monk's, the Soldier who
   is an Outsider only by registration, ...) does not die, so no jump happens and the jump
   is not used up (`Game.would_die` is the would-die step without the dying).
+- The old Fang Gu's death is a death like any other: it goes through the would-die step
+  (`Game.would_die`), so a Fang Gu who can't die (the Innkeeper chose them; the Monk's
+  SAFE, since the Fang Gu's ability kills them) does not die, and then the exchange does
+  not happen: the Outsider does not become the Fang Gu (nor die) and the jump is not used
+  up. This is the ruling the engine already follows for the Imp's star-pass (an Imp the
+  Innkeeper chose kills themself: nothing happens, no Minion becomes the Imp): the Demon
+  passes itself on by its own death, and "you die instead" cannot be only half done
+  without leaving two Fang Gus.
 - "Outsider" is how the player registers to the Fang Gu (a Recluse may register as a
   Minion or Demon, and then simply dies; a Spy may register as an Outsider and is jumped
   into). A dead Outsider cannot be killed: nothing happens.
@@ -48,7 +56,9 @@ class FangGu(Ability):
         if (not self.state.get("jumped") and target is not me and target.truly_alive
                 and self.functioning
                 and game.registers_team(target, self.id)[2] == "outsider"):
-            if game.would_die(target, "demon", me):
+            # Both deaths of the exchange must be possible: the Outsider's (else no jump)
+            # and then the old Fang Gu's "instead" (else nothing happens either).
+            if game.would_die(target, "demon", me) and game.would_die(me, "demon", me):
                 self.jump(target)
             return
         game.kill(target, "demon", me, source=self)
