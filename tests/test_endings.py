@@ -357,3 +357,13 @@ def test_an_outside_storyteller_answers_the_politician_one_decision_at_a_time():
         s.answer(d.options()[-1])
     assert [json.dumps(e, sort_keys=True) for e in s.game.log] == \
         [json.dumps(e, sort_keys=True) for e in direct.log]
+
+
+def test_goblin_reacts_to_an_execution_with_one_hook():
+    """The Goblin's win is one `on_executed` hook (died or not), first among the reactions
+    to an execution; it no longer pairs `on_death` with `on_executed`."""
+    from clocktower.characters.goblin import Goblin
+    from clocktower.engine.ability import Ability
+    assert "on_death" not in Goblin.overrides and Goblin.on_death is Ability.on_death
+    assert "on_executed" in Goblin.overrides
+    assert Goblin.hook_priority.get("on_executed", 0) < 0

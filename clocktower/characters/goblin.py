@@ -21,9 +21,12 @@ Rulings:
   (the Storyteller pretends to move a reminder: nothing in the Grimoire).
 - A drunk or poisoned Goblin (at the execution) is executed like anyone: no win.
 - A dead Goblin has no ability: executing them wins nothing.
-- The win comes at the execution, before the Demon-dead check (an executed Goblin who
-  "is the Demon", e.g. babysitting Lil' Monsta, still wins for evil). An executed Goblin
-  who does not die still wins: the text asks for an execution, not a death.
+- The win comes at the execution (one `on_executed` hook, died or not), before the
+  Demon-dead check (an executed Goblin who "is the Demon", e.g. babysitting Lil' Monsta,
+  still wins for evil) and before the other reactions to the execution (`hook_priority`:
+  a Fearmonger who nominated their chosen Goblin does not make evil lose first). An
+  executed Goblin who does not die still wins: the text asks for an execution, not a
+  death.
 """
 from __future__ import annotations
 
@@ -45,14 +48,13 @@ class Goblin(Ability):
             self.game.emit("reminder", "storyteller", token="Claimed", player=self.player.name,
                            ability=self.id)
 
-    def on_death(self, dead, cause, by) -> None:
-        # Executed and died: checked here, before the engine's win check after the death.
-        if dead is self.player and cause == "execution" and self.game.executed_today is dead:
-            self._win()
+    # The win comes first among the reactions to an execution (before a Fearmonger's loss).
+    hook_priority = {"on_executed": -1}
 
     def on_executed(self, executed, died: bool) -> None:
-        # Executed but did not die (died: handled in on_death); a dead Goblin has no ability.
-        if executed is self.player and not died and executed.alive:
+        # Died or not: the engine checks the base win only after this (`Game.execute`). A
+        # Goblin already dead before the execution has no ability.
+        if executed is self.player and (died or executed.alive):
             self._win()
 
     def _win(self) -> None:

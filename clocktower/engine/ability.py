@@ -46,6 +46,9 @@ class Ability:
     registers_when_dead: ClassVar[bool] = False
     # Order among abilities answering the same hook: lower first, then seat order.
     priority: ClassVar[int] = 0
+    # The same for one hook only (hook name -> priority), where an ability must come first
+    # or last among that hook's answerers and nowhere else.
+    hook_priority: ClassVar[dict[str, int]] = {}
     # True for a character whose ability asks for a public claim when nominated (the
     # Goblin): with this character on the script, any nominee may make that claim.
     nomination_claim: ClassVar[bool] = False

@@ -43,6 +43,13 @@ class GameOver(Exception):
     """Raised inside the engine when the game ends; caught by the phase runners."""
 
 
+def _hook_order(hook: str) -> Callable[[Ability], int]:
+    """The sort key of the answerers of `hook`: their priority for it."""
+    def key(ab: Ability) -> int:
+        return ab.hook_priority.get(hook, ab.priority)
+    return key
+
+
 class Game:
     def __init__(self, script, registry: dict[str, type[Ability]], seed: int = 0,
                  answerers: dict[str, Answerer] | None = None,
@@ -269,8 +276,9 @@ class Game:
             for ab in self.all_abilities():
                 for h in ab.overrides:
                     table[h].append(ab)
-            for lst in table.values():
-                lst.sort(key=lambda a: a.priority)     # stable: seat order within a priority
+            for h, lst in table.items():
+                # stable: seat order within a priority; `hook_priority` overrides one hook's
+                lst.sort(key=_hook_order(h))
             self._hooks = table
         return self._hooks[name]
 
@@ -1144,7 +1152,7 @@ class Game:
         self.emit("execution", "all", player=p.name, votes=votes)
         died = False
         # The base rules' win check waits until the execution's reactions have run, died
-        # or not (`on_executed`: the Evil Twin, the Fearmonger, the Goblin who survives).
+        # or not (`on_executed`: the Evil Twin, the Fearmonger, the Goblin).
         self._executing = True
         try:
             if p.truly_alive:
