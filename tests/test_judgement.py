@@ -53,6 +53,9 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
     ("did Cat die to the Demon?", "died_to_demon", ("Cat",), None),
     ("is Dan drunk or poisoned?", "droisoned", ("Dan",), None),
     ("is Dan poisoned?", "poisoned", ("Dan",), None),
+    ("is Dan drunk?", "drunk", ("Dan",), None),
+    ("is Ann the Drunk?", "character", ("Ann",), "drunk"),     # a character, not a status
+    ("is Ann the drunk", "character", ("Ann",), "drunk"),
     ("is the Mayor in play?", "in_play", (), "mayor"),
     ("  is   Bob   evil  ??", "evil", ("Bob",), None),
 ])
@@ -105,6 +108,7 @@ def test_question_truths_read_the_grimoire_not_registrations():
     assert ask("did Eve die to the Demon?") == "yes"
     assert truth(parse("did Eve die to the Demon?", NAMES), game)[1] == "Eve died to the Demon"
     assert ask("is Ann drunk or poisoned?") == "no"
+    assert ask("is Bob the Drunk?") == "no" and ask("is Bob the Recluse?") == "yes"
 
 
 def test_bot_questions_are_all_questions_of_the_language():

@@ -131,8 +131,9 @@ def parse(text: str, names: list[str]) -> Question:
     if m:
         return Question(m.group(2).lower(), (_player(m.group(1), names, text),))
     for words, form in STATUS_WORDS.items():
+        # "is Ann drunk?" asks a status; "is Ann the Drunk?" asks a character (below).
         m = _match(r"is (.+?) " + words, t)
-        if m:
+        if m and not re.search(r"\s(?:the|an?)$", m.group(1), re.IGNORECASE):
             return Question(form, (_player(m.group(1), names, text),))
     m = _match(r"is (.+?) the demon", t)
     if m:
