@@ -38,3 +38,13 @@ def cli():
         return runner.invoke(app, [str(a) for a in args])
 
     return run
+
+
+@pytest.fixture
+def unimplemented(monkeypatch) -> str:
+    """A character of the data file the engine does not implement: every one of the 71 is
+    implemented, so one (the Saint, a homebrew stand-in) is taken out of the registry for
+    the test. Returns its id."""
+    from clocktower.characters import REGISTRY
+    monkeypatch.delitem(REGISTRY, "saint")
+    return "saint"
