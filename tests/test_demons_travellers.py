@@ -2,9 +2,7 @@
 written-file errors, and many simulated games on a small script with them."""
 from __future__ import annotations
 
-import json
 import random
-import textwrap
 from collections import Counter
 
 import pytest
@@ -15,8 +13,8 @@ from clocktower.engine.events import validate_event
 from clocktower.engine.replay import replay
 from clocktower.engine.setup import build_bag
 from clocktower.play import new_game, play_game
-from clocktower.scenario import ScenarioError, load_text, run_scenario
 from clocktower.scripts import load_script
+from conftest import log_text as dump, scenario, scenario_error
 
 SCRIPT = ["balloonist", "washerwoman", "librarian", "investigator", "chef", "empath",
           "fortuneteller", "undertaker", "monk", "ravenkeeper", "virgin", "slayer", "soldier",
@@ -105,9 +103,7 @@ steps:
 
 
 def error(text: str) -> str:
-    with pytest.raises(ScenarioError) as info:
-        run_scenario(load_text(textwrap.dedent(text), "t.yaml"))
-    return str(info.value)
+    return str(scenario_error(text))
 
 
 def test_sober_balloonist_cannot_be_shown_the_same_type_twice():
@@ -177,7 +173,7 @@ steps:
 def test_voudon_living_players_may_not_vote_but_the_voudon_may():
     msg = error(VOUDON.replace("VOTERS", "Ann, Gil"))
     assert "Ann is alive and cannot vote" in msg
-    res = run_scenario(load_text(VOUDON.replace("VOTERS", "Gil"), "t.yaml"))
+    res = scenario(VOUDON.replace("VOTERS", "Gil"))
     assert res.ok and [e["player"] for e in res.game.log if e["type"] == "execution"] == ["Eve"]
 
 
@@ -231,10 +227,6 @@ def test_kazali_made_mid_game_does_not_choose_minions():
 
 
 # ---------------------------------------------------------------------------- simulated games
-def dump(game) -> str:
-    return "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log)
-
-
 @pytest.mark.parametrize("players,travellers", [(5, 3), (7, 3), (9, 2), (11, 3), (13, 1),
                                                 (15, 3)])
 def test_simulated_games(players, travellers):
@@ -337,7 +329,7 @@ def test_gangster_deal_must_name_both_alive_neighbours():
     for args in ("target: Eve, agree: Hal", "target: Fay, agree: Fay", "target: Fay, agree: Ann"):
         msg = error(GANGSTER.replace("ARGS", args))
         assert "cannot use gangster" in msg
-    res = run_scenario(load_text(GANGSTER.replace("ARGS", "target: Hal, agree: Fay"), "t.yaml"))
+    res = scenario(GANGSTER.replace("ARGS", "target: Hal, agree: Fay"))
     assert res.ok and not res.game.by_name["Hal"].alive
 
 

@@ -7,10 +7,7 @@ from clocktower.characters import REGISTRY
 from clocktower.engine.replay import read_log, replay
 from clocktower.errors import ReplayMismatch
 from clocktower.play import play_game
-
-
-def dump(game) -> str:
-    return "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log)
+from conftest import log_text as dump
 
 
 @pytest.mark.parametrize("seed", [1, 7, 42])

@@ -11,16 +11,8 @@ import pytest
 
 from clocktower.errors import ClocktowerError
 from clocktower.fileio import check_output_path, write_text
+from conftest import one_line_error
 
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    out = result.output.strip()
-    assert "Traceback" not in out, out
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert out.startswith("error:"), out
-    for w in words:
-        assert w in out, out
 
 
 def _others_can_read(path: Path) -> bool:

@@ -12,7 +12,7 @@ from clocktower.engine.events import validate_event
 from clocktower.engine.replay import replay
 from clocktower.jinxes import JINXES
 from clocktower.play import play_game
-from clocktower.scenario import ScenarioError, load_text, run_scenario
+from conftest import scenario, scenario_error
 
 MINE = ["barber", "witch", "vizier", "pukka", "vigormortis"]
 SCRIPT = MINE + ["chef", "empath", "washerwoman", "monk", "soldier", "slayer", "courtier",
@@ -124,8 +124,8 @@ steps:
 def test_the_demon_may_swap_itself_but_not_another_demon():
     """Two living Demons: the Storyteller chooses which swaps (`barber.demon`); it may
     choose itself, not the other Demon."""
-    r = run_scenario(load_text(BARBER.replace("PICK", "[Cat, Ann]"), "b.yaml"))
+    r = scenario(BARBER.replace("PICK", "[Cat, Ann]"), "b.yaml")
     assert r.ok and r.game.by_name["Cat"].character == "chef"
     assert r.game.by_name["Ann"].character == "imp"
-    with pytest.raises(ScenarioError, match="illegal for barber"):
-        run_scenario(load_text(BARBER.replace("PICK", "[Ann, Gil]"), "b.yaml"))
+    assert "illegal for barber" in scenario_error(BARBER.replace("PICK", "[Ann, Gil]"),
+                                                  "b.yaml").reason

@@ -20,10 +20,10 @@ from clocktower.engine.replay import replay
 from clocktower.engine.world import World
 from clocktower.play import new_game
 from clocktower.engine.runner import play
-from clocktower.scenario import ScenarioError, load_text, run_scenario
 from clocktower.scripts import load_script
 from clocktower.storyteller.auto import AutoStoryteller
 from clocktower.storyteller.human import TerminalStoryteller
+from conftest import scenario, scenario_error
 
 SCRIPT = ["dreamer", "oracle", "innkeeper", "fisherman", "chef", "empath", "monk",
           "undertaker", "fortuneteller", "ravenkeeper", "recluse", "drunk", "saint",
@@ -97,16 +97,13 @@ steps:
 
 
 def test_sober_dreamer_cannot_be_shown_two_wrong_tokens():
-    run_scenario(load_text(BASE % ("Dan", "ravenkeeper, imp"), "a.yaml"))
-    with pytest.raises(ScenarioError) as e:
-        run_scenario(load_text(BASE % ("Dan", "oracle, imp"), "a.yaml"))
-    assert "not legal" in e.value.reason
+    scenario(BASE % ("Dan", "ravenkeeper, imp"), "a.yaml")
+    assert "not legal" in scenario_error(BASE % ("Dan", "oracle, imp"), "a.yaml").reason
 
 
 @pytest.mark.parametrize("pick", ["Ann"])
 def test_dreamer_cannot_choose_themself(pick):
-    with pytest.raises(ScenarioError):
-        run_scenario(load_text(BASE % (pick, "dreamer, imp"), "a.yaml"))
+    scenario_error(BASE % (pick, "dreamer, imp"), "a.yaml")
 
 
 FISH = """\
@@ -131,13 +128,11 @@ steps:
 
 
 def test_a_sober_fisherman_cannot_be_told_a_false_fact():
-    run_scenario(load_text(FISH % ("fisherman", "is Cat evil?"), "f.yaml"))
-    with pytest.raises(ScenarioError):
-        run_scenario(load_text(FISH % ("fisherman", "is Cat good?"), "f.yaml"))
-    with pytest.raises(ScenarioError):        # not a question of the language
-        run_scenario(load_text(FISH % ("fisherman", "who is evil?"), "f.yaml"))
+    scenario(FISH % ("fisherman", "is Cat evil?"), "f.yaml")
+    scenario_error(FISH % ("fisherman", "is Cat good?"), "f.yaml")
+    scenario_error(FISH % ("fisherman", "who is evil?"), "f.yaml")   # not of the language
     # The Drunk thinking they are the Fisherman may be told the false one.
-    run_scenario(load_text(FISH % ("drunk, thinks: fisherman", "is Cat good?"), "f.yaml"))
+    scenario(FISH % ("drunk, thinks: fisherman", "is Cat good?"), "f.yaml")
 
 
 def test_advice_menu_accepts_any_text_and_checks_facts():
@@ -255,7 +250,6 @@ def test_dreamer_cannot_choose_a_traveller():
     from pathlib import Path
     text = (Path(__file__).parent.parent / "scenarios" / "the-return-of-jafar" /
             "dreamer-cannot-choose-a-traveller.yaml").read_text()
-    run_scenario(load_text(text, "t.yaml"))
-    with pytest.raises(ScenarioError):
-        bad = text.replace("choices: {Ann: Eve}", "choices: {Ann: Fay}")
-        run_scenario(load_text(bad.split("    storyteller:")[0], "t.yaml"))
+    scenario(text)
+    bad = text.replace("choices: {Ann: Eve}", "choices: {Ann: Fay}")
+    scenario_error(bad.split("    storyteller:")[0])

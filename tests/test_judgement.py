@@ -9,14 +9,12 @@
 from __future__ import annotations
 
 import copy
-import io
 import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from clocktower.characters import REGISTRY
 from clocktower.engine.decisions import PlayerChoice
@@ -26,7 +24,6 @@ from clocktower.engine.judgement import Judgement
 from clocktower.engine.questions import Question, QuestionError, parse, truth, try_parse
 from clocktower.engine.replay import replay
 from clocktower.engine.views import view
-from clocktower.narrate import Narrator
 from clocktower.play import play_game
 from clocktower.scenario.loader import load_text
 from clocktower.scenario.runner import run_scenario
@@ -35,6 +32,7 @@ from clocktower.scripts import load_script
 from clocktower.storyteller import AutoStoryteller
 from clocktower.storyteller.estimate import estimate, fork, play_on
 from clocktower.storyteller.judgement import shown_information, talk_scores
+from conftest import narrate as _narrate, scenario
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 
@@ -398,15 +396,11 @@ steps:
 ])
 def test_written_answers_are_checked(character, steps, words):
     with pytest.raises(ScenarioError, match=re.escape(words)):
-        run_scenario(load_text(BASE % character + steps, "x.yaml"))
+        scenario(BASE % character + steps, "x.yaml")
 
 
 def narrate(events, player_view=False) -> str:
-    buf = io.StringIO()
-    n = Narrator(Console(file=buf, width=300, highlight=False, color_system=None), player_view)
-    for ev in events:
-        n(ev)
-    return re.sub(r"[ \t]+", " ", buf.getvalue())
+    return _narrate(events, player_view, width=300)     # the reasons are long lines
 
 
 # The automatic Storyteller's estimate in a written game. Not a file of scenarios/: its
@@ -443,17 +437,17 @@ steps:
 
 
 def test_the_automatic_storyteller_tells_the_general_evil_is_winning_in_a_written_game():
-    result = run_scenario(load_text(GENERAL_AUTO, "general-auto.yaml"))
+    result = scenario(GENERAL_AUTO, "general-auto.yaml")
     assert result.ok, result.failures
     j = [e for e in result.game.log if e["type"] == "judgement"][-1]
     assert j["answer"] == {"alignment": "evil"}
     assert j["reason"].startswith("the Storyteller believes evil is winning: good won ")
     broken = GENERAL_AUTO.replace("night: 3, alignment: evil", "night: 3, alignment: good")
-    assert not run_scenario(load_text(broken, "general-auto.yaml")).ok
+    assert not scenario(broken, "general-auto.yaml").ok
 
 
 def test_narration_gives_the_storyteller_the_reason_and_players_nothing_of_it():
-    log = run_scenario(load_text(GENERAL_AUTO, "general-auto.yaml")).game.log
+    log = scenario(GENERAL_AUTO, "general-auto.yaml").game.log
     text = narrate(log)
     assert "the Storyteller believes evil is winning (thumbs down)" in text
     assert "Storyteller's judgement (General): the Storyteller believes evil is winning: good won" in text

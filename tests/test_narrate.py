@@ -1,24 +1,14 @@
 """Narration reads as what happened: written from the events the engine emits."""
-import io
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from clocktower.narrate import Narrator
 from clocktower.scenario.loader import load_file
 from clocktower.scenario.runner import run_scenario
+from conftest import narrate
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
-
-
-def narrate(events, player_view=False) -> str:
-    buf = io.StringIO()
-    n = Narrator(Console(file=buf, width=200, highlight=False, color_system=None), player_view)
-    for ev in events:
-        n(ev)
-    return re.sub(r"[ \t]+", " ", buf.getvalue())
 
 
 def scenario_log(name: str) -> list[dict]:

@@ -13,9 +13,9 @@ from clocktower.characters import REGISTRY
 from clocktower.engine.game import Game
 from clocktower.engine.runner import day_action
 from clocktower.engine.setup import build_bag, finish_setup
-from clocktower.scenario import load_text, run_scenario
 from clocktower.scenario.loader import ScenarioError
 from clocktower.scripts import load_script
+from conftest import scenario
 
 
 def _bags(n: int, seeds: range):
@@ -83,7 +83,7 @@ bluffs: [steward, librarian, slayer]
 
 
 def _run(text: str):
-    return run_scenario(load_text(text, "test.yaml"))
+    return scenario(text, "test.yaml")
 
 
 def test_huntsman_may_not_choose_a_dead_player():

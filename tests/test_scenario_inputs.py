@@ -15,6 +15,7 @@ from clocktower.cli import _register_subcommands, app
 from clocktower.engine.replay import replay
 from clocktower.errors import ClocktowerError, ReplayMismatch
 from clocktower.scenario import ScenarioError, collect, load_text, run_file, run_scenario
+from conftest import scenario, scenario_error
 
 _register_subcommands()
 
@@ -22,14 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TB = ROOT / "scenarios" / "trouble-brewing"
 
 
-def run(text: str, file: str = "t.yaml"):
-    return run_scenario(load_text(textwrap.dedent(text), file))
-
-
-def error(text: str) -> ScenarioError:
-    with pytest.raises(ScenarioError) as e:
-        run(text)
-    return e.value
+run, error = scenario, scenario_error      # (tests/conftest.py)
 
 
 INVESTIGATOR = """\

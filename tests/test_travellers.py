@@ -16,6 +16,7 @@ from clocktower.errors import SetupError
 from clocktower.play import new_game
 from clocktower.scenario import ScenarioError, load_text, run_scenario
 from clocktower.storyteller import AutoStoryteller
+from conftest import scenario, scenario_error
 
 REGALIA_TRAVELLERS = {"thief", "bureaucrat", "gunslinger", "scapegoat", "beggar"}
 
@@ -154,13 +155,11 @@ steps:
 
 
 def error_of(traveller: str, steps: str) -> ScenarioError:
-    with pytest.raises(ScenarioError) as exc:
-        run_scenario(load_text(CAST % traveller + steps, "t.yaml"))
-    return exc.value
+    return scenario_error(CAST % traveller + steps)
 
 
 def runs(traveller: str, steps: str):
-    result = run_scenario(load_text(CAST % traveller + steps, "t.yaml"))
+    result = scenario(CAST % traveller + steps)
     assert result.ok, result.failures
     return result.game
 
