@@ -24,8 +24,8 @@ Rulings:
   new twin at the next dusk or dawn (`eviltwin`, a night step's Storyteller key), and the
   two learn each other at once. So does an Evil Twin made mid-game, on its first night.
 - In bot games the veto can outlast the Demon by many days: nobody dies at night and the
-  random bots execute slowly when few are alive, up to the runner's 40-day limit in about
-  one game in a million (docs/architecture.md, The day limit). Left as it is: the rules
+  random bots execute slowly when few are alive, up to the runner's 40-day limit in (by
+  extrapolation) fewer than one game in a million (docs/architecture.md, The day limit). Left as it is: the rules
   give the Storyteller no way to end it, and the bots use no information by design.
 - Twins must neighbour nobody in particular; the automatic Storyteller suggests a player
   who is not a Traveller ("rarely a good idea").
