@@ -152,8 +152,13 @@ async def play_game(host: str, created: dict, seed: int, max_steps: int = 4000,
             if not nominators or not targets:
                 await st.request({"type": "end_day"})
                 continue
-            by, target = rng.choice(nominators), rng.choice(targets)
-            if by in online and roll < 0.8:
+            live_nominators = [a for a in nominators if a in online]
+            if tries_today == 1 and live_nominators:      # a live vote every day
+                by = rng.choice(live_nominators)
+            else:
+                by = rng.choice(nominators)
+            target = rng.choice(targets)
+            if by in online and (tries_today == 1 or roll < 0.8):
                 cl = players[by]
                 await cl.sync()
                 assert cl.view["day"] is not None, cl.view
