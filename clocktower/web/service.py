@@ -340,18 +340,27 @@ class Service:
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg
-        old = len(wg.game.log)
         before = [json.dumps(e, sort_keys=True) for e in wg.game.log]
         wg.push(rec)                    # ClocktowerError: refused, nothing changed
         log = wg.game.log
-        if [json.dumps(e, sort_keys=True) for e in log[:old]] != before:   # pragma: no cover
+        after = [json.dumps(e, sort_keys=True) for e in log]
+        k = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b),
+                 min(len(before), len(after)))
+        rewritten = k < len(before)
+        # Only a ruling at dusk goes before events already in the log, and only before
+        # events that nobody but the Storyteller has seen (`WebGame.rulings_open`).
+        if rewritten and not all(json.loads(e)["visible_to"] == "storyteller"
+                                 for e in before[k:]):
             wg.undo()
-            raise ClocktowerError("the engine rewrote earlier events: refused")
+            raise Conflict("that would change what players were already told: refused")
         try:
-            self.store.append(live.id, len(wg.inputs) - 1, rec, old, log)
+            epoch = self.store.append(live.id, len(wg.inputs) - 1, rec, k, log,
+                                      new_epoch=rewritten)
         except Exception:
             wg.undo()                   # not stored: not done
             raise
+        if epoch is not None:
+            live.epoch = epoch
 
     def _undo(self, live: Live) -> None:
         wg = live.wg
