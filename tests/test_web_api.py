@@ -363,3 +363,23 @@ def test_townsquare_malformed_files(client):
     dead = {**good, "players": [dict(good["players"][0], isDead=True)] + good["players"][1:]}
     r = client.post("/api/townsquare/import", json={"state": dead})
     assert r.status_code == 200 and any("dead" in w for w in r.json()["warnings"])
+
+
+def test_a_stored_game_that_no_longer_re_runs_is_kept_aside(tmp_path):
+    import sqlite3
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(db)) as c:
+        g, h = new_game(c), new_game(c)
+        answer(c, g)
+        answer(c, h)
+    con = sqlite3.connect(db)
+    con.execute("UPDATE events SET event = ? WHERE game_id = ? AND n = 0",
+                (json.dumps({"type": "setup", "edited": True}), g["game"]))
+    con.commit()
+    con.close()
+    app = create_app(db)
+    assert len(app.state.problems) == 1 and g["game"] in app.state.problems[0]
+    with TestClient(app) as c:
+        r = c.get(f"/api/games/{g['game']}/view", headers=bearer(g["storyteller"]))
+        assert r.status_code == 409 and "cannot be resumed" in r.json()["error"]
+        assert view(c, h)["inputs"] == 1
