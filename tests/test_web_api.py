@@ -383,3 +383,35 @@ def test_a_stored_game_that_no_longer_re_runs_is_kept_aside(tmp_path):
         r = c.get(f"/api/games/{g['game']}/view", headers=bearer(g["storyteller"]))
         assert r.status_code == 409 and "cannot be resumed" in r.json()["error"]
         assert view(c, h)["inputs"] == 1
+
+
+def test_day_abilities_public_claims_and_about_to_die(client):
+    grimoire = [dict(x) for x in GRIMOIRE]
+    grimoire[6] = {"name": "Gus", "character": "slayer"}
+    g = new_game(client, grimoire=grimoire)
+    to_day(client, g)
+    gus, bob = g["seats"][6]["token"], g["seats"][1]["token"]
+    day = view(client, g, gus)["day"]
+    assert {"ability": "slayer", "target": "Cat"} in day["uses"]
+    assert "Cat" in day["nominees"]
+    # Bob (the Empath) pretends to be the Slayer: public, nothing happens
+    r = send(client, g, {"type": "use", "ability": "slayer", "args": {"target": "Dan"}},
+             token=bob)
+    assert r.status_code == 200, r.text
+    public = view(client, g, g["spectator"])["events"]
+    assert public[-2]["type"] == "claim_ability" and public[-1]["type"] == "nothing_happens"
+    assert all(p["alive"] for p in view(client, g)["table"]["players"])
+    assert send(client, g, {"type": "use", "ability": "wizardry", "args": {}},
+                token=bob).status_code == 400
+    # a written nomination with enough hands: about to die, executed at the end of the day
+    r = send(client, g, {"type": "nominate", "by": "Ann", "target": "Dan",
+                         "votes": ["Ann", "Bob", "Eve", "Fay"]})
+    assert r.status_code == 200, r.text
+    assert view(client, g, g["spectator"])["table"]["about_to_die"] == "Dan"
+    # the real Slayer shoots the Imp: good wins at once
+    r = send(client, g, {"type": "use", "ability": "slayer", "args": {"target": "Cat"}},
+             token=gus)
+    assert r.status_code == 200, r.text
+    v = view(client, g, g["spectator"])
+    assert v["over"]["winner"] == "good" and v["phase"] == "over"
+    assert send(client, g, {"type": "end_day"}).status_code == 409

@@ -101,6 +101,7 @@ class Conn:
     epoch: int = -1
     count: int = 0                  # events sent
     rest: str = ""                  # the rest of the view last sent, as JSON
+    lock: Any = None                # an asyncio.Lock: one message built and sent at a time
 
 
 @dataclass

@@ -89,6 +89,8 @@ def common(wg: WebGame, viewer: str, game_info: dict) -> dict:
         table = dict(wg.dusk_table)     # a death at night is public at dawn
     else:
         table = g.view("spectator").table()
+    ab = g.about_to_die if g.phase == "day" else None
+    table["about_to_die"] = ab.name if ab is not None and not g.day_over else None
     table["travellers"] = _travellers(wg)
     table["vote"] = live_vote(wg)
     table["waiting"] = _waiting(wg)
