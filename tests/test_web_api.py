@@ -415,3 +415,19 @@ def test_day_abilities_public_claims_and_about_to_die(client):
     v = view(client, g, g["spectator"])
     assert v["over"]["winner"] == "good" and v["phase"] == "over"
     assert send(client, g, {"type": "end_day"}).status_code == 409
+
+
+def test_seat_mode_decides_who_answers(client):
+    g = new_game(client)
+    ann = g["seats"][0]["token"]
+    assert send(client, g, {"type": "seat", "name": "Ann", "online": False},
+                token=ann).status_code == 403
+    assert send(client, g, {"type": "seat", "name": "Ann", "online": False}).status_code == 200
+    assert view(client, g)["grimoire"][0]["online"] is False
+    assert view(client, g, ann)["online"] is False
+    to_day(client, g)
+    assert view(client, g, ann)["day"] is None
+    assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 403
+    assert send(client, g, {"type": "seat", "name": "Ann", "online": True}).status_code == 200
+    assert view(client, g, ann)["day"]["nominees"]
+    assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 200
