@@ -194,6 +194,11 @@ def test_tokens_are_bound_to_their_game_and_role(client):
         assert ws.receive_json()["type"] == "error"
         ws.send_text("{nope")
         assert ws.receive_json()["type"] == "error"
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "ping", "ref": "x"})
+        assert ws.receive_json() == {"type": "error", "ref": "x",
+                                     "message": "say hello with your token first"}
     assert view(client, b) == before
 
 

@@ -252,9 +252,14 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
         live: Live | None = None
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
                 ref = None
                 try:
+                    if not isinstance(text, str):
+                        raise ClocktowerError("messages are JSON in text frames")
                     try:
                         raw = json.loads(text)
                     except json.JSONDecodeError:
