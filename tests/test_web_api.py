@@ -436,3 +436,30 @@ def test_seat_mode_decides_who_answers(client):
     assert send(client, g, {"type": "seat", "name": "Ann", "online": True}).status_code == 200
     assert view(client, g, ann)["day"]["nominees"]
     assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 200
+
+
+def test_the_storyteller_sees_the_night_step_options_and_truth(client):
+    g = new_game(client)
+    while view(client, g)["phase"] != "night":
+        answer(client, g)
+    seen_info = False
+    for _ in range(40):
+        v = view(client, g)
+        if v["phase"] != "night":
+            break
+        p = v["pending"]
+        sheet = v["nightsheet"]
+        assert [s["state"] for s in sheet].count("current") == 1
+        current = next(s for s in sheet if s["state"] == "current")
+        assert p["step"]["id"] == current["id"] and p["step"]["reminder"]
+        if p["kind"] == "info":
+            seen_info = True
+            assert any(o["true"] for o in p["options"])
+            assert all("true" in o and o["label"] for o in p["options"])
+            if any(not o["true"] for o in p["options"]):
+                # a sober, healthy player is shown only the truth
+                assert p["context"]["droisoned"]
+        answer(client, g)
+    assert seen_info
+    assert view(client, g)["nightsheet"] is None
+    assert view(client, g, g["seats"][0]["token"]).get("nightsheet") is None

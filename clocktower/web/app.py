@@ -231,8 +231,10 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     async def links(gid: str, request: Request):
         live, _, _ = authed(gid, request, ("storyteller",))
         return {"storyteller": live.st_token, "spectator": live.sp_token,
-                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"]}
-                          for s in live.seats]}
+                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"],
+                           "link": f"/join/{s['token']}"} for s in live.seats],
+                "links": {"storyteller": f"/join/{live.st_token}",
+                          "spectator": f"/join/{live.sp_token}"}}
 
     @app.get("/api/games/{gid}/log")
     async def log(gid: str, request: Request):
