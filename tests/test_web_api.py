@@ -396,7 +396,7 @@ def test_day_abilities_public_claims_and_about_to_die(client):
     g = new_game(client, grimoire=grimoire)
     to_day(client, g)
     gus, bob = g["seats"][6]["token"], g["seats"][1]["token"]
-    day = view(client, g, gus)["day"]
+    day = view(client, g, gus)["day_actions"]
     assert {"ability": "slayer", "target": "Cat"} in day["uses"]
     assert "Cat" in day["nominees"]
     # Bob (the Empath) pretends to be the Slayer: public, nothing happens
@@ -431,10 +431,10 @@ def test_seat_mode_decides_who_answers(client):
     assert view(client, g)["grimoire"][0]["online"] is False
     assert view(client, g, ann)["online"] is False
     to_day(client, g)
-    assert view(client, g, ann)["day"] is None
+    assert view(client, g, ann)["day_actions"] is None
     assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 403
     assert send(client, g, {"type": "seat", "name": "Ann", "online": True}).status_code == 200
-    assert view(client, g, ann)["day"]["nominees"]
+    assert view(client, g, ann)["day_actions"]["nominees"]
     assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 200
 
 
