@@ -283,14 +283,25 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
 
 def print_tables(summary: dict, console: Console, top: int = 12) -> None:
     t = Table(title="Good's win rate by player count")
-    for h in ("players", "games", "good wins", "95% CI", "final 3", "days", "endings"):
-        t.add_column(h, justify="right" if h not in ("endings",) else "left")
+    for h in ("players", "games", "good wins", "95% CI", "final 3", "mean days"):
+        t.add_column(h, justify="right")
     for r in summary["by_players"]:
-        ends = sorted(r["endings"].items(), key=lambda kv: -kv[1])
         t.add_row(str(r["players"]), str(r["games"]), pct(r["good_win_rate"]),
                   ci(r["good_win_ci"]), pct(r["final_three_rate"]),
-                  "-" if r["mean_days"] is None else f"{r['mean_days']:.1f}",
-                  ", ".join(f"{k} {pct(v / r['games'])}" for k, v in ends[:4]))
+                  "-" if r["mean_days"] is None else f"{r['mean_days']:.1f}")
+    console.print(t)
+    ends = list(summary["endings"])
+    shown, rest = ends[:6], ends[6:]
+    t = Table(title="How games ended (% of games)")
+    t.add_column("players", justify="right")
+    for e in shown + (["other"] if rest else []):
+        t.add_column(e.replace("_", " "), justify="right")
+    for r in summary["by_players"]:
+        g = r["games"] or 1
+        cells = [f"{100 * r['endings'].get(e, 0) / g:.0f}" for e in shown]
+        if rest:
+            cells.append(f"{100 * sum(r['endings'].get(e, 0) for e in rest) / g:.0f}")
+        t.add_row(str(r["players"]), *cells)
     console.print(t)
     o = summary["overall"]
     console.print(f"all counts: good wins {pct(o['good_win_rate'])} ({ci(o['good_win_ci'])}) "
