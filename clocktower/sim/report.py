@@ -7,7 +7,7 @@ import csv
 import html
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from rich.console import Console
 from rich.table import Table
@@ -24,23 +24,36 @@ CSV_DOC = ("one row per game, in index order: index, seed (replays the game with
            "0), error (why the setup failed; the other result fields are then empty)")
 
 
-def write_csv(path: Path, records: Iterable[dict], arms: list[tuple[str, str]]) -> int:
-    n = 0
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(CSV_FIELDS)
+class CsvWriter:
+    """games.csv, written row by row as the records go by (`tee`), in index order."""
+
+    def __init__(self, path: Path, arms: list[tuple[str, str]]):
+        self.path, self.arms = path, arms
+
+    def __enter__(self) -> "CsvWriter":
+        self.f = open(self.path, "w", newline="", encoding="utf-8")
+        self.w = csv.writer(self.f, lineterminator="\n")
+        self.w.writerow(CSV_FIELDS)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.f.close()
+
+    def tee(self, records: Iterable[dict]) -> Iterator[dict]:
         for r in records:
-            good, evil = arms[r["arm"]]
-            if "error" in r:
-                w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
-                            "", "", "", "", "", "", "", "", "", r["error"]])
-            else:
-                w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
-                            " ".join(r["chars"]), " ".join(f"{c}:{a}" for c, a in r["trav"]),
-                            r["outsiders"], r["winner"], r["code"], r["ending"],
-                            r["ability"] or "", r["days"], int(r["final3"]), ""])
-            n += 1
-    return n
+            self.row(r)
+            yield r
+
+    def row(self, r: dict) -> None:
+        good, evil = self.arms[r["arm"]]
+        if "error" in r:
+            self.w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
+                             "", "", "", "", "", "", "", "", "", r["error"]])
+        else:
+            self.w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
+                             " ".join(r["chars"]), " ".join(f"{c}:{a}" for c, a in r["trav"]),
+                             r["outsiders"], r["winner"], r["code"], r["ending"],
+                             r["ability"] or "", r["days"], int(r["final3"]), ""])
 
 
 def pct(x: float | None) -> str:

@@ -134,11 +134,11 @@ def finish(spec: Spec, store: Store, console: Console, show: bool = True) -> dic
     from ..fileio import write_text
     new = spec.to_json()
     chars = list(spec.script.characters) if spec.script is not None else []
-    summary = summarise(new, store.records(spec), chars)
+    arms = [(a["good"], a["evil"]) for a in new["arms"]]
     out = store.out
+    with R.CsvWriter(out / "games.csv", arms) as rows:      # one pass over the batches
+        summary = summarise(new, rows.tee(store.records(spec)), chars)
     write_text(out / "summary.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
-    R.write_csv(out / "games.csv", store.records(spec), [(a["good"], a["evil"])
-                                                        for a in new["arms"]])
     plots = R.write_plots(summary, out)
     page = R.write_html(summary, out, plots)
     if show:

@@ -90,8 +90,8 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
     overall = _Tally()
     by_n = {n: _Tally() for n in counts}
     endings_n: dict[int, Counter] = {n: Counter() for n in counts}
-    final3 = Counter()
-    days = Counter()
+    final3: Counter = Counter()
+    days: Counter = Counter()
     endings: Counter = Counter()
     unseated: Counter = Counter()
     games = 0
@@ -127,10 +127,10 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
             if c in seen:
                 continue
             seen.add(c)
-            t = _team_of(c, team)
-            char_team[c] = t
+            side = _team_of(c, team)
+            char_team[c] = side
             in_play[c] += 1
-            team_wins[c] += w == t
+            team_wins[c] += w == side
         for c, align in r["trav"]:
             key = f"{c}:{align}"
             if key in seen:
