@@ -10,8 +10,6 @@ from rich.console import Console
 from .cli import app
 from .errors import ClocktowerError
 
-_FIELDS_HELP = None
-
 
 def _help() -> str:
     from .sim.report import CSV_DOC
@@ -104,10 +102,12 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     if backend == "ray":
         from .sim.run import import_ray
         import_ray()
-    good = check_policy(good_bots or bots or default_policy(), "--good-bots")
-    evil = check_policy(evil_bots or bots or default_policy(), "--evil-bots")
-    arms = [(good, evil)]
-    if policy_table:
+    if baseline is not None:
+        arms = [("none", "none")]           # the model has no bots
+    else:
+        arms = [(check_policy(good_bots or bots or default_policy(), "--good-bots"),
+                 check_policy(evil_bots or bots or default_policy(), "--evil-bots"))]
+    if policy_table and baseline is None:
         names = (sorted(POLICIES) if policy_table.strip() == "all"
                  else [check_policy(p.strip(), "--policy-table")
                        for p in policy_table.split(",") if p.strip()])
@@ -115,8 +115,6 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
             for e in names:
                 if (g, e) not in arms:
                     arms.append((g, e))
-    if baseline is not None:
-        arms = [("none", "none")]
     spec = Spec(script=sc, counts=counts, games=games, travellers=travellers, seed=seed,
                 arms=tuple(arms), baseline=baseline,
                 batch_size=batch_size or (10_000 if baseline else 100))

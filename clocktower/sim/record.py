@@ -40,7 +40,7 @@ IMPACT: dict[str, str] = {
     "kills": "deaths (cause demon or ability) whose `by` player held this character at the "
              "time: a Demon's night kills, the Slayer's shot, the Gunslinger's, ...",
     "kills_prevented": "`death_prevented` events naming this character as the protector "
-                       "(the Monk's, the Soldier's, the Tea Lady's protection worked)",
+                       "(the Monk's or the Soldier's protection worked)",
     "deaths_redirected": "`death_redirected` events by this ability (the Mayor's bounce)",
     "executions_redirected": "`execution_redirected` events by this ability (the Scapegoat)",
     "false_info": "information shown that was not one of the truths (`decision` of kind "

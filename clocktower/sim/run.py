@@ -265,6 +265,8 @@ def import_ray() -> Any:
 def run_ray(spec: Spec, todo: list[int], jobs: int, address: str | None, on_done: Done) -> None:
     """The same batches as Ray tasks: on the cluster at `address`, or on a local Ray started
     here with `jobs` CPUs (stopped at the end). The cluster's nodes need clocktower installed."""
+    # Ray's usage statistics are sent to its makers unless disabled: a simulation sends nothing
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     ray = import_ray()
     started = not ray.is_initialized()
     if started:

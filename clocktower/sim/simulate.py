@@ -94,6 +94,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
     if done and show:
         console.print(f"resuming: {len(done)} of {spec.n_batches} batches already saved")
     saved = len(done)
+    cpu0 = _cpu()
     start = time.perf_counter()
     played = 0
     cols = (TextColumn("[bold]simulate[/]"), BarColumn(), MofNCompleteColumn(),
@@ -120,12 +121,17 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         except KeyboardInterrupt:
             raise Interrupted(saved, spec.n_batches, out) from None
     seconds = time.perf_counter() - start
+    cpu = _cpu() - cpu0
     _log_session(store, {"jobs": jobs, "backend": backend, "batches": len(todo),
                          "games": played, "seconds": round(seconds, 3),
-                         "games_per_second": round(played / seconds, 2) if seconds else None})
+                         "games_per_second": round(played / seconds, 2) if seconds else None,
+                         "cpu_seconds": round(cpu, 3) if backend == "process" else None})
     if show and played:
+        per_cpu = (f", {played / cpu:.0f} per CPU second" if backend == "process" and cpu > 0
+                   else "")
         console.print(f"{played} games in {seconds:.1f} s ({played / seconds:.0f} games/s, "
-                      f"{jobs} {'Ray ' if backend == 'ray' else ''}job{'s' if jobs > 1 else ''})")
+                      f"{jobs} {'Ray ' if backend == 'ray' else ''}job{'s' if jobs > 1 else ''}"
+                      f"{per_cpu})")
     return finish(spec, store, console, show)
 
 
@@ -146,6 +152,13 @@ def finish(spec: Spec, store: Store, console: Console, show: bool = True) -> dic
         console.print(f"wrote {out / 'summary.json'}, {out / 'games.csv'}, "
                       + ", ".join(str(p) for p, _ in plots) + f" and {page}")
     return summary
+
+
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished children (the pool's workers)."""
+    import resource
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _log_session(store: Store, entry: dict[str, Any]) -> None:
