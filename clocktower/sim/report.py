@@ -64,6 +64,11 @@ def ci(c: list[float] | None) -> str:
     return "-" if not c else f"{100 * c[0]:.1f}–{100 * c[1]:.1f}"
 
 
+def signed_ci(c: list[float] | None) -> str:
+    """A difference's interval, in points: '-6.8 to +0.6'."""
+    return "-" if not c else f"{100 * c[0]:+.1f} to {100 * c[1]:+.1f}"
+
+
 # ---- plots ------------------------------------------------------------------------------
 
 def _plt() -> Any:
@@ -236,7 +241,7 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
                               pct(c["team_win_rate"]), ci(c["team_win_ci"]),
                               pct(c["team_win_rate_without"]),
                               "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}",
-                              ci(c["effect_ci"])] for c in summary["characters"]]))
+                              signed_ci(c["effect_ci"])] for c in summary["characters"]]))
         parts += [_img(p, alt) for p, alt in plots[1:2]]
     parts.append("<h2>By Outsider count</h2>")
     parts.append(_table(["Outsiders", "games", "good wins", "95% CI"],

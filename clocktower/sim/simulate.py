@@ -139,7 +139,10 @@ def finish(spec: Spec, store: Store, console: Console, show: bool = True) -> dic
     """summary.json, games.csv, the plots and report.html, from the saved batches."""
     from ..fileio import write_text
     new = spec.to_json()
-    chars = list(spec.script.characters) if spec.script is not None else []
+    from ..data import teams
+    team = teams()
+    chars = ([c for c in spec.script.characters if team.get(c) != "traveller"]   # seen ones:
+             if spec.script is not None else [])                     # as id:alignment rows
     arms = [(a["good"], a["evil"]) for a in new["arms"]]
     out = store.out
     with R.CsvWriter(out / "games.csv", arms) as rows:      # one pass over the batches
