@@ -7,6 +7,9 @@ policy's bot when both teams play the same policy, else a `TeamPolicy` that hold
 and answers each decision with the bot of the team the player believes they are on now
 (`view.alignment`, the alignment they were last told: it can change mid-game). Each bot
 keeps its own seeded generator, so a player's good and evil bots never share draws.
+
+Register a policy here, at import: the simulator's worker processes (and Ray's) import this
+module afresh, so a policy registered later by a program exists only in that process.
 """
 from __future__ import annotations
 
