@@ -134,7 +134,7 @@ def test_same_summary_with_the_ray_backend(reference_run, tmp_path):
 
 
 CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
-       "--batch-size", "5", "--bots", "random"]
+       "--batch-size", "2", "--bots", "random"]      # 100 small batches: time to interrupt
 
 
 def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
@@ -154,18 +154,18 @@ def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
     assert proc.returncode == 130, err
     assert "interrupted" in err and "--resume" in err
     kept = len(list((out / "batches").glob("*.jsonl")))
-    assert 2 <= kept < 40                          # 40 batches in all: 2 x 100 games / 5
+    assert 2 <= kept < 100                         # 100 batches in all: 2 x 100 games / 2
     assert not (out / "summary.json").exists()
     again = _run_cli(CUT + ["--jobs", "1"], out, timeout=300)      # without --resume: refused
     assert again.returncode == 2 and "--resume" in again.stderr
     r = _run_cli(CUT + ["--jobs", "2", "--resume"], out, timeout=300)
     assert r.returncode == 0, r.stderr
-    assert f"resuming: {kept} of 40 batches" in r.stdout
+    assert f"resuming: {kept} of 100 batches" in r.stdout
     sessions = [json.loads(x) for x in (out / "sessions.jsonl").read_text().splitlines()]
-    assert sessions[-1]["batches"] == 40 - kept    # only the missing batches were played
+    assert sessions[-1]["batches"] == 100 - kept   # only the missing batches were played
     whole = tmp_path / "whole"
     spec = Spec(script=load_script("trouble-brewing"), counts=(7, 10), games=100, seed=8,
-                arms=(("random", "random"),), batch_size=5)
+                arms=(("random", "random"),), batch_size=2)
     simulate(spec, whole, jobs=1, show=False)
     assert (out / "summary.json").read_bytes() == (whole / "summary.json").read_bytes()
     assert (out / "games.csv").read_bytes() == (whole / "games.csv").read_bytes()
