@@ -171,6 +171,31 @@ def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
     assert (out / "games.csv").read_bytes() == (whole / "games.csv").read_bytes()
 
 
+def test_ctrl_c_with_a_process_pool_keeps_what_the_workers_finished(tmp_path):
+    """SIGINT to a --jobs 2 run: pending batches are cancelled, running ones saved, exit 130;
+    every saved batch equals the same batch of an uninterrupted run."""
+    out = tmp_path / "pool"
+    proc = subprocess.Popen([sys.executable, "-c", "from clocktower.cli import main; main()",
+                             "simulate", *CUT, "--jobs", "2", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None and (
+            len(list((out / "batches").glob("*.jsonl")) if (out / "batches").is_dir() else [])
+            < 2):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    saved = sorted((out / "batches").glob("*.jsonl"))
+    assert 2 <= len(saved) < 100
+    spec = Spec(script=load_script("trouble-brewing"), counts=(7, 10), games=100, seed=8,
+                arms=(("random", "random"),), batch_size=2)
+    from clocktower.sim.run import run_batch
+    for f in saved[:3]:
+        b = int(f.stem)
+        assert [json.loads(x) for x in f.read_text().splitlines()] == run_batch(spec, b)
+
+
 def test_resume_refuses_another_run(reference_run, tmp_path):
     import shutil
     out = tmp_path / "copy"
