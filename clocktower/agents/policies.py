@@ -1,0 +1,93 @@
+"""Policies: named kinds of bot, so a simulation can say who plays each team.
+
+A policy is a factory `(seed, player_name) -> answerer` registered under a name in
+`POLICIES` (`register_policy`). "random" is `RandomBot`; other bots register themselves the
+same way. `make_agents(names, seed, good, evil)` gives every player an answerer: the one
+policy's bot when both teams play the same policy, else a `TeamPolicy` that holds both bots
+and answers each decision with the bot of the team the player believes they are on now
+(`view.alignment`, the alignment they were last told: it can change mid-game). Each bot
+keeps its own seeded generator, so a player's good and evil bots never share draws.
+
+Register a policy here, at import: the simulator's worker processes (and Ray's) import this
+module afresh, so a policy registered later by a program exists only in that process.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .random_bot import RandomBot
+
+Answerer = Callable[[Any, Any], object]
+Factory = Callable[[int, str], Any]
+
+POLICIES: dict[str, Factory] = {}
+
+
+def register_policy(name: str, factory: Factory) -> None:
+    """Register (or replace) the policy `name`: `factory(seed, player_name) -> answerer`."""
+    if not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"a policy name is letters, digits, '-' or '_', not {name!r}")
+    POLICIES[name] = factory
+
+
+register_policy("random", lambda seed, name: RandomBot(seed, name))
+
+
+def default_policy() -> str:
+    """The bots a simulation uses when none are named: the reasoning bots when registered."""
+    return "reasoning" if "reasoning" in POLICIES else "random"
+
+
+def check_policy(name: str, option: str = "--bots") -> str:
+    from ..errors import ClocktowerError
+    if name not in POLICIES:
+        raise ClocktowerError(f"{option} {name!r}: unknown policy; known: "
+                              f"{', '.join(sorted(POLICIES))}")
+    return name
+
+
+class TeamPolicy:
+    """One player's answerer when good and evil play different policies: each decision goes
+    to `good` or `evil` according to the alignment in the player's own view."""
+
+    def __init__(self, good: Any, evil: Any):
+        self.good = good
+        self.evil = evil
+
+    def bot(self, view) -> Any:
+        return self.evil if view.alignment == "evil" else self.good
+
+    def __call__(self, decision: Any, view) -> object:
+        return self.bot(view)(decision, view)
+
+
+class FastTeamPolicy(TeamPolicy):
+    """A `TeamPolicy` whose two bots both offer the engine's fast paths (`fast_vote`,
+    `fast_day_action`): it offers them too, from the same class as its `__call__`."""
+
+    def __call__(self, decision: Any, view) -> object:
+        return self.bot(view)(decision, view)
+
+    def fast_vote(self, view) -> bool:
+        return self.bot(view).fast_vote(view)
+
+    def fast_day_action(self, view, nominees, uses, exiles):
+        return self.bot(view).fast_day_action(view, nominees, uses, exiles)
+
+
+def _fast(bot: Any) -> bool:
+    from ..engine.game import _fast_ok
+    return _fast_ok(type(bot), "fast_vote") and _fast_ok(type(bot), "fast_day_action")
+
+
+def make_agents(names: list[str], seed: int, good: str, evil: str) -> dict[str, Any]:
+    """name -> answerer for each player: `good`'s bot when they are good, `evil`'s when evil."""
+    check_policy(good, "--good-bots")
+    check_policy(evil, "--evil-bots")
+    if good == evil:
+        return {n: POLICIES[good](seed, n) for n in names}
+    out: dict[str, Any] = {}
+    for n in names:
+        g, e = POLICIES[good](seed, n), POLICIES[evil](seed, n)
+        out[n] = FastTeamPolicy(g, e) if _fast(g) and _fast(e) else TeamPolicy(g, e)
+    return out

@@ -1,0 +1,127 @@
+"""`clocktower simulate`: many games of a script, with win rates and their intervals."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from .cli import app
+from .errors import ClocktowerError
+
+
+def _help() -> str:
+    from .sim.report import CSV_DOC
+    from .sim.summary import FIELDS
+    lines = [
+        "Simulate many games of a script with bots and report how balanced it is: good's "
+        "win rate by player count with 95% Wilson intervals, how games ended, final threes, "
+        "game length, each character's team win rate when in play, win rate by Outsider "
+        "count, and how often each ability changed the game.",
+        "SCRIPT is a built-in name, a script JSON file or almanac text. --games is per "
+        "player count (and per policy pair). Same --seed, same results, whatever --jobs or "
+        "--backend. Ctrl-C keeps the finished batches; the same command with --resume "
+        "continues. --baseline random-execution runs the zero-information model instead "
+        "of the engine (no SCRIPT needed). --policy-table random,reasoning (or all) adds "
+        "every good x evil pair of those policies and a table of good's win rate.",
+        "Files in --out: summary.json, games.csv, win_rate.png, characters.png, "
+        "impact.png, report.html, manifest.json (the run), batches/ (finished batches), "
+        "sessions.jsonl (speed of each invocation).",
+        "summary.json fields:",
+    ]
+    lines += [f"{name}: {meaning}" for name, meaning in FIELDS]
+    lines.append("games.csv: " + CSV_DOC)
+    return "\n\n".join(lines)
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-") or "run"
+
+
+@app.command(help=_help())
+def simulate(script: Optional[str] = typer.Argument(None, help="built-in script name, "
+                                                    "script JSON or almanac text"),
+             players: str = typer.Option("7-15", help="player counts: 10, 7-15 or 5,7,9"),
+             games: int = typer.Option(1000, help="games at each player count (and policy "
+                                                   "pair)"),
+             travellers: int = typer.Option(0, help="Travellers who join every game (0-5)"),
+             seed: int = typer.Option(0, help="the run's seed: same seed, same results"),
+             bots: Optional[str] = typer.Option(None, help="policy for every player "
+                                                "(default: reasoning when available, "
+                                                "else random)"),
+             good_bots: Optional[str] = typer.Option(None, help="policy for good players"),
+             evil_bots: Optional[str] = typer.Option(None, help="policy for evil players"),
+             policy_table: Optional[str] = typer.Option(None, help="also play every good x "
+                                                        "evil pair of these policies "
+                                                        "(comma-separated, or all)"),
+             jobs: Optional[int] = typer.Option(None, help="worker processes (default: "
+                                                "every core)"),
+             backend: str = typer.Option("process", help="process (a local pool) or ray"),
+             ray_address: Optional[str] = typer.Option(None, help="a Ray cluster to use "
+                                                       "(default: start a local Ray)"),
+             resume: bool = typer.Option(False, "--resume", help="continue the run saved "
+                                         "in --out"),
+             baseline: Optional[str] = typer.Option(None, help="random-execution: the "
+                                                    "zero-information model, not the "
+                                                    "engine"),
+             batch_size: Optional[int] = typer.Option(None, help="games per batch (default "
+                                                      "100; 10000 for the baseline)"),
+             out: Optional[Path] = typer.Option(None, help="output folder (default: "
+                                                "results/<script>)")) -> None:
+    from .agents.policies import POLICIES, check_policy, default_policy
+    from .scripts import load_script
+    from .sim import baseline as B
+    from .sim.run import Spec, default_jobs
+    from .sim.simulate import Interrupted, parse_players, simulate as run
+
+    counts = parse_players(players)
+    if games < 1:
+        raise ClocktowerError(f"--games {games}: give at least 1")
+    if not 0 <= travellers <= 5:
+        raise ClocktowerError(f"--travellers {travellers}: 0 to 5 may join")
+    if backend not in ("process", "ray"):
+        raise ClocktowerError(f"--backend {backend!r}: process or ray")
+    if jobs is not None and jobs < 1:
+        raise ClocktowerError(f"--jobs {jobs}: give at least 1")
+    if batch_size is not None and batch_size < 1:
+        raise ClocktowerError(f"--batch-size {batch_size}: give at least 1")
+    if baseline is not None:
+        if baseline != B.NAME:
+            raise ClocktowerError(f"--baseline {baseline!r}: the one baseline is {B.NAME}")
+        if script is not None:
+            raise ClocktowerError("--baseline plays its own model: give no SCRIPT")
+        if travellers:
+            raise ClocktowerError("--baseline has no Travellers")
+        sc = None
+    elif script is None:
+        raise ClocktowerError("give a SCRIPT (a built-in name, script JSON or almanac "
+                              "text), or --baseline random-execution")
+    else:
+        sc = load_script(script)
+    if backend == "ray":
+        from .sim.run import import_ray
+        import_ray()
+    if baseline is not None:
+        arms = [("none", "none")]           # the model has no bots
+    else:
+        arms = [(check_policy(good_bots or bots or default_policy(), "--good-bots"),
+                 check_policy(evil_bots or bots or default_policy(), "--evil-bots"))]
+    if policy_table and baseline is None:
+        names = (sorted(POLICIES) if policy_table.strip() == "all"
+                 else [check_policy(p.strip(), "--policy-table")
+                       for p in policy_table.split(",") if p.strip()])
+        for g in names:
+            for e in names:
+                if (g, e) not in arms:
+                    arms.append((g, e))
+    spec = Spec(script=sc, counts=counts, games=games, travellers=travellers, seed=seed,
+                arms=tuple(arms), baseline=baseline,
+                batch_size=batch_size or (10_000 if baseline else 100))
+    folder = out or Path("results") / _slug(B.NAME if sc is None else sc.name)
+    console = Console(highlight=False)
+    try:
+        run(spec, folder, jobs or default_jobs(), backend, ray_address, resume, console)
+    except Interrupted as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(130)

@@ -1,0 +1,380 @@
+"""What a run writes besides its batches: `games.csv`, the plots, `report.html`, and the
+tables printed at the terminal. Everything is made from the records and `summary.json`."""
+from __future__ import annotations
+
+import base64
+import csv
+import html
+
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from rich.console import Console
+from rich.table import Table
+
+CSV_FIELDS = ["index", "seed", "players", "travellers", "good_policy", "evil_policy",
+              "characters", "traveller_characters", "outsiders", "winner", "reason",
+              "ending", "ability", "days", "final_three", "error"]
+CSV_DOC = ("one row per game, in index order: index, seed (replays the game with `clocktower "
+           "play --seed`), players, travellers, good_policy, evil_policy, characters (ids in "
+           "seat order, then any in play but not dealt, space-separated), "
+           "traveller_characters (id:alignment, space-separated), outsiders, winner (good, "
+           "evil, none), reason (the game_over code), ending (see summary.json's endings), "
+           "ability (the ability that decided the game, if one did), days, final_three (1 or "
+           "0), error (why the setup failed; the other result fields are then empty)")
+
+
+class CsvWriter:
+    """games.csv, written row by row as the records go by (`tee`), in index order."""
+
+    def __init__(self, path: Path, arms: list[tuple[str, str]]):
+        self.path, self.arms = path, arms
+
+    def __enter__(self) -> "CsvWriter":
+        self.f = open(self.path, "w", newline="", encoding="utf-8")
+        self.w = csv.writer(self.f, lineterminator="\n")
+        self.w.writerow(CSV_FIELDS)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.f.close()
+
+    def tee(self, records: Iterable[dict]) -> Iterator[dict]:
+        for r in records:
+            self.row(r)
+            yield r
+
+    def row(self, r: dict) -> None:
+        good, evil = self.arms[r["arm"]]
+        if "error" in r:
+            self.w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
+                             "", "", "", "", "", "", "", "", "", r["error"]])
+        else:
+            self.w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
+                             " ".join(r["chars"]), " ".join(f"{c}:{a}" for c, a in r["trav"]),
+                             r["outsiders"], r["winner"], r["code"], r["ending"],
+                             r["ability"] or "", r["days"], int(r["final3"]), ""])
+
+
+def pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def ci(c: list[float] | None) -> str:
+    return "-" if not c else f"{100 * c[0]:.1f}–{100 * c[1]:.1f}"
+
+
+def signed_ci(c: list[float] | None) -> str:
+    """A difference's interval, in points: '-6.8 to +0.6'."""
+    return "-" if not c else f"{100 * c[0]:+.1f} to {100 * c[1]:+.1f}"
+
+
+# ---- plots ------------------------------------------------------------------------------
+
+def _plt() -> Any:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def plot_win_rate(summary: dict, path: Path) -> None:
+    plt = _plt()
+    rows = [r for r in summary["by_players"] if r["games"]]
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
+    xs = [r["players"] for r in rows]
+    ys = [100 * r["good_win_rate"] for r in rows]
+    lo = [y - 100 * r["good_win_ci"][0] for y, r in zip(ys, rows)]
+    hi = [100 * r["good_win_ci"][1] - y for y, r in zip(ys, rows)]
+    run = summary["run"]
+    label = ("baseline model, simulated" if run.get("baseline")
+             else f"{run['script']['name']} (good {run['arms'][0]['good']}, "
+                  f"evil {run['arms'][0]['evil']})")
+    ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o-", capsize=4, color="#1f5fa8",
+                label=label + ", 95% CI")
+    model = [(r["players"], 100 * r["reference"]["model"]) for r in rows
+             if "model" in r["reference"]]
+    if model:
+        ax.plot(*zip(*model), ls="--", color="#888", label="random-execution model (exact)")
+    pub = [(r["players"], 100 * r["reference"]["published"]) for r in rows
+           if "published" in r["reference"]]
+    if pub:
+        ax.plot(*zip(*pub), "s", mfc="none", color="#c0392b", label="published (RossFW)")
+    ax.axhline(50, color="#ccc", lw=0.8)
+    ax.set_xlabel("players")
+    ax.set_ylabel("good wins (%)")
+    ax.set_xticks(xs)
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title("Good's win rate by player count")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def plot_characters(summary: dict, path: Path) -> bool:
+    """Each character's effect on its team's win rate (in play minus not), with intervals."""
+    rows = [c for c in summary["characters"] if c["effect"] is not None]
+    if not rows:
+        return False
+    plt = _plt()
+    rows.sort(key=lambda c: c["effect"])
+    fig, ax = plt.subplots(figsize=(7, 0.26 * len(rows) + 1.4), dpi=110)
+    ys = range(len(rows))
+    eff = [100 * c["effect"] for c in rows]
+    err = [[e - 100 * c["effect_ci"][0] for e, c in zip(eff, rows)],
+           [100 * c["effect_ci"][1] - e for e, c in zip(eff, rows)]]
+    colours = ["#c0392b" if c["team"] == "evil" else "#1f5fa8" for c in rows]
+    ax.barh(list(ys), eff, xerr=err, color=colours, alpha=0.8, capsize=2,
+            error_kw={"lw": 0.8})
+    ax.set_yticks(list(ys))
+    ax.set_yticklabels([c["name"] for c in rows], fontsize=8)
+    ax.axvline(0, color="#333", lw=0.8)
+    ax.set_xlabel("its team's win rate when in play minus when not (points, 95% CI)")
+    ax.set_title("Character impact (blue: good, red: evil)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+def plot_impact(summary: dict, path: Path) -> bool:
+    """A heat map: for each character and metric, the share of games in play with one."""
+    imp = summary["impact"]
+    if not imp:
+        return False
+    plt = _plt()
+    chars = sorted(imp)
+    metrics = sorted({m for c in chars for m in imp[c]})
+    names = {c["id"]: c["name"] for c in summary["characters"]}
+    grid = [[imp[c].get(m, {}).get("rate_in_play") or 0.0 for m in metrics] for c in chars]
+    fig, ax = plt.subplots(figsize=(1.1 * len(metrics) + 2.5, 0.28 * len(chars) + 1.6), dpi=110)
+    im = ax.imshow([[min(1.0, v) for v in row] for row in grid], cmap="Blues", vmin=0, vmax=1,
+                   aspect="auto")
+    ax.set_xticks(range(len(metrics)))
+    ax.set_xticklabels([m.replace("_", " ") for m in metrics], rotation=35, ha="right",
+                       fontsize=8)
+    ax.set_yticks(range(len(chars)))
+    ax.set_yticklabels([names.get(c, c) for c in chars], fontsize=8)
+    for y, row in enumerate(grid):
+        for x, v in enumerate(row):
+            if v:
+                ax.text(x, y, f"{100 * v:.0f}", ha="center", va="center", fontsize=6,
+                        color="white" if v > 0.5 else "black")
+    fig.colorbar(im, ax=ax, fraction=0.04, label="share of its games with one")
+    ax.set_title("How often each ability changed the game (% of games in play)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+# ---- the HTML report --------------------------------------------------------------------
+
+def _table(head: list[str], rows: list[list[Any]]) -> str:
+    h = "".join(f"<th>{html.escape(str(x))}</th>" for x in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in r) + "</tr>"
+                   for r in rows)
+    return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _img(path: Path, alt: str) -> str:
+    data = base64.b64encode(path.read_bytes()).decode()
+    return (f'<figure><img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+            f'<figcaption><a href="{html.escape(path.name)}">{html.escape(path.name)}</a>'
+            f"</figcaption></figure>")
+
+
+def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
+    run = summary["run"]
+    title = ("Baseline: random executions" if run.get("baseline")
+             else f"{run['script']['name']}: balance")
+    parts = [f"<h1>{html.escape(title)}</h1>",
+             "<p>" + html.escape(
+                 f"{summary['games']} games per policy pair ({run['games']} at each of "
+                 f"{', '.join(map(str, run['players']))} players"
+                 + (f", {run['travellers']} Travellers" if run["travellers"] else "")
+                 + f"), seed {run['seed']}, good bots {run['arms'][0]['good']}, evil bots "
+                 f"{run['arms'][0]['evil']}. Intervals are 95% Wilson score intervals.")
+             + "</p>"]
+    o = summary["overall"]
+    parts.append(f"<p><b>Good wins {pct(o['good_win_rate'])}</b> "
+                 f"({ci(o['good_win_ci'])}) of {o['games']} games.</p>")
+    if summary["unseated"]["count"]:
+        parts.append("<p>" + html.escape(f"{summary['unseated']['count']} games could not be "
+                                         "set up and are left out: "
+                                         + "; ".join(summary["unseated"]["reasons"])) + "</p>")
+    parts += [_img(p, alt) for p, alt in plots[:1]]
+    parts.append("<h2>By player count</h2>")
+    parts.append(_table(["players", "games", "good wins", "95% CI", "final three", "mean days",
+                         "endings"],
+                        [[r["players"], r["games"], pct(r["good_win_rate"]),
+                          ci(r["good_win_ci"]), pct(r["final_three_rate"]),
+                          "-" if r["mean_days"] is None else f"{r['mean_days']:.2f}",
+                          ", ".join(f"{k} {v}" for k, v in sorted(
+                              r["endings"].items(), key=lambda kv: -kv[1]))]
+                         for r in summary["by_players"]]))
+    if "baseline" in summary:
+        b = summary["baseline"]
+        parts.append("<h2>Against the published table</h2><p>" + html.escape(b["source"])
+                     + "</p>")
+        parts.append(_table(["players", "simulated", "95% CI", "model (exact)", "published",
+                             "agrees"],
+                            [[r["players"], pct(r["good_win_rate"]), ci(r["good_win_ci"]),
+                              pct(b["model"].get(str(r["players"]))),
+                              pct(b["published"].get(str(r["players"]))),
+                              {True: "yes", False: "NO", None: "-"}[
+                                  b["agrees"].get(str(r["players"]))]]
+                             for r in summary["by_players"]]))
+    if "policy_table" in summary:
+        parts.append("<h2>Good policy × evil policy</h2>")
+        parts.append(_policy_html(summary["policy_table"]))
+    parts.append("<h2>Endings</h2>")
+    parts.append(_table(["ending", "games", "share"],
+                        [[k, v, pct(v / o["games"] if o["games"] else None)]
+                         for k, v in summary["endings"].items()]))
+    if summary["characters"]:
+        parts.append("<h2>Characters</h2>")
+        parts.append(_table(["character", "team", "in play", "team wins when in play",
+                             "95% CI", "without it", "effect (points)", "95% CI"],
+                            [[c["name"], c["team"], pct(c["in_play_rate"]),
+                              pct(c["team_win_rate"]), ci(c["team_win_ci"]),
+                              pct(c["team_win_rate_without"]),
+                              "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}",
+                              signed_ci(c["effect_ci"])] for c in summary["characters"]]))
+        parts += [_img(p, alt) for p, alt in plots[1:2]]
+    parts.append("<h2>By Outsider count</h2>")
+    parts.append(_table(["Outsiders", "games", "good wins", "95% CI"],
+                        [[r["outsiders"], r["games"], pct(r["good_win_rate"]),
+                          ci(r["good_win_ci"])] for r in summary["by_outsiders"]]))
+    if summary["impact"]:
+        parts.append("<h2>Ability impact</h2><p>count: events in all games; games: games "
+                     "with at least one; share: of the games it was in play "
+                     "(docs/simulator.md defines each metric).</p>")
+        names = {c["id"]: c["name"] for c in summary["characters"]}
+        parts.append(_table(["character", "metric", "count", "games", "share"],
+                            [[names.get(c, c), m, v["count"], v["games"],
+                              pct(v["rate_in_play"])]
+                             for c, ms in summary["impact"].items() for m, v in ms.items()]))
+        parts += [_img(p, alt) for p, alt in plots[2:]]
+    style = ("body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}"
+             "table{border-collapse:collapse;margin:1em 0;font-size:14px}"
+             "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
+             "th{background:#f2f2f2}img{max-width:100%}figure{margin:1em 0}")
+    text = (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>"
+            f"{html.escape(title)}</title><style>{style}</style></head><body>"
+            + "\n".join(parts) + "</body></html>\n")
+    path = out / "report.html"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _policy_html(rows: list[dict]) -> str:
+    goods = list(dict.fromkeys(r["good"] for r in rows))
+    evils = list(dict.fromkeys(r["evil"] for r in rows))
+    cell = {(r["good"], r["evil"]): r for r in rows}
+    body = []
+    for g in goods:
+        line = [f"good: {g}"]
+        for e in evils:
+            r = cell.get((g, e))
+            line.append("-" if r is None else f"{pct(r['good_win_rate'])} ({ci(r['good_win_ci'])})")
+        body.append(line)
+    return _table(["good \\ evil"] + [f"evil: {e}" for e in evils], body)
+
+
+def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
+    plots = []
+    p = out / "win_rate.png"
+    plot_win_rate(summary, p)
+    plots.append((p, "good's win rate by player count"))
+    p = out / "characters.png"
+    if plot_characters(summary, p):
+        plots.append((p, "character impact on its team's win rate"))
+    p = out / "impact.png"
+    if plot_impact(summary, p):
+        plots.append((p, "how often each ability changed the game"))
+    return plots
+
+
+# ---- the terminal -----------------------------------------------------------------------
+
+def print_tables(summary: dict, console: Console, top: int = 12) -> None:
+    t = Table(title="Good's win rate by player count")
+    for h in ("players", "games", "good wins", "95% CI", "final 3", "mean days"):
+        t.add_column(h, justify="right")
+    for r in summary["by_players"]:
+        t.add_row(str(r["players"]), str(r["games"]), pct(r["good_win_rate"]),
+                  ci(r["good_win_ci"]), pct(r["final_three_rate"]),
+                  "-" if r["mean_days"] is None else f"{r['mean_days']:.1f}")
+    console.print(t)
+    ends = list(summary["endings"])
+    shown, rest = ends[:6], ends[6:]
+    t = Table(title="How games ended (% of games)")
+    t.add_column("players", justify="right")
+    for e in shown + (["other"] if rest else []):
+        t.add_column(e.replace("_", " "), justify="right")
+    for r in summary["by_players"]:
+        g = r["games"] or 1
+        cells = [f"{100 * r['endings'].get(e, 0) / g:.0f}" for e in shown]
+        if rest:
+            cells.append(f"{100 * sum(r['endings'].get(e, 0) for e in rest) / g:.0f}")
+        t.add_row(str(r["players"]), *cells)
+    console.print(t)
+    o = summary["overall"]
+    console.print(f"all counts: good wins {pct(o['good_win_rate'])} ({ci(o['good_win_ci'])}) "
+                  f"of {o['games']} games"
+                  + (f"; {summary['unseated']['count']} could not be set up"
+                     if summary["unseated"]["count"] else ""))
+    if "baseline" in summary:
+        b = summary["baseline"]
+        t = Table(title="Baseline against the published table")
+        for h in ("players", "simulated", "95% CI", "exact model", "published", "agrees"):
+            t.add_column(h, justify="right")
+        for r in summary["by_players"]:
+            k = str(r["players"])
+            t.add_row(k, pct(r["good_win_rate"]), ci(r["good_win_ci"]),
+                      pct(b["model"].get(k)), pct(b["published"].get(k)),
+                      {True: "yes", False: "NO", None: "-"}[b["agrees"].get(k)])
+        console.print(t)
+    if "policy_table" in summary:
+        t = Table(title="Good's win rate: good policy × evil policy")
+        t.add_column("good \\ evil")
+        rows = summary["policy_table"]
+        evils = list(dict.fromkeys(r["evil"] for r in rows))
+        for e in evils:
+            t.add_column(e, justify="right")
+        cell = {(r["good"], r["evil"]): r for r in rows}
+        for g in dict.fromkeys(r["good"] for r in rows):
+            t.add_row(g, *[(lambda r: "-" if r is None else
+                            f"{pct(r['good_win_rate'])} ({ci(r['good_win_ci'])})")(cell.get((g, e)))
+                           for e in evils])
+        console.print(t)
+    chars = [c for c in summary["characters"] if c["in_play"]]
+    if chars:
+        t = Table(title="Characters: their team's win rate when in play")
+        for h in ("character", "team", "in play", "team wins", "95% CI", "effect"):
+            t.add_column(h, justify="left" if h in ("character", "team") else "right")
+        for c in sorted(chars, key=lambda c: -(c["effect"] or 0)):
+            t.add_row(c["name"], c["team"], pct(c["in_play_rate"]), pct(c["team_win_rate"]),
+                      ci(c["team_win_ci"]),
+                      "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}")
+        console.print(t)
+    if len(summary["by_outsiders"]) > 1:
+        console.print("by Outsiders: " + "; ".join(
+            f"{r['outsiders']}: {pct(r['good_win_rate'])} ({ci(r['good_win_ci'])}, "
+            f"{r['games']} games)" for r in summary["by_outsiders"]))
+    if summary["impact"]:
+        names = {c["id"]: c["name"] for c in summary["characters"]}
+        rows = [(names.get(c, c), m, v) for c, ms in summary["impact"].items()
+                for m, v in ms.items()]
+        rows.sort(key=lambda x: -x[2]["count"])
+        t = Table(title=f"Ability impact (the {min(top, len(rows))} most frequent; all in "
+                        "summary.json)")
+        for h in ("character", "metric", "count", "games", "of its games"):
+            t.add_column(h, justify="left" if h in ("character", "metric") else "right")
+        for name, m, v in rows[:top]:
+            t.add_row(name, m, str(v["count"]), str(v["games"]), pct(v["rate_in_play"]))
+        console.print(t)
+
+

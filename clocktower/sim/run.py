@@ -1,0 +1,305 @@
+"""Running a simulation: the games, their seeds, batches, workers, and the out folder.
+
+Determinism. A run is its `Spec` (script, player counts, games per count, Travellers, seed,
+policy pairs, baseline, batch size). Game index i (0 <= i < total) is fixed by the spec
+alone: the indices go round the policy pairs ("arms") and player counts, so that game g of
+every (arm, count) cell has index g * cells + cell. Its seed is `game_seed(run seed,
+players, g)`, a hash: the same for every arm, so every policy pair meets the same setups
+(common random numbers). A game depends on nothing but its script, player count, Travellers,
+seed and policies, never on the process it runs in or what ran before (string hashing does
+not change a log: checked across PYTHONHASHSEED values). A batch is the range of indices
+[b * batch_size, (b + 1) * batch_size): the unit of work sent to a worker, and the unit
+saved in the out folder (`batches/NNNNNN.jsonl`, one record a line, in index order, written
+atomically). The summary is computed from the saved batches in index order, so it does not
+depend on --jobs, the backend, the order in which batches finished, or on an interruption
+and a `--resume`.
+
+With random bots a game's seed replays it: `clocktower play --script S --players N
+--travellers T --seed SEED` is the same game (the CSV gives each game's seed).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import multiprocessing
+import os
+import random
+import signal
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from ..errors import ClocktowerError, SetupError
+from ..scripts import Script
+from . import baseline as B
+from .record import analyse
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Spec:
+    script: Script | None               # None: the baseline model
+    counts: tuple[int, ...]
+    games: int                          # games per (policy pair, player count)
+    travellers: int = 0
+    seed: int = 0
+    arms: tuple[tuple[str, str], ...] = (("random", "random"),)   # (good, evil); [0] primary
+    baseline: str | None = None
+    batch_size: int = 100
+
+    @property
+    def cells(self) -> int:
+        return len(self.counts) * len(self.arms)
+
+    @property
+    def total(self) -> int:
+        return self.games * self.cells
+
+    @property
+    def n_batches(self) -> int:
+        return -(-self.total // self.batch_size)
+
+    def batch_range(self, b: int) -> range:
+        return range(b * self.batch_size, min((b + 1) * self.batch_size, self.total))
+
+    def locate(self, i: int) -> tuple[int, int, int]:
+        """(g, player count, arm) of game index i."""
+        g, cell = divmod(i, self.cells)
+        arm, k = divmod(cell, len(self.counts))
+        return g, self.counts[k], arm
+
+    def to_json(self) -> dict:
+        """What identifies the run (the manifest; resume checks it)."""
+        sc = self.script
+        return {"format": FORMAT,
+                "script": None if sc is None else {"name": sc.name, "characters": sc.characters,
+                                                   "source": sc.source},
+                "players": list(self.counts), "games": self.games,
+                "travellers": self.travellers, "seed": self.seed,
+                "arms": [{"good": g, "evil": e} for g, e in self.arms],
+                "baseline": self.baseline, "batch_size": self.batch_size}
+
+
+def game_seed(run_seed: int, players: int, g: int) -> int:
+    """The seed of game g at `players` players in a run seeded `run_seed` (32 bits)."""
+    h = hashlib.sha256(f"clocktower simulate:{run_seed}:{players}:{g}".encode()).digest()
+    return int.from_bytes(h[:4], "big")
+
+
+def run_one(spec: Spec, i: int) -> dict:
+    """Play game index i of the run and return its record (record.py)."""
+    g, n, arm = spec.locate(i)
+    seed = game_seed(spec.seed, n, g)
+    rec: dict[str, Any] = {"i": i, "seed": seed, "players": n, "travellers": spec.travellers,
+                           "arm": arm}
+    if spec.baseline is not None:
+        res = B.play(n, random.Random(seed))
+        m = B.minions(n)
+        rec.update(chars=[], trav=[], outsiders=0, winner=res["winner"], code=res["code"],
+                   ability=None, ending=res["code"], days=res["days"], final3=res["final3"],
+                   impact={}, minions=m)
+        return rec
+    from ..agents.policies import make_agents
+    from ..engine.runner import play
+    from ..play import NAMES, new_game
+    assert spec.script is not None
+    good, evil = spec.arms[arm]
+    names = NAMES[:n + spec.travellers]
+    try:
+        game = new_game(spec.script, n, seed, agents=make_agents(names, seed, good, evil),
+                        travellers=spec.travellers)
+    except SetupError as e:
+        rec["error"] = str(e)
+        return rec
+    try:
+        play(game)
+    except Exception as e:          # an engine bug: say which game, to replay it
+        raise RuntimeError(f"game {i} (seed {seed}, {n} players, {spec.travellers} "
+                           f"Travellers, good {good}, evil {evil}) failed: {e!r}") from e
+    rec.update(analyse(game.log))
+    return rec
+
+
+def run_batch(spec: Spec, b: int) -> list[dict]:
+    """The records of batch b, in index order."""
+    from .bench import batch_gc
+    with batch_gc():
+        return [run_one(spec, i) for i in spec.batch_range(b)]
+
+
+# ---- the out folder ---------------------------------------------------------------------
+
+class Store:
+    """`OUT/manifest.json` (the spec) and `OUT/batches/NNNNNN.jsonl` (finished batches)."""
+
+    def __init__(self, out: Path):
+        self.out = Path(out)
+        self.batches = self.out / "batches"
+        self.manifest = self.out / "manifest.json"
+
+    def prepare(self) -> None:
+        """Create the folders, or say in one line why they cannot be."""
+        try:
+            self.batches.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise ClocktowerError(f"--out {self.out}: not a folder (a file is in the way)") from None
+        except OSError as e:
+            raise ClocktowerError(f"--out {self.out}: cannot create it: {e.strerror or e}") from None
+        probe = self.out / ".write-test"
+        try:
+            probe.write_text("")
+            probe.unlink()
+        except OSError as e:
+            raise ClocktowerError(f"--out {self.out}: cannot write there: {e.strerror or e}") from None
+
+    def read_manifest(self) -> dict | None:
+        if not self.manifest.exists():
+            return None
+        try:
+            return json.loads(self.manifest.read_text("utf-8"))
+        except (OSError, ValueError) as e:
+            raise ClocktowerError(f"{self.manifest}: unreadable manifest ({e})") from None
+
+    def write_manifest(self, spec: Spec) -> None:
+        from ..fileio import write_text
+        write_text(self.manifest, json.dumps(spec.to_json(), indent=1, sort_keys=True) + "\n")
+
+    def path(self, b: int) -> Path:
+        return self.batches / f"{b:06d}.jsonl"
+
+    def finished(self, spec: Spec) -> set[int]:
+        """Batches saved whole (a batch file is written atomically: present means whole)."""
+        out = set()
+        for b in range(spec.n_batches):
+            if self.path(b).exists():
+                out.add(b)
+        return out
+
+    def save(self, b: int, records: list[dict]) -> None:
+        from ..fileio import write_text
+        write_text(self.path(b), "".join(json.dumps(r, sort_keys=True, separators=(",", ":"))
+                                         + "\n" for r in records))
+
+    def records(self, spec: Spec) -> Iterator[dict]:
+        """Every record of the run, in index order."""
+        for b in range(spec.n_batches):
+            p = self.path(b)
+            lines = p.read_text("utf-8").splitlines()
+            want = list(spec.batch_range(b))
+            recs = [json.loads(x) for x in lines]
+            if [r.get("i") for r in recs] != want:
+                raise ClocktowerError(f"{p}: holds games {recs[0].get('i') if recs else '-'}.. "
+                                      f"not {want[0]}..{want[-1]}: the batch file was edited "
+                                      "or belongs to another run")
+            yield from recs
+
+
+def spec_differences(old: dict, new: dict) -> list[str]:
+    return [f"{k}: {old.get(k)!r} then, {new.get(k)!r} now"
+            for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
+
+
+# ---- executors --------------------------------------------------------------------------
+
+Done = Callable[[int, list[dict]], None]
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the main process, which saves what they finish."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_serial(spec: Spec, todo: list[int], on_done: Done) -> None:
+    for b in todo:
+        on_done(b, run_batch(spec, b))
+
+
+def run_processes(spec: Spec, todo: list[int], jobs: int, on_done: Done) -> None:
+    """A pool of `jobs` processes (spawned: no state is shared), a few batches in flight
+    each. On Ctrl-C: pending batches are cancelled, running ones finish and are saved (a
+    second Ctrl-C stops at once), then KeyboardInterrupt goes on up."""
+    ctx = multiprocessing.get_context("spawn")
+    queue = iter(todo)
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_ignore_sigint) as ex:
+        pending: dict[Future, int] = {}
+
+        def fill() -> None:
+            while len(pending) < 2 * jobs:
+                b = next(queue, None)
+                if b is None:
+                    return
+                pending[ex.submit(run_batch, spec, b)] = b
+        fill()
+        try:
+            while pending:
+                done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                for f in sorted(done, key=lambda f: pending[f]):
+                    on_done(pending.pop(f), f.result())
+                fill()
+        except KeyboardInterrupt:
+            for f in list(pending):
+                if f.cancel():
+                    del pending[f]
+            try:
+                for f in sorted(pending, key=lambda f: pending[f]):
+                    on_done(pending[f], f.result())
+            except KeyboardInterrupt:
+                pass
+            raise
+
+
+RAY_MISSING = ("--backend ray needs Ray, an optional extra: pip install 'clocktower[ray]' "
+               "(or pip install ray)")
+
+
+def import_ray() -> Any:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise ClocktowerError(RAY_MISSING) from None
+
+
+def run_ray(spec: Spec, todo: list[int], jobs: int, address: str | None, on_done: Done) -> None:
+    """The same batches as Ray tasks: on the cluster at `address`, or on a local Ray started
+    here with `jobs` CPUs (stopped at the end). The cluster's nodes need clocktower installed."""
+    # Ray's usage statistics are sent to its makers unless disabled: a simulation sends nothing
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started:
+        kw: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                              "configure_logging": False}
+        if address:
+            ray.init(address=address, **kw)
+        else:
+            ray.init(num_cpus=jobs, **kw)
+    try:
+        task = ray.remote(num_cpus=1, max_retries=0)(run_batch)
+        ref = ray.put(spec)
+        window = 2 * jobs if not address else max(2 * jobs, 2 * int(
+            ray.cluster_resources().get("CPU", jobs)))
+        queue = iter(todo)
+        pending: dict[Any, int] = {}
+
+        def fill() -> None:
+            while len(pending) < window:
+                b = next(queue, None)
+                if b is None:
+                    return
+                pending[task.remote(ref, b)] = b
+        fill()
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for r in done:
+                on_done(pending.pop(r), ray.get(r))
+            fill()
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)

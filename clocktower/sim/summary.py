@@ -1,0 +1,219 @@
+"""The summary of a run (`summary.json`), computed from its records in index order.
+
+`FIELDS` documents every field; `clocktower simulate --help` prints it and
+docs/simulator.md repeats it. Rates are shares of all games of the group (a game cut off by
+the day limit, winner none, is neither team's win); every interval is the 95% Wilson score
+interval (stats.py), a difference's is Newcombe's. Games whose setup failed are counted in
+`unseated` and left out of everything else.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+from ..data import teams as _teams
+from . import baseline as B
+from .record import IMPACT
+from .stats import newcombe, rate, wilson
+
+FIELDS: list[tuple[str, str]] = [
+    ("run", "what was run: script {name, characters, source} (null for the baseline), "
+            "players (the counts), games (per player count and policy pair), travellers, "
+            "seed, arms (the policy pairs {good, evil}; the first is the primary pair, which "
+            "every table below but policy_table describes), baseline (null or "
+            "random-execution), batch_size, format"),
+    ("games", "games played for the primary pair, setups that failed included"),
+    ("unseated", "games whose setup failed for their seed, {count, reasons: {message: n}}"),
+    ("overall", "the primary pair's games at every count: games, good_wins, evil_wins, "
+                "no_result, good_win_rate, good_win_ci [low, high]"),
+    ("by_players", "one row per player count: players, games, good_wins, evil_wins, "
+                   "no_result, good_win_rate, good_win_ci, endings {ending: games}, "
+                   "final_three (games in which a day began with three alive), "
+                   "final_three_rate, mean_days (days begun), reference {published, model} "
+                   "(the baseline's published and exact good win rates, when known)"),
+    ("endings", "ending -> games, every count together: demon_executed, demon_slain, "
+                "demon_killed, demon_exiled, demon_died, demon_gone, two_alive, the "
+                "characters' codes (saint_executed, mayor, goblin, damsel_guessed, ...), "
+                "ability:<id>, no_result; the baseline adds no_good_left"),
+    ("characters", "one row per character of the script (and Traveller seen): id, name, "
+                   "team (good or evil; a Traveller's is its alignment in each game), "
+                   "in_play (games it was in play), in_play_rate, team_wins (games its team "
+                   "won when it was in play), team_win_rate, team_win_ci, "
+                   "team_win_rate_without (its team's win rate in the games it was not in "
+                   "play), effect (team_win_rate - team_win_rate_without) and effect_ci "
+                   "(Newcombe)"),
+    ("by_outsiders", "one row per number of Outsiders dealt: outsiders, games, good_wins, "
+                     "good_win_rate, good_win_ci"),
+    ("impact", "character -> metric -> {count (events in all games), games (games with "
+               "at least one), rate_in_play (games / games it was in play; null when never "
+               "dealt)}; the metrics: " + "; ".join(f"{k}: {v}" for k, v in IMPACT.items())),
+    ("policy_table", "one row per policy pair (only when the run has several): good, evil, "
+                     "games, good_wins, good_win_rate, good_win_ci"),
+    ("baseline", "the baseline's reference (baseline runs only): source, published "
+                 "{players: rate}, model {players: exact rate}, and per player count "
+                 "whether the published rate (give or take its rounding, 0.005) meets the "
+                 "interval: agrees {players: bool}"),
+]
+
+
+def _team_of(char: str, team: dict[str, str]) -> str:
+    t = team.get(char, "")
+    return "evil" if t in ("minion", "demon") else "good"
+
+
+class _Tally:
+    __slots__ = ("games", "good", "evil", "none")
+
+    def __init__(self) -> None:
+        self.games = self.good = self.evil = self.none = 0
+
+    def add(self, winner: str) -> None:
+        self.games += 1
+        if winner == "good":
+            self.good += 1
+        elif winner == "evil":
+            self.evil += 1
+        else:
+            self.none += 1
+
+    def json(self) -> dict:
+        return {"games": self.games, "good_wins": self.good, "evil_wins": self.evil,
+                "no_result": self.none, "good_win_rate": rate(self.good, self.games),
+                "good_win_ci": list(wilson(self.good, self.games))}
+
+
+def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str]) -> dict:
+    team = _teams()
+    from ..data import get as char_data
+    arms = [(a["good"], a["evil"]) for a in spec_json["arms"]]
+    counts = spec_json["players"]
+    overall = _Tally()
+    by_n = {n: _Tally() for n in counts}
+    endings_n: dict[int, Counter] = {n: Counter() for n in counts}
+    final3: Counter = Counter()
+    days: Counter = Counter()
+    endings: Counter = Counter()
+    unseated: Counter = Counter()
+    games = 0
+    by_out: dict[int, _Tally] = {}
+    in_play: Counter = Counter()
+    team_wins: Counter = Counter()
+    team_games: Counter = Counter()         # (char, team) -> games where that team could win
+    char_team: dict[str, str] = {}
+    team_total = {"good": 0, "evil": 0}     # wins per team over all seated games
+    impact: dict[str, dict[str, list[int]]] = {}
+    arm_tally = [_Tally() for _ in arms]
+    for r in records:
+        if "error" not in r:
+            arm_tally[r["arm"]].add(r["winner"])
+        if r["arm"] != 0:
+            continue
+        games += 1
+        if "error" in r:
+            unseated[r["error"]] += 1
+            continue
+        n, w = r["players"], r["winner"]
+        overall.add(w)
+        by_n[n].add(w)
+        endings_n[n][r["ending"]] += 1
+        endings[r["ending"]] += 1
+        final3[n] += bool(r["final3"])
+        days[n] += r["days"]
+        if w in team_total:
+            team_total[w] += 1
+        by_out.setdefault(r["outsiders"], _Tally()).add(w)
+        seen = set()
+        for c in r["chars"]:
+            if c in seen:
+                continue
+            seen.add(c)
+            side = _team_of(c, team)
+            char_team[c] = side
+            in_play[c] += 1
+            team_wins[c] += w == side
+        for c, align in r["trav"]:
+            key = f"{c}:{align}"
+            if key in seen:
+                continue
+            seen.add(key)
+            char_team[key] = align
+            in_play[key] += 1
+            team_wins[key] += w == align
+        for c, metrics in r["impact"].items():
+            d = impact.setdefault(c, {})
+            for m, k in metrics.items():
+                x = d.setdefault(m, [0, 0])
+                x[0] += k
+                x[1] += 1
+    seated = overall.games
+    by_players = []
+    for n in counts:
+        t = by_n[n]
+        row: dict[str, Any] = {"players": n, **t.json(),
+                               "endings": dict(sorted(endings_n[n].items())),
+                               "final_three": final3[n], "final_three_rate": rate(final3[n], t.games),
+                               "mean_days": rate(days[n], t.games)}
+        ref = {}
+        if n in B.PUBLISHED:
+            ref["published"] = B.PUBLISHED[n]
+        ref["model"] = B.exact(n)
+        row["reference"] = ref
+        by_players.append(row)
+    chars = []
+    ids = list(dict.fromkeys(list(script_chars) + sorted(in_play)))
+    for c in ids:
+        base = c.split(":")[0]
+        tm = char_team.get(c) or _team_of(base, team)
+        k, n_in = team_wins[c], in_play[c]
+        out_games = seated - n_in
+        out_wins = team_total.get(tm, 0) - k
+        try:
+            name = char_data(base).name
+        except Exception:
+            name = base
+        if ":" in c:
+            name = f"{name} ({c.split(':')[1]})"
+        chars.append({"id": c, "name": name, "team": tm, "in_play": n_in,
+                      "in_play_rate": rate(n_in, seated), "team_wins": k,
+                      "team_win_rate": rate(k, n_in), "team_win_ci": list(wilson(k, n_in)),
+                      "team_win_rate_without": rate(out_wins, out_games),
+                      "effect": (k / n_in - out_wins / out_games) if n_in and out_games else None,
+                      "effect_ci": list(newcombe(k, n_in, out_wins, out_games))
+                      if n_in and out_games else None})
+    imp = {}
+    for c in sorted(impact):
+        n_in = in_play.get(c, 0)
+        imp[c] = {m: {"count": v[0], "games": v[1], "rate_in_play": rate(v[1], n_in)}
+                  for m, v in sorted(impact[c].items())}
+    out: dict[str, Any] = {
+        "run": spec_json,
+        "games": games,
+        "unseated": {"count": sum(unseated.values()), "reasons": dict(sorted(unseated.items()))},
+        "overall": overall.json(),
+        "by_players": by_players,
+        "endings": dict(sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "characters": chars,
+        "by_outsiders": [{"outsiders": k, **{f: v for f, v in t.json().items()
+                                             if f in ("games", "good_wins", "good_win_rate",
+                                                      "good_win_ci")}}
+                         for k, t in sorted(by_out.items())],
+        "impact": imp,
+    }
+    if len(arms) > 1:
+        out["policy_table"] = [{"good": g, "evil": e, **{f: v for f, v in t.json().items()
+                                                         if f in ("games", "good_wins",
+                                                                  "good_win_rate",
+                                                                  "good_win_ci")}}
+                               for (g, e), t in zip(arms, arm_tally)]
+    if spec_json.get("baseline"):
+        agrees = {}
+        for row in by_players:
+            p = B.PUBLISHED.get(row["players"])
+            if p is not None and row["games"]:
+                lo, hi = row["good_win_ci"]
+                agrees[str(row["players"])] = lo <= p + 0.005 and p - 0.005 <= hi
+        out["baseline"] = {"source": B.SOURCE,
+                           "published": {str(k): v for k, v in B.PUBLISHED.items()},
+                           "model": {str(n): B.exact(n) for n in counts},
+                           "agrees": agrees}
+    return out
