@@ -24,8 +24,15 @@ class Mayor(Ability):
         if target is not me or game.phase != "night" or not self.functioning:
             return None
         others = [p.name for p in game.players if p is not me]
+        # Suggested: a living player who is not the Demon (a dead one cannot die again);
+        # good far behind: a living Minion or other evil non-Demon; evil far behind: the
+        # Mayor dies (docs/storyteller.md).
+        living = [p for p in game.players if p is not me and p.alive and not game.is_demon(p)]
+        evil = [p.name for p in living if p.alignment == "evil"]
         name = game.storyteller_choice("mayor", [None] + others,
-                                       "The Mayor would die: who dies instead (None: the Mayor)?")
+                                       "The Mayor would die: who dies instead (None: the Mayor)?",
+                                       suggested=[p.name for p in living] or [None],
+                                       favours={"good": evil, "evil": [None]})
         return game.by_name[name] if name else None
 
     def on_day_end(self) -> None:
