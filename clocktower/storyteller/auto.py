@@ -34,6 +34,7 @@ from ..engine.rand import randrange, seeded
 from . import estimate as _estimate
 
 DRAWS = 24          # tries at a plausible lie among many false answers before settling
+TESTS = 3           # false registrations tested for mattering before giving the truth
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass it
@@ -140,8 +141,9 @@ class AutoStoryteller:
     # ---- registration -------------------------------------------------------------------
     def register(self, decision: Choice, game: Any) -> object:
         """Option 0 is the truth; a false registration only when it matters to the asking
-        ability (`registration_matters`), with probability `p_misregister`: uniform among
-        those that matter (drawn one by one, so only the drawn ones are tested)."""
+        ability (`registration_matters`), with probability `p_misregister`: up to
+        `TESTS` false registrations drawn at random are tested, the first that matters is
+        given (so each that matters is as likely as another), else the truth."""
         n = decision.n_options()
         if n < 2 or self.rng.random() >= self.p_misregister(game):
             return decision.option(0)
@@ -149,7 +151,9 @@ class AutoStoryteller:
         truth = decision.option(0)
         test = Mattering(game, ctx.get("player"), ctx.get("purpose"), truth)
         left = list(range(1, n))
-        while left:
+        for _ in range(TESTS):
+            if not left:
+                break
             i = left.pop(randrange(self.rng, len(left)))
             if test(decision.option(i)):
                 return decision.option(i)
