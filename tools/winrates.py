@@ -17,7 +17,9 @@ import sys
 
 from rich.progress import Progress
 
+from clocktower.errors import ClocktowerError
 from clocktower.play import NAMES, play_game
+from clocktower.scripts import load_script
 
 SCRIPTS = ["trouble-brewing", "the-saga-of-the-summoner", "regalia", "alternate-endings",
            "the-return-of-jafar"]
@@ -36,11 +38,21 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def agents_for(kind: str, players: int, seed: int) -> dict | None:
+def bot_class(kind: str):
+    """The bot class named `module.Class` (None for random bots); exit 2 if there is none."""
     if kind == "random":
         return None
     module, _, cls = kind.rpartition(".")
-    bot = getattr(importlib.import_module(module), cls)
+    try:
+        return getattr(importlib.import_module(module), cls)
+    except (ImportError, AttributeError, ValueError) as e:
+        print(f"error: --bots {kind!r}: no such bot class ({e})", file=sys.stderr)
+        sys.exit(2)
+
+
+def agents_for(bot, players: int, seed: int) -> dict | None:
+    if bot is None:
+        return None
     return {n: bot(seed, n) for n in NAMES[:players]}
 
 
@@ -53,6 +65,13 @@ def main() -> None:
     ap.add_argument("--bots", default="random",
                     help="random, or module.Class of a bot taking (seed, name)")
     args = ap.parse_args()
+    bot = bot_class(args.bots)
+    for script in args.scripts:
+        try:
+            load_script(script)
+        except ClocktowerError as e:
+            print(f"error: --scripts {script!r}: {e}", file=sys.stderr)
+            sys.exit(2)
     cells = [(s, n) for s in args.scripts
              for n in (args.players or COUNTS_FOR.get(s, COUNTS))]
     print(f"# bots: {args.bots}; {args.games} games a cell (seeds 0..{args.games - 1})")
@@ -62,8 +81,11 @@ def main() -> None:
         for script, players in cells:
             good = 0
             for seed in range(args.games):
-                g = play_game(script, players, seed,
-                              agents=agents_for(args.bots, players, seed))
+                try:
+                    g = play_game(script, players, seed, agents=agents_for(bot, players, seed))
+                except ClocktowerError as e:
+                    print(f"error: {script} at {players} players: {e}", file=sys.stderr)
+                    sys.exit(2)
                 good += g.winner == "good"
                 progress.advance(task)
             lo, hi = wilson(good, args.games)
