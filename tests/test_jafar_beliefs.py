@@ -285,8 +285,11 @@ def test_summoner_marionette_in_bot_games():
                 p = g.by_name[ev["player"]]
                 demon = next(e["target"] for e in g.log if e["type"] == "summon")
                 assert p in g.neighbours(g.by_name[demon], alive_only=False)
+                # Not told they are the Marionette (a Marionette who later takes the
+                # Imp's star-pass is told "you are the Imp", rightly).
                 assert not any(e["type"] == "learn" and e["player"] == p.name
-                               and e.get("reason") == "you are" for e in g.log)
+                               and e.get("reason") == "you are"
+                               and e.get("character") == "marionette" for e in g.log)
     assert waited > 3 and entered > 0
 
 

@@ -29,6 +29,27 @@ def pair_infos(game, player, matches, team: str = ""):
 CHARACTER_TEAMS = ("townsfolk", "outsider", "minion", "demon")
 
 
+def last_day_nominees(game) -> set[str]:
+    """The players nominated on the last day that had nominations (the public record's
+    suspects), read from the log, cached in `game.memo` (nominations happen by day: by
+    night the answer holds until dawn)."""
+    key = (game.phase, game.night, game.day, len(game.log) if game.phase == "day" else -1)
+    memo = game.memo.get("nominees")
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    found: set[str] = set()
+    day = None
+    for ev in reversed(game.log):
+        if ev["type"] == "nominate":
+            if day is None:
+                day = ev["number"]
+            elif ev["number"] != day:
+                break
+            found.add(ev["target"])
+    game.memo["nominees"] = (key, found)
+    return found
+
+
 def team_characters(game, *teams: str) -> list[str]:
     """The characters of `teams` (default: all but Travellers) on the script, in script
     order, then any other such characters in play: what a Storyteller could show."""

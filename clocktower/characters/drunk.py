@@ -14,6 +14,7 @@ from ..engine.state import Effect
 
 class Drunk(Ability):
     id = "drunk"
+    unaware = True        # the holder believes another character
     priority = -10      # become the believed Townsfolk before other setup hooks look
 
     def on_setup(self) -> None:

@@ -10,7 +10,8 @@ except the first, the Fang Gu chooses a player, who dies. The first time the Fan
 would kill an Outsider, that Outsider does not die: they become an evil Fang Gu (woken:
 "you are" the Fang Gu, thumbs down: a `learn` with `character` and `alignment`) and the
 old Fang Gu dies instead (cause `demon`, by themself). This happens once per game: the new
-Fang Gu's kills of Outsiders are ordinary kills.
+Fang Gu's kills of Outsiders are ordinary kills, and so are those of any Fang Gu made
+later (a Scarlet Woman taking over from the new one: the log holds the jump).
 
 Rulings:
 - "Kills" means the Outsider would die: a protected Outsider (the Monk's, the Soldier who
@@ -53,15 +54,24 @@ class FangGu(Ability):
         if not chosen:
             return
         target = chosen[0]
-        if (not self.state.get("jumped") and target is not me and target.truly_alive
-                and self.functioning
-                and game.registers_team(target, self.id)[2] == "outsider"):
+        if (target is not me and target.truly_alive and self.functioning
+                and game.registers_team(target, self.id)[2] == "outsider"
+                and not self.jumped()):
             # Both deaths of the exchange must be possible: the Outsider's (else no jump)
             # and then the old Fang Gu's "instead" (else nothing happens either).
             if game.would_die(target, "demon", me) and game.would_die(me, "demon", me):
                 self.jump(target)
             return
         game.kill(target, "demon", me, source=self)
+
+    def jumped(self) -> bool:
+        """Has a Fang Gu jump happened this game? Once per game: a Fang Gu made later (a
+        Scarlet Woman taking over from the jumped-into Fang Gu) does not jump again."""
+        if not self.state.get("jumped") and any(
+                ev["type"] == "ability_triggered" and ev.get("ability") == self.id
+                for ev in self.game.log):
+            self.state["jumped"] = True
+        return bool(self.state.get("jumped"))
 
     def jump(self, target) -> None:
         """`target` becomes an evil Fang Gu and the old Fang Gu dies instead."""

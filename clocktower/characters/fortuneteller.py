@@ -26,9 +26,12 @@ class FortuneTeller(Information):
         good = [p.name for p in game.players if p.alignment == "good" and not p.traveller]
         self.state["red_herring"] = None
         if good:
+            # Suggested: another good player (on the Fortune Teller themself, a red herring
+            # is wasted unless they pick themselves).
+            others = [n for n in good if n != self.player.name]
             self.state["red_herring"] = game.storyteller_choice(
                 "red_herring", good, "Which good player is the Fortune Teller's Red Herring?",
-                player=self.player.name)
+                player=self.player.name, **({"suggested": others} if others else {}))
             game.emit("reminder", "storyteller", token="Red Herring",
                       player=self.state["red_herring"], ability=self.id)
 

@@ -64,9 +64,14 @@ class Harlot(Information):
         if not self.functioning:
             return
         suggested = ["no"] if game.is_demon(target) else None
+        # Good far behind: both die only to take an evil (non-Demon) player with the
+        # Harlot; evil far behind: only to take a good one (docs/storyteller.md).
+        evil = target.alignment == "evil"
+        favours = {"good": ["yes" if evil and not game.is_demon(target) else "no"],
+                   "evil": ["no" if evil else "yes"]}
         both = game.storyteller_choice("harlot", ["no", "yes"],
                                        f"{target.name} agreed to reveal to the Harlot: do both "
-                                       "die?", player=target.name,
+                                       "die?", player=target.name, favours=favours,
                                        **({"suggested": suggested} if suggested else {}))
         if both == "yes":
             game.kill(target, "ability", me, source=self)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .. import data as D
 from ..engine.ability import Ability
+from ._common import last_day_nominees
 
 
 class Imp(Ability):
@@ -44,8 +45,13 @@ class Imp(Ability):
                    if p.alive and D.get(p.character).team == "minion"]
         if not minions:
             return
-        name = game.storyteller_choice("imp", [m.name for m in minions],
-                                       "Which Minion becomes the Imp?")
+        # Evil far behind: a Minion nobody nominated on the last day; good far behind: a
+        # nominated one (docs/storyteller.md). Else any.
+        seen = last_day_nominees(game)
+        names = [m.name for m in minions]
+        name = game.storyteller_choice("imp", names, "Which Minion becomes the Imp?",
+                                       favours={"evil": [n for n in names if n not in seen],
+                                                "good": [n for n in names if n in seen]})
         heir = game.by_name[name]
         game.emit("star_pass", "storyteller", player=me.name, to=heir.name)
         game.change_character(heir, "imp")

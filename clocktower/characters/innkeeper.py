@@ -50,9 +50,14 @@ class Innkeeper(Ability):
         names = [p.name for p in picks]
         good = [p.name for p in picks if p.alignment == "good"]
         suggested = [n for n in good if n != me.name] or good or names
+        # Good far behind: an evil player is the one drunk (harmless to good); evil far
+        # behind: a good player other than the Innkeeper (docs/storyteller.md).
+        evil = [p.name for p in picks if p.alignment == "evil"]
         drunk = game.storyteller_choice("innkeeper", names,
                                         "Which of the Innkeeper's players is drunk until "
-                                        "dusk?", player=me.name, suggested=suggested)
+                                        "dusk?", player=me.name, suggested=suggested,
+                                        favours={"good": evil,
+                                                 "evil": [n for n in good if n != me.name]})
         target = game.by_name[drunk]
         game.add_effect(Effect("drunk", target, self, ends=("dusk", game.night + 1)), by=self)
         game.emit("reminder", "storyteller", token="Drunk", player=drunk, ability=self.id)

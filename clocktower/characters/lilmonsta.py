@@ -123,10 +123,24 @@ class LilMonsta(Ability):
         game = self.game
         sitter = self.babysitter()
         living = [p.name for p in game.players if p.alive]
-        suggested = [n for n in living if sitter is None or n != sitter.name]
+        others = [p for p in game.players if p.alive and p is not sitter]
+        good = [p.name for p in others if p.alignment == "good"]
+        evil = [p.name for p in others if p.alignment == "evil"]
+        minions = [p.name for p in others if D.get(p.character).team == "minion"]
+        # The automatic Storyteller's policy (docs/storyteller.md): kill as a Demon would,
+        # a good player; but, as the almanac advises, a Minion other than the babysitter
+        # when the final day nears (five or fewer alive) with two or more Minions alive, so
+        # good does not face several possible babysitters. Good far behind: an evil player;
+        # evil far behind: a good one.
+        living_minions = [p for p in game.players if p.alive
+                          and D.get(p.character).team == "minion"]
+        if len(living) <= 5 and len(living_minions) >= 2 and minions:
+            suggested = minions
+        else:
+            suggested = good or [p.name for p in others] or living
         name = game.storyteller_choice("lilmonsta.kill", [None] + living,
                                        "Lil' Monsta: who dies tonight (None: nobody)?",
-                                       suggested=suggested or living)
+                                       suggested=suggested, favours={"good": evil, "evil": good})
         if name is None:
             game.emit("nothing_happens", "storyteller", ability=self.id)
             return

@@ -36,6 +36,7 @@ NOT_BELIEVED = ("lilmonsta", "kazali")
 
 class Lunatic(Information):
     id = "lunatic"
+    unaware = True        # the holder believes another character
     priority = -10      # believe before other setup hooks look
 
     # ---- setup ---------------------------------------------------------------------------
@@ -82,10 +83,21 @@ class Lunatic(Information):
                 "Whom does the Lunatic see as their Minions?", player=me.name) or []
         good = [c for c in game.script.characters if c not in game.script.homebrew
                 and D.get(c).team in ("townsfolk", "outsider") and c != self.id]
+        # Suggested: bluffs as a Demon's would be (docs/storyteller.md): good characters
+        # not in play that a player could claim, apart from the real Demon's bluffs when
+        # there are enough (the Lunatic and the Demon would otherwise claim alike).
+        k = min(3, len(good))
+        taken = {p.character for p in game.players} | {p.thinks for p in game.players} \
+            | game.in_play_extra
+        free = [c for c in good if c not in taken
+                and not (c in game.registry and game.registry[c].unaware)]
+        apart = [c for c in free if c not in game.bluffs]
+        pool = apart if len(apart) >= k else free
+        suggested = [list(c) for c in combinations(pool, k)] if len(pool) >= k else None
         bluffs = game.storyteller_choice(
-            "lunatic.bluffs", [list(c) for c in combinations(good, min(3, len(good)))],
+            "lunatic.bluffs", [list(c) for c in combinations(good, k)],
             "Which three good characters does the Lunatic see as bluffs?",
-            player=me.name) or []
+            player=me.name, **({"suggested": suggested} if suggested else {})) or []
         table.add_row(Row(me, [game.by_name[n] for n in minions], characters=list(bluffs)))
 
     # ---- night ---------------------------------------------------------------------------

@@ -24,8 +24,19 @@ class Mayor(Ability):
         if target is not me or game.phase != "night" or not self.functioning:
             return None
         others = [p.name for p in game.players if p is not me]
+        # The automatic Storyteller's policy (docs/storyteller.md). Suggested: the Mayor,
+        # or any other player but a Demon (a dead player chosen means nobody dies, as the
+        # almanac says); good far behind: a living evil non-Demon, or nobody (a dead
+        # player); evil far behind: the Mayor, or a living good player.
+        demons = {p.name for p in game.players if game.is_demon(p)}
+        living_good = [p.name for p in game.players if p is not me and p.alive
+                       and p.alignment == "good" and p.name not in demons]
+        for_good = [p.name for p in game.players if p is not me and p.name not in demons
+                    and (not p.alive or p.alignment == "evil")]
         name = game.storyteller_choice("mayor", [None] + others,
-                                       "The Mayor would die: who dies instead (None: the Mayor)?")
+                                       "The Mayor would die: who dies instead (None: the Mayor)?",
+                                       suggested=[None] + [n for n in others if n not in demons],
+                                       favours={"good": for_good, "evil": [None] + living_good})
         return game.by_name[name] if name else None
 
     def on_day_end(self) -> None:

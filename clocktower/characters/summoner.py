@@ -115,9 +115,17 @@ class Summoner(Ability):
                 and c not in taken and D.get(c).team != "traveller"]
         k = min(3 - len(out), len(free))
         if k > 0:
-            picks = game.storyteller_choice("summoner.bluffs",
-                                            [list(c) for c in combinations(free, k)],
-                                            f"{k} more not-in-play characters as bluffs")
+            # Suggested: the combinations with the most good characters a player could
+            # claim (good bluffs are the useful ones; never the Drunk when avoidable).
+            options = [list(c) for c in combinations(free, k)]
+            def useful(c: str) -> bool:
+                return D.get(c).team in ("townsfolk", "outsider") \
+                    and not (c in game.registry and game.registry[c].unaware)
+            best = max(sum(useful(c) for c in o) for o in options)
+            picks = game.storyteller_choice("summoner.bluffs", options,
+                                            f"{k} more not-in-play characters as bluffs",
+                                            suggested=[o for o in options
+                                                       if sum(useful(c) for c in o) == best])
             out += picks
         game.bluffs = list(out)
         return out

@@ -59,6 +59,10 @@ class Ability:
     # `Game.use_day_ability` leaves them out of the public `claim_ability` event, and a
     # use with private arguments (real or pretended) is not followed by "nothing happens".
     private_args: ClassVar[tuple[str, ...]] = ()
+    # True for a character whose holder does not know they are it (they believe they are
+    # another: the Drunk, the Lunatic, the Marionette): no player ever claims it, so the
+    # automatic Storyteller never offers it as a bluff (docs/storyteller.md).
+    unaware: ClassVar[bool] = False
     data: CharacterData
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")

@@ -351,8 +351,13 @@ def choose_bluffs(game: "Game") -> list[str]:
         return []
     picks = []
     remaining = list(free)
+    registry = game.registry
     for i in range(k):
-        c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}")
+        # Suggested: characters a player could claim (never one whose holder does not know
+        # it, as the Drunk): docs/storyteller.md.
+        claimable = [c for c in remaining if c not in registry or not registry[c].unaware]
+        c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}",
+                                    **({"suggested": claimable} if claimable else {}))
         picks.append(c)
         remaining.remove(c)
     return picks

@@ -24,6 +24,11 @@ number, and the continuation's index) and counts who wins:
   else neither; `reason` says it in words ("good won 1 of 4 continuations, evil 3: evil
   won 3 or more"). It stops early once the continuations left cannot change the verdict.
 
+`standing(game)` is the cheap estimate the automatic Storyteller's discretionary choices
+use at every decision (a score from -1, evil far ahead, to +1, good far ahead: see its
+docstring and docs/storyteller.md, "Balance-minded choices"); the continuations above are
+for the General's question alone.
+
 Cost (10 players, Trouble Brewing plus the General, measured on a shared 2-core machine):
 a bot game is about 1.6 ms; a fork about 0.12 ms; with the defaults (4 continuations of
 at most 2 days, asked once a night) a game with a General is about 4 times slower, with 6
@@ -39,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents import RandomBot
+from ..characters._common import last_day_nominees
 from ..engine.game import Game, GameOver
 from ..engine.runner import act, bot_day, day_uses, has_day_options, window_turns
 
@@ -94,6 +100,73 @@ class Estimate:
         if verdict == "neither":
             return f"{parts}: neither team won {self.need} or more"
         return f"{parts}: {verdict} won {self.need} or more"
+
+
+# ---------------------------------------------------------------------------- standing
+BEHIND = 0.15           # |standing| beyond this: a team is "far behind"
+SUSPECTED = 0.15        # standing bonus for good while a living Demon is suspected
+ENDGAME = 0.2           # standing malus for good with four or fewer alive, a Demon among them
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How the game stands, from the Storyteller's seat (`standing`)."""
+    alive: float        # living share of good now minus at the start
+    suspected: bool     # a living Demon was nominated on the last day with nominations
+    endgame: bool       # four or fewer non-Travellers alive, a Demon among them
+
+    @property
+    def score(self) -> float:
+        s = self.alive + (SUSPECTED if self.suspected else 0.0) \
+            - (ENDGAME if self.endgame else 0.0)
+        return max(-1.0, min(1.0, s))
+
+    @property
+    def behind(self) -> str | None:
+        """The team far behind ("good", "evil") or None: how the choices lean."""
+        s = self.score
+        return "good" if s < -BEHIND else "evil" if s > BEHIND else None
+
+    @property
+    def reason(self) -> str:
+        parts = [f"living good share {self.alive:+.2f} against the start"]
+        if self.suspected:
+            parts.append("a living Demon was nominated on the last day")
+        if self.endgame:
+            parts.append("four or fewer alive with the Demon")
+        lean = self.behind
+        return f"standing {self.score:+.2f} ({'; '.join(parts)})" + \
+            (f": {lean} is far behind" if lean else ": about even")
+
+
+def standing(game: Game) -> Standing:
+    """Who is ahead, simply, from the grimoire and the public record (no simulation):
+
+    * `alive`: the share of living non-Travellers who are good, minus that share at the
+      start (about -0.3..+0.3: good players dying faster than evil ones push it down);
+    * `suspected`: a living Demon was nominated on the last day that had nominations
+      (good is on its trail): +0.15;
+    * `endgame`: four or fewer non-Travellers alive with a Demon among them (good has one
+      or two executions left): -0.2.
+
+    The score is their sum, clipped to -1..+1; beyond +-0.15 a team is "far behind"."""
+    players = living = good_all = good_now = 0
+    for p in game.players:
+        if not p.traveller:
+            good = p.alignment == "good"
+            players += 1
+            good_all += good
+            if p.alive:
+                living += 1
+                good_now += good
+    if not players or not living:
+        return Standing(0.0, False, False)
+    by_name = game.by_name
+    suspected = any(by_name[n].alive and game.is_demon(by_name[n])
+                    for n in last_day_nominees(game) if n in by_name)
+    endgame = living <= 4 and any(p.alive and not p.traveller and game.is_demon(p)
+                                  for p in game.players)
+    return Standing(good_now / living - good_all / players, suspected, endgame)
 
 
 def continuation_seed(game: Game, index: int) -> int:
