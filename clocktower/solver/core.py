@@ -1,0 +1,502 @@
+"""The world solver: which starting grimoires are consistent with a problem's facts.
+
+Two stages (docs/solver.md has the whole model):
+
+1. **Setups.** Every assignment of the script's characters to the seats that the setup
+   rules allow (the engine's player-count table, `setup_change` records from the data
+   file: the Baron's +2 Outsiders, the Drunk dealt as an Outsider believing a Townsfolk
+   not in play), each character at most once, narrowed by the static facts and, with
+   `truthful_claims`, by the claims. Enumerated seat by seat with the team counts pruned
+   as they grow.
+2. **Timeline.** For one setup, a depth-first search over what the Storyteller and the
+   evil team chose, night by night and day by day: the Poisoner's target, the Demon's kill
+   (or no kill, or the star-pass), the Scarlet Woman taking over, the Fortune Teller's red
+   herring, and how the Spy and the Recluse registered to each ability. The setup is
+   consistent when one sequence of those choices explains every death and every piece of
+   information: information from a sober, healthy holder of the ability is among the
+   ability's `truths(world)` (the engine's own methods, on an engine `World`); from a
+   Drunk or poisoned holder it constrains nothing.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .. import data as D
+from ..characters import REGISTRY
+from ..characters._info import Information
+from ..engine.ability import Ability
+from ..engine.game import Game
+from ..engine.world import World, WorldPlayer
+from .facts import (Alignment, Claim, Execution, Info, Is, IsNot, NightDeaths, NotInPlay,
+                    SlayerShot, VirginTrigger)
+from .problem import Problem, SolverInputError
+
+# The characters whose rules the timeline models (see docs/solver.md). The solver's own
+# table: the engine stays free of character names; these are rules of play, not data.
+DROISONER = "poisoner"          # chooses a player each night: poisoned tonight and tomorrow
+DRUNK = "drunk"                 # believes a Townsfolk; never in force
+KILLER = "imp"                  # kills at night; killing itself passes the Demon on
+CATCHER = "scarletwoman"        # becomes the Demon when it dies (5+ alive)
+PROTECT_SELF = "soldier"        # safe from the Demon
+PROTECTOR = "monk"              # protects another player from the Demon (nights 2+)
+SHOOTER = "slayer"
+VIRGIN = "virgin"
+SAINT = "saint"
+# When an information ability wakes: night 1 only, alive, died tonight, or after an
+# execution death yesterday. Others: alive.
+FIRST_ONLY = {"washerwoman", "librarian", "investigator", "chef"}
+DIED_TONIGHT = {"ravenkeeper"}
+AFTER_EXECUTION = {"undertaker"}
+# Abilities whose truths read a mark the Storyteller chose at setup (a good player).
+MARKS = {"fortuneteller": "red_herring"}
+
+
+@dataclass
+class World_:
+    """One consistent world: the starting characters (seat order) and a witness of the
+    hidden choices that explain the facts."""
+    characters: tuple[str, ...]
+    witness: dict[str, Any] = field(default_factory=dict)
+
+    def alignments(self) -> tuple[str, ...]:
+        return tuple(D.get(c).default_alignment for c in self.characters)
+
+
+@dataclass
+class _State:
+    chars: list[str]
+    alive: list[bool]
+    poisoned: int = -1
+    used: frozenset = frozenset()           # once-per-game abilities spent (seat indexes)
+    herring: int = -2                       # -2: not chosen yet
+    executed: dict = field(default_factory=dict)    # day -> seat who died by execution
+    log: tuple = ()
+
+    def copy(self) -> "_State":
+        return _State(list(self.chars), list(self.alive), self.poisoned, self.used,
+                      self.herring, dict(self.executed), self.log)
+
+
+class Solver:
+    """A compiled problem: seat domains, the timeline, the abilities that judge truths."""
+
+    def __init__(self, problem: Problem):
+        self.pb = pb = problem
+        self.n = n = len(pb.seats)
+        self.names = list(pb.seats)
+        chars = pb.characters
+        self.team = {c: D.get(c).team for c in chars}
+        self.align = {c: D.get(c).default_alignment for c in chars}
+        for c in chars:
+            if c not in REGISTRY:
+                raise SolverInputError(f"character {c!r} is not implemented")
+        idx = pb.seat_index
+        # ---- domains from the static facts
+        dom: list[set[str]] = [set(chars) for _ in range(n)]
+        self.claims: dict[int, str] = {}
+        out: set[str] = set()
+        changed: set[int] = set()       # seats that claim a change of character
+        for f in pb.facts:
+            if isinstance(f, Is):
+                dom[idx(f.seat)] &= {f.character}
+            elif isinstance(f, IsNot):
+                dom[idx(f.seat)].discard(f.character)
+            elif isinstance(f, Alignment):
+                dom[idx(f.seat)] = {c for c in dom[idx(f.seat)] if self.align[c] == f.alignment}
+            elif isinstance(f, NotInPlay):
+                out |= set(f.characters)
+            elif isinstance(f, Claim) and not f.night:
+                self.claims[idx(f.seat)] = f.character
+            elif isinstance(f, Claim):
+                changed.add(idx(f.seat))
+        for d in dom:
+            d -= out
+        if pb.truthful_claims:
+            for s, c in self.claims.items():
+                ok = {x for x in chars if self.align[x] == "evil"}
+                if c in self.team and s not in changed:
+                    ok.add(c)
+                    if self.team[c] == "townsfolk" and DRUNK in self.team:
+                        ok.add(DRUNK)
+                dom[s] &= ok
+        self.domains = [sorted(d, key=chars.index) for d in dom]
+        for s in range(n):
+            if not self.domains[s]:
+                raise SolverInputError(f"no character fits seat {self.names[s]!r} "
+                                       f"(the facts exclude every one)")
+        # ---- setup counts
+        self.base = D.player_counts(n)
+        self.deltas: dict[str, tuple[int, ...]] = {}
+        self.unmodelled: list[str] = []
+        for c in chars:
+            ch = D.get(c).setup_change or {}
+            if "outsiders" in ch:
+                self.deltas[c] = (ch["outsiders"],)
+            elif "outsiders_choice" in ch:
+                self.deltas[c] = tuple(ch["outsiders_choice"])
+            elif ch and not ch.get("not_dealt_as_self"):
+                self.unmodelled.append(c)
+        spread = [0] + [d for v in self.deltas.values() for d in v]
+        self.max_out = self.base["outsider"] + max(0, sum(max(0, max(v)) for v in self.deltas.values()))
+        self.max_tf = self.base["townsfolk"] + max(0, -sum(min(0, min(v)) for v in self.deltas.values()))
+        del spread
+        # ---- the timeline
+        self.infos: dict[int, list[tuple[int, Info]]] = {}
+        self.days: dict[int, list] = {}
+        self.deaths: dict[int, frozenset[int]] = {}
+        last = 1
+        for f in pb.facts:
+            if isinstance(f, Info):
+                self.infos.setdefault(f.night, []).append((idx(f.seat), f))
+                last = max(last, f.night)
+            elif isinstance(f, NightDeaths):
+                self.deaths[f.night] = frozenset(idx(s) for s in f.seats)
+                last = max(last, f.night)
+            elif isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+                self.days.setdefault(f.day, []).append(f)
+                last = max(last, f.day)
+        self.last = last
+        # ---- abilities that say what is true (one per character, holder passed in)
+        self.game = game = Game(pb.script, REGISTRY)
+        for i, name in enumerate(self.names):
+            game.add_player(name, self.domains[i][0])
+        self._abilities: dict[tuple[str, str], Information] = {}
+        self._regs: dict[str, list[tuple[str, str]]] = {}
+        # Characters that may register as something else (their class offers
+        # `false_registrations`: the Spy, the Recluse).
+        self.registering = {c for c in chars
+                            if REGISTRY[c].false_registrations is not Ability.false_registrations}
+
+    # ------------------------------------------------------------------------ setups
+    def counts_ok(self, chars: tuple[str, ...] | list[str]) -> bool:
+        if self.unmodelled and any(c in self.unmodelled for c in chars):
+            return True         # a setup change the solver does not model: counts unchecked
+        got = {"townsfolk": 0, "outsider": 0, "minion": 0, "demon": 0}
+        for c in chars:
+            got[self.team[c]] += 1
+        b = self.base
+        if got["minion"] != b["minion"] or got["demon"] != b["demon"]:
+            return False
+        options = [0]
+        for c in chars:
+            if c in self.deltas:
+                options = [o + d for o in options for d in self.deltas[c]]
+        return any(got["outsider"] == b["outsider"] + d and got["townsfolk"] == b["townsfolk"] - d
+                   for d in options)
+
+    def setups(self, order: list[int] | None = None, rng=None) -> Iterator[tuple[str, ...]]:
+        """Every setup the rules and static facts allow (seat order of characters). With
+        `rng`, the domains are tried in a random order (for sampling)."""
+        n = self.n
+        order = order or sorted(range(n), key=lambda s: len(self.domains[s]))
+        chars: list[str | None] = [None] * n
+        used: set[str] = set()
+        cnt = {"townsfolk": 0, "outsider": 0, "minion": 0, "demon": 0}
+        caps = {"townsfolk": self.max_tf, "outsider": self.max_out,
+                "minion": self.base["minion"], "demon": self.base["demon"]}
+        if self.unmodelled:
+            caps = {k: n for k in caps}
+        team = self.team
+        truthful = self.pb.truthful_claims
+        claims = self.claims
+
+        def rec(k: int) -> Iterator[tuple[str, ...]]:
+            if k == n:
+                t = tuple(c for c in chars if c is not None)
+                if self.counts_ok(t) and (not truthful or all(
+                        t[s] != DRUNK or claims.get(s) not in used for s in range(n))):
+                    yield t
+                return
+            s = order[k]
+            dom = self.domains[s]
+            if rng is not None:
+                dom = list(dom)
+                rng.shuffle(dom)
+            for c in dom:
+                if c in used:
+                    continue
+                tm = team[c]
+                if cnt[tm] >= caps[tm]:
+                    continue
+                chars[s] = c
+                used.add(c)
+                cnt[tm] += 1
+                yield from rec(k + 1)
+                cnt[tm] -= 1
+                used.discard(c)
+            chars[s] = None
+
+        yield from rec(0)
+
+    # ---------------------------------------------------------------------- timeline
+    def check(self, setup: tuple[str, ...]) -> World_ | None:
+        """A witness world if this setup is consistent with the timeline, else None."""
+        st = _State(list(setup), [True] * self.n)
+        for end in self._night(st, 1):
+            return World_(tuple(setup), {"choices": list(end.log)})
+        return None
+
+    def _night(self, st: _State, N: int) -> Iterator[_State]:
+        if N > self.last:
+            yield st
+            return
+        for p in self._poison_options(st, N):
+            s1 = st.copy()
+            s1.poisoned = p
+            if p >= 0:
+                s1.log += (f"night {N}: {self.names[p]} poisoned",)
+            for s2 in self._demon(s1, N):
+                for s3 in self._infos(s2, N, 0):
+                    yield from self._day(s3, N, 0)
+
+    def _poison_options(self, st: _State, N: int) -> list[int]:
+        who = [i for i, c in enumerate(st.chars) if c == DROISONER and st.alive[i]]
+        if not who:
+            return [-1]
+        relevant = {KILLER, CATCHER, PROTECT_SELF, PROTECTOR, SHOOTER, VIRGIN, SAINT} \
+            | self.registering
+        out = [-1]
+        for i, c in enumerate(st.chars):
+            if c in relevant:
+                out.append(i)
+        for s, f in self.infos.get(N, ()):
+            if st.chars[s] == f.character and s not in out:
+                out.append(s)
+        return out
+
+    def _sober(self, st: _State, i: int) -> bool:
+        return st.poisoned != i
+
+    def _demon_dies(self, st: _State, i: int) -> bool:
+        """The Demon at seat i has just died (st.alive[i] already False): the Scarlet Woman
+        takes over if she can; else the game would be over (False)."""
+        living = sum(st.alive) + 1          # alive before this death
+        for j, c in enumerate(st.chars):
+            if c == CATCHER and st.alive[j] and self._sober(st, j) and living >= 5:
+                self._become(st, j, KILLER)
+                st.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
+                return True
+        return False
+
+    def _dies(self, st: _State, i: int) -> None:
+        st.alive[i] = False
+        if st.chars[i] == DROISONER:
+            st.poisoned = -1            # the poison ends when the Poisoner dies
+
+    def _become(self, st: _State, j: int, c: str) -> None:
+        if st.chars[j] == DROISONER:
+            st.poisoned = -1            # the Poisoner's poison ends with its ability
+        st.chars[j] = c
+
+    def _demon(self, st: _State, N: int) -> Iterator[_State]:
+        if N == 1:
+            yield st
+            return
+        imps = [i for i, c in enumerate(st.chars) if c == KILLER and st.alive[i]]
+        if not imps:
+            return              # the game would have ended
+        imp = imps[0]
+        deaths = self.deaths.get(N)
+        if deaths is None and not self.pb.complete_deaths:
+            outcomes: list[frozenset[int]] = [frozenset()] + [
+                frozenset([i]) for i in range(self.n) if st.alive[i]]
+        else:
+            outcomes = [deaths or frozenset()]
+        sober = self._sober(st, imp)
+        for d in outcomes:
+            if len(d) > 1:
+                continue
+            if not d:
+                protectable = any(
+                    st.alive[j] and self._sober(st, j) and st.chars[j] in (PROTECT_SELF, PROTECTOR)
+                    for j in range(self.n))
+                if not sober or not all(st.alive) or protectable:
+                    s = st.copy()
+                    s.log += (f"night {N}: no death",)
+                    yield s
+                continue
+            (k,) = tuple(d)
+            if not st.alive[k] or not sober:
+                continue
+            if k != imp:
+                if st.chars[k] == PROTECT_SELF and self._sober(st, k):
+                    continue
+                s = st.copy()
+                self._dies(s, k)
+                s.log += (f"night {N}: {self.names[k]} killed",)
+                yield s
+                continue
+            # The star-pass: the Scarlet Woman must take it if she can; else any living
+            # Minion (the Storyteller's choice), as the engine's Imp does.
+            s = st.copy()
+            s.alive[imp] = False
+            s.chars[imp] = KILLER
+            s.log += (f"night {N}: the {D.get(KILLER).name} ({self.names[imp]}) killed itself",)
+            if self._demon_dies(s, imp):
+                yield s
+                continue
+            for j, c in enumerate(st.chars):
+                if s.alive[j] and self.team[c] == "minion":
+                    s2 = s.copy()
+                    self._become(s2, j, KILLER)
+                    s2.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
+                    yield s2
+
+    def _wakes(self, st: _State, i: int, ability: str, N: int) -> bool:
+        if ability in FIRST_ONLY:
+            return N == 1
+        if ability in DIED_TONIGHT:
+            return not st.alive[i] and i in self.deaths.get(N, ())
+        if ability in AFTER_EXECUTION:
+            return N > 1 and st.alive[i] and (N - 1) in st.executed
+        return st.alive[i]
+
+    def _infos(self, st: _State, N: int, k: int) -> Iterator[_State]:
+        facts = self.infos.get(N, ())
+        while k < len(facts):
+            s, f = facts[k]
+            c = st.chars[s]
+            if c == f.character and self.align.get(c) == "good":
+                if not self._wakes(st, s, c, N):
+                    return
+                if self._sober(st, s):
+                    mark = MARKS.get(c)
+                    if mark and st.herring == -2:
+                        # Choose the red herring now: any good player at setup.
+                        for h in range(self.n):
+                            if self.align[st.chars[h]] == "good":
+                                s2 = st.copy()
+                                s2.herring = h
+                                if self._true(s2, s, f, N):
+                                    s2.log += (f"red herring: {self.names[h]}",)
+                                    yield from self._infos(s2, N, k + 1)
+                        return
+                    if not self._true(st, s, f, N):
+                        return
+            elif c == DRUNK and self.pb.truthful_claims and self.claims.get(s) == f.character:
+                if not self._wakes(st, s, f.character, N):
+                    return
+            k += 1
+        yield st
+
+    def _ability(self, cid: str, holder: str) -> Information:
+        key = (cid, holder)
+        ab = self._abilities.get(key)
+        if ab is None:
+            cls = REGISTRY[cid]
+            if not issubclass(cls, Information):
+                raise SolverInputError(f"{D.get(cid).name} shows no information: "
+                                       f"no 'info' fact can be checked for it")
+            made = self.game.make_ability(cid, self.game.player(holder))
+            assert isinstance(made, Information)
+            ab = self._abilities[key] = made
+        return ab
+
+    def _reg_options(self, c: str, mentioned: str | None, alive: bool) -> list[tuple[str, str]]:
+        """The registrations of a Spy/Recluse that can make a difference to one answer:
+        its truth, then one per (team, alignment), and the character the answer names."""
+        key = f"{c}|{mentioned}"
+        got = self._regs.get(key)
+        if got is None:
+            if c not in self._regs:
+                p = self.game.players[0]
+                old = p.character
+                ab = self.game.make_ability(c, p)
+                self._regs[c] = list(ab.false_registrations())
+                p.character = old
+            truth = (c, self.align[c])
+            got, seen = [truth], {(self.team[c], self.align[c], c == mentioned)}
+            for rc, ra in self._regs[c]:
+                sig = (D.get(rc).team, ra, rc == mentioned)
+                if sig not in seen:
+                    seen.add(sig)
+                    got.append((rc, ra))
+            self._regs[key] = got
+        return got
+
+    def _true(self, st: _State, s: int, f: Info, N: int) -> bool:
+        names = self.names
+        players = tuple(WorldPlayer(names[i], i, st.chars[i], self.align[st.chars[i]],
+                                    st.alive[i]) for i in range(self.n))
+        marks: dict = {}
+        mark = MARKS.get(f.character)
+        if mark and st.herring >= 0:
+            marks = {names[s]: {mark: names[st.herring]}}
+        ex = st.executed.get(N - 1)
+        world = World(players, {}, {names[s]: f.choice} if f.choice else {}, marks,
+                      names[ex] if ex is not None else None,
+                      tuple(names[i] for i in sorted(self.deaths.get(N, ()))), ())
+        ab = self._ability(f.character, names[s])
+        mentioned = f.answer.get("character") if isinstance(f.answer, dict) else None
+        regs = [i for i, c in enumerate(st.chars) if c in self.registering and self._sober(st, i)]
+        opts = [self._reg_options(st.chars[i], mentioned, st.alive[i]) for i in regs]
+        for combo in itertools.product(*opts):
+            w = world._replace(registrations={names[i]: r for i, r in zip(regs, combo)
+                                              if r != (st.chars[i], self.align[st.chars[i]])})
+            if f.answer in ab.truths(w, names[s]):
+                return True
+        return False
+
+    def _day(self, st: _State, N: int, k: int) -> Iterator[_State]:
+        events = self.days.get(N, ())
+        if N >= self.last and k >= len(events):
+            yield st
+            return
+        if k >= len(events):
+            st2 = st.copy()
+            st2.poisoned = -1
+            yield from self._night(st2, N + 1)
+            return
+        ev = events[k]
+        idx = self.pb.seat_index
+        if isinstance(ev, Execution):
+            x = idx(ev.seat)
+            if not st.alive[x]:
+                return
+            if st.chars[x] == SAINT and self._sober(st, x):
+                return                  # evil would have won
+            s = st.copy()
+            self._dies(s, x)
+            s.executed[N] = x
+            if s.chars[x] == KILLER and not self._demon_dies(s, x):
+                return
+            yield from self._day(s, N, k + 1)
+        elif isinstance(ev, SlayerShot):
+            a, t = idx(ev.shooter), idx(ev.target)
+            real = st.chars[a] == SHOOTER and st.alive[a] and a not in st.used
+            works = real and self._sober(st, a) and st.alive[t]
+            s = st.copy()
+            if real:
+                s.used = st.used | {a}
+            demon = st.chars[t] == KILLER
+            may_demon = demon or (st.chars[t] in self.registering and self._sober(st, t)
+                                  and self.team[st.chars[t]] == "outsider")
+            if ev.died:
+                if not (works and may_demon):
+                    return
+                self._dies(s, t)
+                if demon and not self._demon_dies(s, t):
+                    return
+                yield from self._day(s, N, k + 1)
+            else:
+                if works and demon:
+                    return
+                yield from self._day(s, N, k + 1)
+        elif isinstance(ev, VirginTrigger):
+            n_, v = idx(ev.nominator), idx(ev.virgin)
+            if st.chars[v] != VIRGIN or not self._sober(st, v) or v in st.used \
+                    or not st.alive[n_]:
+                return
+            c = st.chars[n_]
+            if not (self.team[c] == "townsfolk" or (c in self.registering and self._sober(st, n_)
+                                                    and self.align[c] == "evil")):
+                return
+            s = st.copy()
+            s.used = st.used | {v}
+            self._dies(s, n_)
+            s.executed[N] = n_
+            if s.chars[n_] == KILLER and not self._demon_dies(s, n_):
+                return
+            yield from self._day(s, N, k + 1)
