@@ -12,11 +12,12 @@ rules, the public claims and private information (docs/solver.md).
 """
 from .core import Solver, World_ as World
 from .facts import (Alignment, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, VirginTrigger)
+                    NotInPlay, SlayerShot, Team, VirginTrigger)
+from .fromgame import facts_from_events, problem_from_game
 from .problem import Problem, SolverInputError, load_problem, problem_from_dict
 from .solve import Marginals, marginals, sample, solve, worlds
 
 __all__ = ["Problem", "Solver", "World", "Fact", "Is", "IsNot", "Alignment", "NotInPlay",
-           "Claim", "Execution", "NightDeaths", "SlayerShot", "VirginTrigger", "Info",
+           "Team", "Claim", "Execution", "NightDeaths", "SlayerShot", "VirginTrigger", "Info",
            "SolverInputError", "load_problem", "problem_from_dict", "solve", "sample",
-           "marginals", "worlds", "Marginals"]
+           "marginals", "worlds", "Marginals", "facts_from_events", "problem_from_game"]

@@ -30,7 +30,7 @@ from ..engine.ability import Ability
 from ..engine.game import Game
 from ..engine.world import World, WorldPlayer
 from .facts import (Alignment, Claim, Execution, Info, Is, IsNot, NightDeaths, NotInPlay,
-                    SlayerShot, VirginTrigger)
+                    SlayerShot, Team, VirginTrigger)
 from .problem import Problem, SolverInputError
 
 # The characters whose rules the timeline models (see docs/solver.md). The solver's own
@@ -66,17 +66,25 @@ class World_:
 
 @dataclass
 class _State:
+    """The timeline so far, for one setup. The Poisoner's target is chosen lazily: a night's
+    poison is open (`pz_open`: a Poisoner was alive at dusk and still is) until something
+    needs a malfunction to be explained (`excuse`); abilities whose working an explanation
+    relied on tonight are `sober` and can no longer be the target. Poisoning only ever
+    removes an ability, so choosing it when first needed loses no world."""
     chars: list[str]
     alive: list[bool]
-    poisoned: int = -1
+    poisoned: int = -1                      # tonight's (and today's) target, -1: none yet
+    pz_open: bool = False
+    sober: frozenset = frozenset()          # seats that had to be sober tonight / today
     used: frozenset = frozenset()           # once-per-game abilities spent (seat indexes)
-    herring: int = -2                       # -2: not chosen yet
+    herring: frozenset | None = None        # the red herring's possible seats (None: any)
     executed: dict = field(default_factory=dict)    # day -> seat who died by execution
     log: tuple = ()
 
     def copy(self) -> "_State":
-        return _State(list(self.chars), list(self.alive), self.poisoned, self.used,
-                      self.herring, dict(self.executed), self.log)
+        return _State(list(self.chars), list(self.alive), self.poisoned, self.pz_open,
+                      self.sober, self.used, self.herring, dict(self.executed), self.log)
+
 
 
 class Solver:
@@ -103,6 +111,8 @@ class Solver:
                 dom[idx(f.seat)] &= {f.character}
             elif isinstance(f, IsNot):
                 dom[idx(f.seat)].discard(f.character)
+            elif isinstance(f, Team):
+                dom[idx(f.seat)] = {c for c in dom[idx(f.seat)] if self.team[c] == f.team}
             elif isinstance(f, Alignment):
                 dom[idx(f.seat)] = {c for c in dom[idx(f.seat)] if self.align[c] == f.alignment}
             elif isinstance(f, NotInPlay):
@@ -233,62 +243,72 @@ class Solver:
     # ---------------------------------------------------------------------- timeline
     def check(self, setup: tuple[str, ...]) -> World_ | None:
         """A witness world if this setup is consistent with the timeline, else None."""
-        st = _State(list(setup), [True] * self.n)
-        for end in self._night(st, 1):
+        for end in self.ends(setup):
             return World_(tuple(setup), {"choices": list(end.log)})
         return None
+
+    def ends(self, setup: tuple[str, ...]) -> Iterator[_State]:
+        """The end states of the timeline that explain every fact (lazily)."""
+        st = _State(list(setup), [True] * self.n)
+        st.herring = frozenset(i for i, c in enumerate(setup) if self.align[c] == "good")
+        return self._night(st, 1)
 
     def _night(self, st: _State, N: int) -> Iterator[_State]:
         if N > self.last:
             yield st
             return
-        for p in self._poison_options(st, N):
-            s1 = st.copy()
-            s1.poisoned = p
-            if p >= 0:
-                s1.log += (f"night {N}: {self.names[p]} poisoned",)
-            for s2 in self._demon(s1, N):
-                for s3 in self._infos(s2, N, 0):
-                    yield from self._day(s3, N, 0)
+        s1 = st.copy()
+        s1.poisoned = -1
+        s1.sober = frozenset()
+        s1.pz_open = any(c == DROISONER and s1.alive[i] for i, c in enumerate(s1.chars))
+        for s2 in self._demon(s1, N):
+            for s3 in self._infos(s2, N, 0):
+                yield from self._day(s3, N, 0)
 
-    def _poison_options(self, st: _State, N: int) -> list[int]:
-        who = [i for i, c in enumerate(st.chars) if c == DROISONER and st.alive[i]]
-        if not who:
-            return [-1]
-        relevant = {KILLER, CATCHER, PROTECT_SELF, PROTECTOR, SHOOTER, VIRGIN, SAINT} \
-            | self.registering
-        out = [-1]
-        for i, c in enumerate(st.chars):
-            if c in relevant:
-                out.append(i)
-        for s, f in self.infos.get(N, ()):
-            if st.chars[s] == f.character and s not in out:
-                out.append(s)
-        return out
-
-    def _sober(self, st: _State, i: int) -> bool:
-        return st.poisoned != i
-
-    def _demon_dies(self, st: _State, i: int) -> bool:
-        """The Demon at seat i has just died (st.alive[i] already False): the Scarlet Woman
-        takes over if she can; else the game would be over (False)."""
-        living = sum(st.alive) + 1          # alive before this death
-        for j, c in enumerate(st.chars):
-            if c == CATCHER and st.alive[j] and self._sober(st, j) and living >= 5:
-                self._become(st, j, KILLER)
-                st.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
-                return True
+    # Malfunction, lazily: `excuse` poisons seat i now if it can (True: i is droisoned);
+    # `require` records that an explanation needs seat i's ability working.
+    def _excuse(self, st: _State, i: int, N: int) -> bool:
+        if st.poisoned == i:
+            return True
+        if st.poisoned == -1 and st.pz_open and i not in st.sober:
+            st.poisoned = i
+            st.log += (f"night {N}: {self.names[i]} poisoned",)
+            return True
         return False
+
+    def _require(self, st: _State, i: int) -> bool:
+        if st.poisoned == i:
+            return False
+        if i not in st.sober:
+            st.sober = st.sober | {i}
+        return True
 
     def _dies(self, st: _State, i: int) -> None:
         st.alive[i] = False
         if st.chars[i] == DROISONER:
-            st.poisoned = -1            # the poison ends when the Poisoner dies
+            st.pz_open = False          # the poison ends when the Poisoner dies
+            st.poisoned = -1
 
     def _become(self, st: _State, j: int, c: str) -> None:
         if st.chars[j] == DROISONER:
-            st.poisoned = -1            # the Poisoner's poison ends with its ability
+            st.pz_open = False          # ... or stops being the Poisoner
+            st.poisoned = -1
         st.chars[j] = c
+
+    def _demon_dies(self, st: _State, i: int) -> Iterator[_State]:
+        """The Demon at seat i has just died (already marked dead): the Scarlet Woman takes
+        over if she can (she must, unless she is poisoned); else the game is over and
+        nothing is yielded."""
+        living = sum(st.alive) + 1          # alive before this death
+        if living < 5:
+            return
+        for j, c in enumerate(st.chars):
+            if c == CATCHER and st.alive[j]:
+                s = st.copy()
+                if self._require(s, j):
+                    self._become(s, j, KILLER)
+                    s.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
+                    yield s
 
     def _demon(self, st: _State, N: int) -> Iterator[_State]:
         if N == 1:
@@ -304,44 +324,58 @@ class Solver:
                 frozenset([i]) for i in range(self.n) if st.alive[i]]
         else:
             outcomes = [deaths or frozenset()]
-        sober = self._sober(st, imp)
+        names = self.names
         for d in outcomes:
             if len(d) > 1:
                 continue
             if not d:
-                protectable = any(
-                    st.alive[j] and self._sober(st, j) and st.chars[j] in (PROTECT_SELF, PROTECTOR)
-                    for j in range(self.n))
-                if not sober or not all(st.alive) or protectable:
+                # No death: the Demon chose a dead player, or a protected one (a sober
+                # Soldier, or the sober Monk's choice), or was poisoned.
+                if not all(st.alive):
                     s = st.copy()
+                    s.log += (f"night {N}: no death",)
+                    yield s
+                    continue
+                for j, c in enumerate(st.chars):
+                    if c in (PROTECT_SELF, PROTECTOR) and st.alive[j] and j != imp:
+                        s = st.copy()
+                        if self._require(s, j):
+                            s.log += (f"night {N}: no death ({names[j]} protects)",)
+                            yield s
+                s = st.copy()
+                if self._excuse(s, imp, N):
                     s.log += (f"night {N}: no death",)
                     yield s
                 continue
             (k,) = tuple(d)
-            if not st.alive[k] or not sober:
+            if not st.alive[k]:
+                continue
+            s = st.copy()
+            if not self._require(s, imp):
                 continue
             if k != imp:
-                if st.chars[k] == PROTECT_SELF and self._sober(st, k):
+                if s.chars[k] == PROTECT_SELF and not self._excuse(s, k, N):
                     continue
-                s = st.copy()
                 self._dies(s, k)
-                s.log += (f"night {N}: {self.names[k]} killed",)
+                s.log += (f"night {N}: {names[k]} killed",)
                 yield s
                 continue
-            # The star-pass: the Scarlet Woman must take it if she can; else any living
+            # The star-pass: the Scarlet Woman takes it if she can; else any living
             # Minion (the Storyteller's choice), as the engine's Imp does.
-            s = st.copy()
-            s.alive[imp] = False
-            s.chars[imp] = KILLER
-            s.log += (f"night {N}: the {D.get(KILLER).name} ({self.names[imp]}) killed itself",)
-            if self._demon_dies(s, imp):
-                yield s
-                continue
-            for j, c in enumerate(st.chars):
+            self._dies(s, imp)
+            s.log += (f"night {N}: the {D.get(KILLER).name} ({names[imp]}) killed itself",)
+            living = sum(s.alive) + 1
+            sw = [j for j, c in enumerate(s.chars) if c == CATCHER and s.alive[j]]
+            if sw and living >= 5:
+                yield from self._demon_dies(s, imp)
+                s = s.copy()            # she must take it unless she is poisoned
+                if not self._excuse(s, sw[0], N):
+                    continue
+            for j, c in enumerate(s.chars):
                 if s.alive[j] and self.team[c] == "minion":
                     s2 = s.copy()
                     self._become(s2, j, KILLER)
-                    s2.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
+                    s2.log += (f"{names[j]} becomes the {D.get(KILLER).name}",)
                     yield s2
 
     def _wakes(self, st: _State, i: int, ability: str, N: int) -> bool:
@@ -354,6 +388,10 @@ class Solver:
         return st.alive[i]
 
     def _infos(self, st: _State, N: int, k: int) -> Iterator[_State]:
+        """Check tonight's information facts from the k-th on. A fact that holds with the
+        true registrations and no mark narrowed costs nothing; otherwise the alternatives
+        (narrow the red herring / rely on a Spy's or Recluse's registration, or poison the
+        holder) are branches."""
         facts = self.infos.get(N, ())
         while k < len(facts):
             s, f = facts[k]
@@ -361,25 +399,50 @@ class Solver:
             if c == f.character and self.align.get(c) == "good":
                 if not self._wakes(st, s, c, N):
                     return
-                if self._sober(st, s):
-                    mark = MARKS.get(c)
-                    if mark and st.herring == -2:
-                        # Choose the red herring now: any good player at setup.
-                        for h in range(self.n):
-                            if self.align[st.chars[h]] == "good":
-                                s2 = st.copy()
-                                s2.herring = h
-                                if self._true(s2, s, f, N):
-                                    s2.log += (f"red herring: {self.names[h]}",)
-                                    yield from self._infos(s2, N, k + 1)
-                        return
-                    if not self._true(st, s, f, N):
-                        return
+                if st.poisoned != s:
+                    options: list[_State] = []
+                    if MARKS.get(c):
+                        options += self._marked(st, s, f, N)
+                    else:
+                        need = self._true(st, s, f, N)
+                        if need is not None and not need:
+                            k += 1
+                            continue            # true as things are: nothing to choose
+                        if need:
+                            s2 = st.copy()
+                            if all(self._require(s2, j) for j in need):
+                                options.append(s2)
+                    s3 = st.copy()
+                    if self._excuse(s3, s, N):
+                        options.append(s3)
+                    for o in options:
+                        yield from self._infos(o, N, k + 1)
+                    return
             elif c == DRUNK and self.pb.truthful_claims and self.claims.get(s) == f.character:
                 if not self._wakes(st, s, f.character, N):
                     return
             k += 1
         yield st
+
+    def _marked(self, st: _State, s: int, f: Info, N: int) -> list[_State]:
+        """A fact of an ability that reads a setup mark (the red herring): the states with
+        the mark's possible seats narrowed to those that make it true (the mark among the
+        chosen players, or not)."""
+        picks = frozenset(self.pb.seat_index(x) for x in f.choice)
+        cands = st.herring if st.herring is not None else frozenset(range(self.n))
+        out = []
+        for group in (cands & picks, cands - picks):
+            if group:
+                need = self._true(st, s, f, N, mark=min(group))
+                if need is not None:
+                    s2 = st.copy()
+                    if all(self._require(s2, j) for j in need):
+                        s2.herring = group
+                        out.append(s2)
+        if len(out) == 2 and out[0].sober == out[1].sober:
+            out[0].herring = cands          # both true: the mark stays as free as it was
+            out.pop()
+        return out
 
     def _ability(self, cid: str, holder: str) -> Information:
         key = (cid, holder)
@@ -394,7 +457,7 @@ class Solver:
             ab = self._abilities[key] = made
         return ab
 
-    def _reg_options(self, c: str, mentioned: str | None, alive: bool) -> list[tuple[str, str]]:
+    def _reg_options(self, c: str, mentioned: str | None) -> list[tuple[str, str]]:
         """The registrations of a Spy/Recluse that can make a difference to one answer:
         its truth, then one per (team, alignment), and the character the answer names."""
         key = f"{c}|{mentioned}"
@@ -416,28 +479,40 @@ class Solver:
             self._regs[key] = got
         return got
 
-    def _true(self, st: _State, s: int, f: Info, N: int) -> bool:
+    def _true(self, st: _State, s: int, f: Info, N: int,
+              mark: int | None = None) -> frozenset[int] | None:
+        """Is the fact among its ability's truths in this state? None: no; else the seats
+        whose false registration it needs (their ability must work: sober)."""
         names = self.names
         players = tuple(WorldPlayer(names[i], i, st.chars[i], self.align[st.chars[i]],
                                     st.alive[i]) for i in range(self.n))
         marks: dict = {}
-        mark = MARKS.get(f.character)
-        if mark and st.herring >= 0:
-            marks = {names[s]: {mark: names[st.herring]}}
+        if mark is not None:
+            marks = {names[s]: {MARKS[f.character]: names[mark]}}
         ex = st.executed.get(N - 1)
         world = World(players, {}, {names[s]: f.choice} if f.choice else {}, marks,
                       names[ex] if ex is not None else None,
                       tuple(names[i] for i in sorted(self.deaths.get(N, ()))), ())
         ab = self._ability(f.character, names[s])
+        if f.answer in ab.truths(world, names[s]):
+            return frozenset()
+        regs = [i for i, c in enumerate(st.chars) if c in self.registering and st.poisoned != i]
+        if not regs:
+            return None
         mentioned = f.answer.get("character") if isinstance(f.answer, dict) else None
-        regs = [i for i, c in enumerate(st.chars) if c in self.registering and self._sober(st, i)]
-        opts = [self._reg_options(st.chars[i], mentioned, st.alive[i]) for i in regs]
+        opts = [self._reg_options(st.chars[i], mentioned) for i in regs]
+        best: frozenset[int] | None = None
         for combo in itertools.product(*opts):
-            w = world._replace(registrations={names[i]: r for i, r in zip(regs, combo)
-                                              if r != (st.chars[i], self.align[st.chars[i]])})
-            if f.answer in ab.truths(w, names[s]):
-                return True
-        return False
+            false = {names[i]: r for i, r in zip(regs, combo)
+                     if r != (st.chars[i], self.align[st.chars[i]])}
+            if not false:
+                continue
+            need = frozenset(i for i in regs if names[i] in false)
+            if best is not None and len(need) >= len(best):
+                continue
+            if f.answer in ab.truths(world._replace(registrations=false), names[s]):
+                best = need
+        return best
 
     def _day(self, st: _State, N: int, k: int) -> Iterator[_State]:
         events = self.days.get(N, ())
@@ -445,9 +520,7 @@ class Solver:
             yield st
             return
         if k >= len(events):
-            st2 = st.copy()
-            st2.poisoned = -1
-            yield from self._night(st2, N + 1)
+            yield from self._night(st, N + 1)
             return
         ev = events[k]
         idx = self.pb.seat_index
@@ -455,48 +528,56 @@ class Solver:
             x = idx(ev.seat)
             if not st.alive[x]:
                 return
-            if st.chars[x] == SAINT and self._sober(st, x):
-                return                  # evil would have won
             s = st.copy()
+            if s.chars[x] == SAINT and not self._excuse(s, x, N):
+                return                  # evil would have won
             self._dies(s, x)
             s.executed[N] = x
-            if s.chars[x] == KILLER and not self._demon_dies(s, x):
+            if s.chars[x] == KILLER:
+                for s2 in self._demon_dies(s, x):
+                    yield from self._day(s2, N, k + 1)
                 return
             yield from self._day(s, N, k + 1)
         elif isinstance(ev, SlayerShot):
             a, t = idx(ev.shooter), idx(ev.target)
             real = st.chars[a] == SHOOTER and st.alive[a] and a not in st.used
-            works = real and self._sober(st, a) and st.alive[t]
             s = st.copy()
             if real:
                 s.used = st.used | {a}
             demon = st.chars[t] == KILLER
-            may_demon = demon or (st.chars[t] in self.registering and self._sober(st, t)
-                                  and self.team[st.chars[t]] == "outsider")
+            recluse = st.chars[t] in self.registering and self.team[st.chars[t]] == "outsider"
             if ev.died:
-                if not (works and may_demon):
+                if not (real and st.alive[t] and (demon or recluse)):
+                    return
+                if not self._require(s, a) or (recluse and not self._require(s, t)):
                     return
                 self._dies(s, t)
-                if demon and not self._demon_dies(s, t):
+                if demon:
+                    for s2 in self._demon_dies(s, t):
+                        yield from self._day(s2, N, k + 1)
                     return
                 yield from self._day(s, N, k + 1)
             else:
-                if works and demon:
+                if real and demon and st.alive[t] and not self._excuse(s, a, N):
                     return
                 yield from self._day(s, N, k + 1)
         elif isinstance(ev, VirginTrigger):
             n_, v = idx(ev.nominator), idx(ev.virgin)
-            if st.chars[v] != VIRGIN or not self._sober(st, v) or v in st.used \
-                    or not st.alive[n_]:
-                return
-            c = st.chars[n_]
-            if not (self.team[c] == "townsfolk" or (c in self.registering and self._sober(st, n_)
-                                                    and self.align[c] == "evil")):
+            if st.chars[v] != VIRGIN or v in st.used or not st.alive[n_]:
                 return
             s = st.copy()
+            if not self._require(s, v):
+                return
+            c = st.chars[n_]
+            if self.team[c] != "townsfolk":
+                if not (c in self.registering and self.align[c] == "evil"
+                        and self._require(s, n_)):
+                    return
             s.used = st.used | {v}
             self._dies(s, n_)
             s.executed[N] = n_
-            if s.chars[n_] == KILLER and not self._demon_dies(s, n_):
+            if s.chars[n_] == KILLER:
+                for s2 in self._demon_dies(s, n_):
+                    yield from self._day(s2, N, k + 1)
                 return
             yield from self._day(s, N, k + 1)

@@ -6,6 +6,8 @@ Days and nights are numbered from 1; night 1 is the first night, day N follows n
 Static facts (about the starting grimoire):
 
 - `Is(seat, character)` / `IsNot(seat, character)`: the seat's starting character.
+- `Team(seat, team)`: the seat's starting character is of this team (a Minion is shown
+  the Demon).
 - `Alignment(seat, "good" | "evil")`.
 - `NotInPlay(characters)`: none of these is in play (the Demon's bluffs).
 - `Claim(seat, character)`: a public claim. With `Problem.truthful_claims` a good player's
@@ -49,6 +51,12 @@ class Is:
 class IsNot:
     seat: str
     character: str
+
+
+@dataclass(frozen=True)
+class Team:
+    seat: str
+    team: str           # townsfolk, outsider, minion or demon
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,6 @@ class Info:
         return hash((self.night, self.seat, self.character, repr(self.answer), self.choice))
 
 
-Fact = Union[Is, IsNot, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,
+Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,
              VirginTrigger, Info]
 DAY_EVENTS = (Execution, SlayerShot, VirginTrigger)

@@ -13,7 +13,7 @@ from .. import data as D
 from ..errors import ClocktowerError
 from ..scripts import Script, load_script
 from .facts import (Alignment, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, VirginTrigger)
+                    NotInPlay, SlayerShot, Team, VirginTrigger)
 
 
 class SolverInputError(ClocktowerError):
@@ -79,6 +79,11 @@ def normalise(f: Fact, pb: Problem) -> Fact:
     if isinstance(f, (Is, IsNot)):
         pb.seat_index(f.seat, where)
         return type(f)(f.seat, _char(f.character, where))
+    if isinstance(f, Team):
+        pb.seat_index(f.seat, where)
+        if f.team not in ("townsfolk", "outsider", "minion", "demon"):
+            raise SolverInputError(f"{where}: team must be townsfolk, outsider, minion or demon")
+        return f
     if isinstance(f, Alignment):
         pb.seat_index(f.seat, where)
         if f.alignment not in ("good", "evil"):
