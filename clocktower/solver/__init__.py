@@ -10,6 +10,7 @@ rules, the public claims and private information (docs/solver.md).
 
 `load_problem(path)` reads a puzzle file; `clocktower solve PUZZLE.yaml` solves one.
 """
+from .belief import Belief
 from .core import Solver, World_ as World
 from .facts import (Alignment, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
                     NotInPlay, SlayerShot, Team, VirginTrigger)
@@ -17,7 +18,7 @@ from .fromgame import facts_from_events, problem_from_game
 from .problem import Problem, SolverInputError, load_problem, problem_from_dict
 from .solve import Marginals, marginals, sample, solve, worlds
 
-__all__ = ["Problem", "Solver", "World", "Fact", "Is", "IsNot", "Alignment", "NotInPlay",
+__all__ = ["Belief", "Problem", "Solver", "World", "Fact", "Is", "IsNot", "Alignment", "NotInPlay",
            "Team", "Claim", "Execution", "NightDeaths", "SlayerShot", "VirginTrigger", "Info",
            "SolverInputError", "load_problem", "problem_from_dict", "solve", "sample",
            "marginals", "worlds", "Marginals", "facts_from_events", "problem_from_game"]

@@ -174,6 +174,7 @@ class Solver:
             game.add_player(name, self.domains[i][0])
         self._abilities: dict[tuple[str, str], Information] = {}
         self._regs: dict[str, list[tuple[str, str]]] = {}
+        self._memo: dict[tuple, frozenset[int] | None] = {}
         # Characters that may register as something else (their class offers
         # `false_registrations`: the Spy, the Recluse).
         self.registering = {c for c in chars
@@ -196,21 +197,48 @@ class Solver:
         return any(got["outsider"] == b["outsider"] + d and got["townsfolk"] == b["townsfolk"] - d
                    for d in options)
 
+    def _targets(self) -> list[dict[str, int]]:
+        """The team counts a setup may have: the table's, moved by each total of Outsider
+        changes the script's characters can make (each character's options, summed over
+        any subset of them). Without a model of some setup change: no target (None)."""
+        sums = {0}
+        for opts in self.deltas.values():
+            sums |= {x + d for x in sums for d in opts}
+        b = self.base
+        out = []
+        for d in sorted(sums):
+            t = {"townsfolk": b["townsfolk"] - d, "outsider": b["outsider"] + d,
+                 "minion": b["minion"], "demon": b["demon"]}
+            if min(t.values()) >= 0:
+                out.append(t)
+        return out
+
     def setups(self, order: list[int] | None = None, rng=None) -> Iterator[tuple[str, ...]]:
-        """Every setup the rules and static facts allow (seat order of characters). With
-        `rng`, the domains are tried in a random order (for sampling)."""
+        """Every setup the rules and static facts allow (seat order of characters), each
+        once. With `rng`, the domains (and the team counts) are tried in a random order."""
         n = self.n
         order = order or sorted(range(n), key=lambda s: len(self.domains[s]))
         chars: list[str | None] = [None] * n
         used: set[str] = set()
-        cnt = {"townsfolk": 0, "outsider": 0, "minion": 0, "demon": 0}
-        caps = {"townsfolk": self.max_tf, "outsider": self.max_out,
-                "minion": self.base["minion"], "demon": self.base["demon"]}
-        if self.unmodelled:
-            caps = {k: n for k in caps}
         team = self.team
         truthful = self.pb.truthful_claims
         claims = self.claims
+        teams = ("townsfolk", "outsider", "minion", "demon")
+        cnt = dict.fromkeys(teams, 0)
+        if self.unmodelled:
+            targets = [dict.fromkeys(teams, n)]
+            exact = False
+        else:
+            targets = self._targets()
+            exact = True
+            if rng is not None:
+                rng.shuffle(targets)
+        goal = targets[0]
+        # room[k][t]: how many of the seats order[k:] could hold a character of team t
+        room = [dict.fromkeys(teams, 0) for _ in range(n + 1)]
+        for k in range(n - 1, -1, -1):
+            have = {team[c] for c in self.domains[order[k]]}
+            room[k] = {t: room[k + 1][t] + (t in have) for t in teams}
 
         def rec(k: int) -> Iterator[tuple[str, ...]]:
             if k == n:
@@ -224,21 +252,26 @@ class Solver:
             if rng is not None:
                 dom = list(dom)
                 rng.shuffle(dom)
+            left = n - k - 1
             for c in dom:
                 if c in used:
                     continue
                 tm = team[c]
-                if cnt[tm] >= caps[tm]:
+                if cnt[tm] >= goal[tm]:
                     continue
-                chars[s] = c
-                used.add(c)
                 cnt[tm] += 1
-                yield from rec(k + 1)
+                r = room[k + 1]
+                if not exact or (sum(goal[t] - cnt[t] for t in teams) <= left and all(
+                        goal[t] - cnt[t] <= r[t] for t in teams)):
+                    chars[s] = c
+                    used.add(c)
+                    yield from rec(k + 1)
+                    used.discard(c)
                 cnt[tm] -= 1
-                used.discard(c)
             chars[s] = None
 
-        yield from rec(0)
+        for goal in targets:
+            yield from rec(0)
 
     # ---------------------------------------------------------------------- timeline
     def check(self, setup: tuple[str, ...]) -> World_ | None:
@@ -482,9 +515,32 @@ class Solver:
     def _true(self, st: _State, s: int, f: Info, N: int,
               mark: int | None = None) -> frozenset[int] | None:
         """Is the fact among its ability's truths in this state? None: no; else the seats
-        whose false registration it needs (their ability must work: sober)."""
+        whose false registration it needs (their ability must work: sober). Memoised by
+        everything the world is built from."""
+        regs = tuple(i for i, c in enumerate(st.chars)
+                     if c in self.registering and st.poisoned != i)
+        key = (f, s, N, tuple(st.chars), tuple(st.alive), st.executed.get(N - 1),
+               self.deaths.get(N), mark, regs)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        got = self._true_now(st, s, f, N, mark, regs)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = got
+        return got
+
+    def adopt_memo(self, other: "Solver") -> None:
+        """Share another solver's memo of information checks (same seats and script: the
+        memo's keys hold everything a check reads)."""
+        if other.names == self.names and other.pb.script is self.pb.script:
+            self._memo = other._memo
+
+    def _true_now(self, st: _State, s: int, f: Info, N: int, mark: int | None,
+                  regs: tuple[int, ...]) -> frozenset[int] | None:
         names = self.names
-        players = tuple(WorldPlayer(names[i], i, st.chars[i], self.align[st.chars[i]],
+        align = self.align
+        players = tuple(WorldPlayer(names[i], i, st.chars[i], align[st.chars[i]],
                                     st.alive[i]) for i in range(self.n))
         marks: dict = {}
         if mark is not None:
@@ -494,25 +550,21 @@ class Solver:
                       names[ex] if ex is not None else None,
                       tuple(names[i] for i in sorted(self.deaths.get(N, ()))), ())
         ab = self._ability(f.character, names[s])
-        if f.answer in ab.truths(world, names[s]):
+        holder = names[s]
+        if f.answer in ab.truths(world, holder):
             return frozenset()
-        regs = [i for i, c in enumerate(st.chars) if c in self.registering and st.poisoned != i]
         if not regs:
             return None
         mentioned = f.answer.get("character") if isinstance(f.answer, dict) else None
-        opts = [self._reg_options(st.chars[i], mentioned) for i in regs]
-        best: frozenset[int] | None = None
-        for combo in itertools.product(*opts):
-            false = {names[i]: r for i, r in zip(regs, combo)
-                     if r != (st.chars[i], self.align[st.chars[i]])}
-            if not false:
-                continue
-            need = frozenset(i for i in regs if names[i] in false)
-            if best is not None and len(need) >= len(best):
-                continue
-            if f.answer in ab.truths(world._replace(registrations=false), names[s]):
-                best = need
-        return best
+        # Fewest false registrations first: one seat registering falsely, then two, ...
+        opts = {i: self._reg_options(st.chars[i], mentioned)[1:] for i in regs}
+        for size in range(1, len(regs) + 1):
+            for seats in itertools.combinations(regs, size):
+                for combo in itertools.product(*(opts[i] for i in seats)):
+                    w = world._replace(registrations={names[i]: r for i, r in zip(seats, combo)})
+                    if f.answer in ab.truths(w, holder):
+                        return frozenset(seats)
+        return None
 
     def _day(self, st: _State, N: int, k: int) -> Iterator[_State]:
         events = self.days.get(N, ())
