@@ -5,16 +5,18 @@
     belief.marginals()                          # per seat: P(character), P(evil), P(Demon)
 
 `add` builds the solver for the grown problem (its memo of information checks is carried
-over: facts are only ever appended), keeps the worlds still consistent and draws new
-ones to fill up to `size`. With `exact=True` (or when the first `size * 4` setups are
-all there are) the belief holds every consistent world and stays exact.
+over: facts are only ever appended; so is the list of setups when no static fact was
+added), keeps the worlds still consistent and draws new ones (uniformly, `sample`) to
+fill up to `size`. With `exact=True` the belief holds every consistent world.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
 from .core import Solver, World_
-from .facts import Fact
+from .facts import Alignment, Claim, Fact, Is, IsNot, NotInPlay, Team
+
+STATIC = (Is, IsNot, Team, Alignment, NotInPlay, Claim)     # facts that change the setups
 from .problem import Problem
 from .solve import Marginals, marginals, sample
 
@@ -36,7 +38,8 @@ class Belief:
             return
         need = self.size - len(self.worlds)
         if need > 0:
-            self.worlds += sample(sv, self.rng, need, tries=self.size * 200)
+            held = {w.characters for w in self.worlds}
+            self.worlds += sample(sv, self.rng, need, tries=self.size * 200, exclude=held)
 
     def add(self, facts: Iterable[Fact]) -> None:
         """New facts (of any kind): keep the worlds still consistent, refill."""
@@ -47,6 +50,8 @@ class Belief:
         self.problem = self.problem.with_facts(facts)
         self.solver = sv = Solver(self.problem)
         sv.adopt_memo(old)
+        if not any(isinstance(f, STATIC) for f in facts):
+            sv.share_setups(old)        # the same setups: only the timeline grew
         self.worlds = [w for w in (sv.check(x.characters) for x in self.worlds) if w is not None]
         self._fill()
 

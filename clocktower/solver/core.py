@@ -175,6 +175,8 @@ class Solver:
         self._abilities: dict[tuple[str, str], Information] = {}
         self._regs: dict[str, list[tuple[str, str]]] = {}
         self._memo: dict[tuple, frozenset[int] | None] = {}
+        self._setups: list[tuple[str, ...]] | None = None
+        self._too_many = False
         # Characters that may register as something else (their class offers
         # `false_registrations`: the Spy, the Recluse).
         self.registering = {c for c in chars
@@ -196,6 +198,23 @@ class Solver:
                 options = [o + d for o in options for d in self.deltas[c]]
         return any(got["outsider"] == b["outsider"] + d and got["townsfolk"] == b["townsfolk"] - d
                    for d in options)
+
+    def setup_list(self, limit: int) -> list[tuple[str, ...]] | None:
+        """Every setup (`setups()`), listed once and kept; None when there are more than
+        `limit`."""
+        if self._setups is None and not self._too_many:
+            got = []
+            for t in self.setups():
+                got.append(t)
+                if len(got) > limit:
+                    self._too_many = True
+                    return None
+            self._setups = got
+        return self._setups
+
+    def share_setups(self, other: "Solver") -> None:
+        """Reuse another solver's list of setups (same seats, same static facts)."""
+        self._setups, self._too_many = other._setups, other._too_many
 
     def _targets(self) -> list[dict[str, int]]:
         """The team counts a setup may have: the table's, moved by each total of Outsider

@@ -29,28 +29,53 @@ def solve(problem: Problem | Solver, limit: int | None = None) -> list[World_]:
     return out
 
 
-def sample(problem: Problem | Solver, rng, n: int, tries: int = 200_000) -> list[World_]:
-    """`n` consistent worlds drawn with `rng` (a `random.Random`): rejection sampling.
+SETUP_LIST_LIMIT = 200_000     # setups listed (for uniform sampling) when at most this many
 
-    Each draw walks the setups with every seat's characters in a random order and keeps
-    the first consistent one; that is not exactly uniform over worlds (a world reached by
-    fewer branches is drawn less often): use `solve` when exact frequencies matter. Draws
-    are independent, so a world may come back more than once. `tries` bounds the setups
-    checked in all; fewer than `n` worlds come back when it runs out (or none exists)."""
+
+def sample(problem: Problem | Solver, rng, n: int, tries: int = 200_000,
+           exclude: frozenset | set = frozenset()) -> list[World_]:
+    """`n` different consistent worlds drawn with `rng` (a `random.Random`): rejection
+    sampling, uniform over the consistent worlds.
+
+    The setups (every assignment the setup rules and static facts allow: cheap to list,
+    `Solver.setup_list`) are walked in a random order and each is checked until `n`
+    consistent ones are found: a uniform draw without replacement. When there are more
+    than `SETUP_LIST_LIMIT` setups, each draw walks the setups depth-first with every seat's
+    characters in a random order and keeps the first consistent one (not exactly uniform:
+    a world reached by fewer branches is drawn less often). `tries` bounds the setups
+    checked; fewer than `n` worlds come back when it runs out or when there are no more.
+    `exclude`: setups (character tuples) not to draw."""
     sv = problem if isinstance(problem, Solver) else Solver(problem)
     out: list[World_] = []
-    budget = tries
-    while len(out) < n and budget > 0:
+    setups = sv.setup_list(SETUP_LIST_LIMIT)
+    if setups is not None:
+        order = list(range(len(setups)))
+        rng.shuffle(order)
+        for k in order:
+            if len(out) >= n or tries <= 0:
+                break
+            if setups[k] in exclude:
+                continue
+            tries -= 1
+            w = sv.check(setups[k])
+            if w is not None:
+                out.append(w)
+        return out
+    seen = set(exclude)
+    while len(out) < n and tries > 0:
         order = list(range(sv.n))
         rng.shuffle(order)
         found = None
         for setup in sv.setups(order=order, rng=rng):
-            budget -= 1
+            if setup in seen:
+                continue
+            tries -= 1
             found = sv.check(setup)
-            if found is not None or budget <= 0:
+            if found is not None or tries <= 0:
                 break
         if found is None:
             break
+        seen.add(found.characters)
         out.append(found)
     return out
 
