@@ -112,8 +112,14 @@ class Info:
     answer: Any = field(compare=True)
     choice: tuple[str, ...] = ()
 
-    def __hash__(self) -> int:      # answers are dicts: hash by their repr
-        return hash((self.night, self.seat, self.character, repr(self.answer), self.choice))
+    def __hash__(self) -> int:      # answers are dicts: hash by their repr (computed once)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.night, self.seat, self.character,
+                      repr(sorted(self.answer.items())) if isinstance(self.answer, dict)
+                      else repr(self.answer), self.choice))
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,

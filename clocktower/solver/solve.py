@@ -49,9 +49,7 @@ def sample(problem: Problem | Solver, rng, n: int, tries: int = 200_000,
     out: list[World_] = []
     setups = sv.setup_list(SETUP_LIST_LIMIT)
     if setups is not None:
-        order = list(range(len(setups)))
-        rng.shuffle(order)
-        for k in order:
+        for k in _permutation(rng, len(setups)):
             if len(out) >= n or tries <= 0:
                 break
             if setups[k] in exclude:
@@ -78,6 +76,17 @@ def sample(problem: Problem | Solver, rng, n: int, tries: int = 200_000,
         seen.add(found.characters)
         out.append(found)
     return out
+
+
+def _permutation(rng, n: int) -> Iterator[int]:
+    """A uniformly random permutation of range(n), drawn lazily (Fisher-Yates with the
+    swaps kept in a dict): k draws cost O(k), whatever n is."""
+    swapped: dict[int, int] = {}
+    for i in range(n):
+        j = i + int(rng.random() * (n - i))
+        a, b = swapped.get(j, j), swapped.get(i, i)
+        swapped[j] = b
+        yield a
 
 
 @dataclass
