@@ -115,3 +115,25 @@ def test_cli_solves_a_puzzle():
     r = CliRunner().invoke(app, ["solve", str(PUZZLES[0])])
     assert r.exit_code == 0, r.output
     assert "a unique world" in r.output and "matches the published solution" in r.output
+
+
+def test_cli_json_and_marginals():
+    import json
+    _register_subcommands()
+    r = CliRunner().invoke(app, ["solve", str(PUZZLES[0]), "--json", "--marginals"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["worlds"] == 1 and out["matches_published"] is True
+    assert len(out["marginals"]) == len(out["solutions"][0])
+    assert all(abs(sum(row["characters"].values()) - 1) < 1e-9 for row in out["marginals"])
+
+
+def test_a_recluse_between_two_evil_players_shows_the_chef_0_or_2():
+    # The engine's ruling (one registration per player per use), which the solver inherits
+    # through the Chef's truths: 1 is impossible here, whatever the Recluse registers as.
+    seats = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    base = [Is("Ann", "chef"), Is("Bob", "imp"), Is("Cat", "recluse"), Is("Dan", "baron"),
+            Is("Eve", "saint")]
+    for count, worlds in ((0, 1), (1, 0), (2, 1)):
+        pb = Problem("trouble-brewing", seats, base + [Info(1, "Ann", "chef", {"count": count})])
+        assert len(solve(pb)) == worlds, count

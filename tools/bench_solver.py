@@ -8,7 +8,8 @@ Demon bluff for each evil player; every player's information is shared as they l
 A `Belief` is built on night 1's facts and then given each later night's and day's facts
 (one update a day, as a bot would), until the phase the game ended in. Reports CPU time
 per update (mean, median, max), the worlds held, whether the true setup was among them,
-and the time of an exact `solve` of the last problem.
+the belief's probability of the true Demon's seat at the end, and the time of an exact
+`solve` of the last problem.
 """
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ def main() -> None:
     first: list[float] = []
     exact: list[float] = []
     held: list[int] = []
+    p_demon: list[float] = []
     truth_kept = 0
     for seed in range(a.games):
         game = new_game("trouble-brewing", a.players, seed)
@@ -77,6 +79,8 @@ def main() -> None:
             belief.add(new)
             updates.append(time.process_time() - t)
         held.append(len(belief.worlds))
+        demon = next(i for i, c in enumerate(truth) if D.get(c).team == "demon")
+        p_demon.append(belief.marginals().demon[demon])
         truth_kept += truth in {w.characters for w in belief.worlds}
         if a.exact:
             t = time.process_time()
@@ -90,7 +94,8 @@ def main() -> None:
           f"{statistics.mean(ms):.1f} ms, median {statistics.median(ms):.1f} ms, "
           f"max {max(ms):.1f} ms")
     print(f"  worlds held at the end: mean {statistics.mean(held):.1f}; true setup among "
-          f"them in {truth_kept}/{a.games} games")
+          f"them in {truth_kept}/{a.games} games; P(the true Demon's seat) mean "
+          f"{statistics.mean(p_demon):.2f} (uniform: {1 / a.players:.2f})")
     if exact:
         print(f"  exact solve of the last problem: mean {statistics.mean(exact) * 1000:.0f} ms, "
               f"max {max(exact) * 1000:.0f} ms")
