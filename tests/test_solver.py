@@ -8,9 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from clocktower.cli import app, _register_subcommands
-from clocktower.solver import (Alignment, Claim, Execution, Info, Is, NightDeaths, Problem,
-                               Solver, SolverInputError, load_problem, marginals,
-                               problem_from_dict, sample, solve)
+from clocktower.solver import (Alignment, Belief, Claim, Execution, Info, Is, IsNot,
+                               NightDeaths, Problem, Solver, SolverInputError, load_problem,
+                               marginals, problem_from_dict, sample, solve)
 
 PUZZLES = sorted((Path(__file__).parent / "puzzles").glob("*.yaml"))
 
@@ -137,3 +137,18 @@ def test_a_recluse_between_two_evil_players_shows_the_chef_0_or_2():
     for count, worlds in ((0, 1), (1, 0), (2, 1)):
         pb = Problem("trouble-brewing", seats, base + [Info(1, "Ann", "chef", {"count": count})])
         assert len(solve(pb)) == worlds, count
+
+
+def test_a_belief_drops_worlds_a_new_static_fact_excludes():
+    pb = small_problem()
+    b = Belief(pb, random.Random(2), exact=True)
+    sv = Solver(pb)
+    assert all(sv.allows(w.characters) for w in b.worlds)
+    demon_seats = {w.characters.index("imp") for w in b.worlds}
+    assert len(demon_seats) > 1
+    b.add([Is("Gus", "imp")])
+    assert b.worlds and all(w.characters[6] == "imp" for w in b.worlds)
+    assert {w.characters for w in b.worlds} == {w.characters for w in solve(b.problem)}
+    small = Belief(pb, random.Random(2), size=5)
+    small.add([IsNot("Gus", "imp")])
+    assert all(w.characters[6] != "imp" for w in small.worlds)

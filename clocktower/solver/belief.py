@@ -52,7 +52,10 @@ class Belief:
         sv.adopt_memo(old)
         if not any(isinstance(f, STATIC) for f in facts):
             sv.share_setups(old)        # the same setups: only the timeline grew
-        self.worlds = [w for w in (sv.check(x.characters) for x in self.worlds) if w is not None]
+            kept = self.worlds
+        else:
+            kept = [w for w in self.worlds if sv.allows(w.characters)]
+        self.worlds = [w for w in (sv.check(x.characters) for x in kept) if w is not None]
         self._fill()
 
     def marginals(self) -> Marginals:

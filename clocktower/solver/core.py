@@ -199,6 +199,18 @@ class Solver:
         return any(got["outsider"] == b["outsider"] + d and got["townsfolk"] == b["townsfolk"] - d
                    for d in options)
 
+    def allows(self, setup: tuple[str, ...]) -> bool:
+        """Is this a setup of `setups()`: every seat in its domain, each character once, the
+        team counts right, the Drunk's claimed Townsfolk not in play?"""
+        if len(setup) != self.n or len(set(setup)) != self.n:
+            return False
+        if any(c not in d for c, d in zip(setup, self.domains)):
+            return False
+        if not self.counts_ok(setup):
+            return False
+        return not self.pb.truthful_claims or all(
+            c != DRUNK or self.claims.get(s) not in setup for s, c in enumerate(setup))
+
     def setup_list(self, limit: int) -> list[tuple[str, ...]] | None:
         """Every setup (`setups()`), listed once and kept; None when there are more than
         `limit`."""
