@@ -203,6 +203,7 @@ def _register_subcommands() -> None:
     from . import cli_events  # noqa: F401  (adds `clocktower events`)
     from . import cli_serve  # noqa: F401  (adds `clocktower serve`)
     from . import cli_simulate  # noqa: F401  (adds `clocktower simulate`)
+    from . import cli_solve  # noqa: F401  (adds `clocktower solve`)
 
 
 def main() -> None:

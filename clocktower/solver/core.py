@@ -1,0 +1,738 @@
+"""The world solver: which starting grimoires are consistent with a problem's facts.
+
+Two stages (docs/solver.md has the whole model):
+
+1. **Setups.** Every assignment of the script's characters to the seats that the setup
+   rules allow (the engine's player-count table, `setup_change` records from the data
+   file: the Baron's +2 Outsiders, the Drunk dealt as an Outsider believing a Townsfolk
+   not in play), each character at most once, narrowed by the static facts and, with
+   `truthful_claims`, by the claims. Enumerated seat by seat with the team counts pruned
+   as they grow.
+2. **Timeline.** For one setup, a depth-first search over what the Storyteller and the
+   evil team chose, night by night and day by day: the Poisoner's target, the Demon's kill
+   (or no kill, or the star-pass), the Scarlet Woman taking over, the Fortune Teller's red
+   herring, and how the Spy and the Recluse registered to each ability. The setup is
+   consistent when one sequence of those choices explains every death and every piece of
+   information: information from a sober, healthy holder of the ability is among the
+   ability's `truths(world)` (the engine's own methods, on an engine `World`); from a
+   Drunk or poisoned holder it constrains nothing.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .. import data as D
+from ..characters import REGISTRY
+from ..characters._info import Information
+from ..engine.ability import Ability
+from ..engine.game import Game
+from ..engine.world import World, WorldPlayer
+from .facts import (Alignment, Claim, Execution, Info, Is, IsNot, NightDeaths, NotInPlay,
+                    SlayerShot, Team, VirginTrigger)
+from .problem import Problem, SolverInputError
+
+# The characters whose rules the timeline models (see docs/solver.md). The solver's own
+# table: the engine stays free of character names; these are rules of play, not data.
+DROISONER = "poisoner"          # chooses a player each night: poisoned tonight and tomorrow
+DRUNK = "drunk"                 # believes a Townsfolk; never in force
+KILLER = "imp"                  # kills at night; killing itself passes the Demon on
+CATCHER = "scarletwoman"        # becomes the Demon when it dies (5+ alive)
+PROTECT_SELF = "soldier"        # safe from the Demon
+PROTECTOR = "monk"              # protects another player from the Demon (nights 2+)
+SHOOTER = "slayer"
+VIRGIN = "virgin"
+SAINT = "saint"
+# When an information ability wakes: night 1 only, alive, died tonight, or after an
+# execution death yesterday. Others: alive.
+FIRST_ONLY = {"washerwoman", "librarian", "investigator", "chef"}
+DIED_TONIGHT = {"ravenkeeper"}
+AFTER_EXECUTION = {"undertaker"}
+# Abilities whose truths read a mark the Storyteller chose at setup (a good player).
+MARKS = {"fortuneteller": "red_herring"}
+FAST_LIMIT = 2_000_000          # setups of one team-count target listed at once, at most
+
+
+@dataclass
+class World_:
+    """One consistent world: the starting characters (seat order) and a witness of the
+    hidden choices that explain the facts."""
+    characters: tuple[str, ...]
+    witness: dict[str, Any] = field(default_factory=dict)
+
+    def alignments(self) -> tuple[str, ...]:
+        return tuple(D.get(c).default_alignment for c in self.characters)
+
+
+@dataclass
+class _State:
+    """The timeline so far, for one setup. The Poisoner's target is chosen lazily: a night's
+    poison is open (`pz_open`: a Poisoner was alive at dusk and still is) until something
+    needs a malfunction to be explained (`excuse`); abilities whose working an explanation
+    relied on tonight are `sober` and can no longer be the target. Poisoning only ever
+    removes an ability, so choosing it when first needed loses no world."""
+    chars: list[str]
+    alive: list[bool]
+    poisoned: int = -1                      # tonight's (and today's) target, -1: none yet
+    pz_open: bool = False
+    sober: frozenset = frozenset()          # seats that had to be sober tonight / today
+    used: frozenset = frozenset()           # once-per-game abilities spent (seat indexes)
+    herring: frozenset | None = None        # the red herring's possible seats (None: any)
+    executed: dict = field(default_factory=dict)    # day -> seat who died by execution
+    log: tuple = ()
+
+    def copy(self) -> "_State":
+        return _State(list(self.chars), list(self.alive), self.poisoned, self.pz_open,
+                      self.sober, self.used, self.herring, dict(self.executed), self.log)
+
+
+
+class Solver:
+    """A compiled problem: seat domains, the timeline, the abilities that judge truths."""
+
+    def __init__(self, problem: Problem):
+        self.pb = pb = problem
+        self.n = n = len(pb.seats)
+        self.names = list(pb.seats)
+        chars = pb.characters
+        self.team = {c: D.get(c).team for c in chars}
+        self.align = {c: D.get(c).default_alignment for c in chars}
+        for c in chars:
+            if c not in REGISTRY:
+                raise SolverInputError(f"character {c!r} is not implemented")
+        idx = pb.seat_index
+        # ---- domains from the static facts
+        dom: list[set[str]] = [set(chars) for _ in range(n)]
+        self.claims: dict[int, str] = {}
+        out: set[str] = set()
+        changed: set[int] = set()       # seats that claim a change of character
+        for f in pb.facts:
+            if isinstance(f, Is):
+                dom[idx(f.seat)] &= {f.character}
+            elif isinstance(f, IsNot):
+                dom[idx(f.seat)].discard(f.character)
+            elif isinstance(f, Team):
+                dom[idx(f.seat)] = {c for c in dom[idx(f.seat)] if self.team[c] == f.team}
+            elif isinstance(f, Alignment):
+                dom[idx(f.seat)] = {c for c in dom[idx(f.seat)] if self.align[c] == f.alignment}
+            elif isinstance(f, NotInPlay):
+                out |= set(f.characters)
+            elif isinstance(f, Claim) and not f.night:
+                self.claims[idx(f.seat)] = f.character
+            elif isinstance(f, Claim):
+                changed.add(idx(f.seat))
+        for d in dom:
+            d -= out
+        if pb.truthful_claims:
+            for s, c in self.claims.items():
+                ok = {x for x in chars if self.align[x] == "evil"}
+                if c in self.team and s not in changed:
+                    ok.add(c)
+                    if self.team[c] == "townsfolk" and DRUNK in self.team:
+                        ok.add(DRUNK)
+                dom[s] &= ok
+        self.domains = [sorted(d, key=chars.index) for d in dom]
+        for s in range(n):
+            if not self.domains[s]:
+                raise SolverInputError(f"no character fits seat {self.names[s]!r} "
+                                       f"(the facts exclude every one)")
+        # ---- setup counts
+        self.base = D.player_counts(n)
+        self.deltas: dict[str, tuple[int, ...]] = {}
+        self.unmodelled: list[str] = []
+        for c in chars:
+            ch = D.get(c).setup_change or {}
+            if "outsiders" in ch:
+                self.deltas[c] = (ch["outsiders"],)
+            elif "outsiders_choice" in ch:
+                self.deltas[c] = tuple(ch["outsiders_choice"])
+            elif ch and not ch.get("not_dealt_as_self"):
+                self.unmodelled.append(c)
+        spread = [0] + [d for v in self.deltas.values() for d in v]
+        self.max_out = self.base["outsider"] + max(0, sum(max(0, max(v)) for v in self.deltas.values()))
+        self.max_tf = self.base["townsfolk"] + max(0, -sum(min(0, min(v)) for v in self.deltas.values()))
+        del spread
+        # ---- the timeline
+        self.infos: dict[int, list[tuple[int, Info]]] = {}
+        self.days: dict[int, list] = {}
+        self.deaths: dict[int, frozenset[int]] = {}
+        last = 1
+        for f in pb.facts:
+            if isinstance(f, Info):
+                self.infos.setdefault(f.night, []).append((idx(f.seat), f))
+                last = max(last, f.night)
+            elif isinstance(f, NightDeaths):
+                self.deaths[f.night] = frozenset(idx(s) for s in f.seats)
+                last = max(last, f.night)
+            elif isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+                self.days.setdefault(f.day, []).append(f)
+                last = max(last, f.day)
+        self.last = last
+        # ---- abilities that say what is true (one per character and holder), made on
+        # a game seated like the problem (built when first needed)
+        self._game: Game | None = None
+        self._abilities: dict[tuple[str, str], Information] = {}
+        self._regs: dict[str, list[tuple[str, str]]] = {}
+        self._memo: dict[tuple, frozenset[int] | None] = {}
+        self._setups: list[tuple[str, ...]] | None = None
+        self._too_many = False
+        # Characters that may register as something else (their class offers
+        # `false_registrations`: the Spy, the Recluse).
+        self.registering = {c for c in chars
+                            if REGISTRY[c].false_registrations is not Ability.false_registrations}
+
+    # ------------------------------------------------------------------------ setups
+    def counts_ok(self, chars: tuple[str, ...] | list[str]) -> bool:
+        if self.unmodelled and any(c in self.unmodelled for c in chars):
+            return True         # a setup change the solver does not model: counts unchecked
+        got = {"townsfolk": 0, "outsider": 0, "minion": 0, "demon": 0}
+        for c in chars:
+            got[self.team[c]] += 1
+        b = self.base
+        if got["minion"] != b["minion"] or got["demon"] != b["demon"]:
+            return False
+        options = [0]
+        for c in chars:
+            if c in self.deltas:
+                options = [o + d for o in options for d in self.deltas[c]]
+        return any(got["outsider"] == b["outsider"] + d and got["townsfolk"] == b["townsfolk"] - d
+                   for d in options)
+
+    def allows(self, setup: tuple[str, ...]) -> bool:
+        """Is this a setup of `setups()`: every seat in its domain, each character once, the
+        team counts right, the Drunk's claimed Townsfolk not in play?"""
+        if len(setup) != self.n or len(set(setup)) != self.n:
+            return False
+        if any(c not in d for c, d in zip(setup, self.domains)):
+            return False
+        if not self.counts_ok(setup):
+            return False
+        return not self.pb.truthful_claims or all(
+            c != DRUNK or self.claims.get(s) not in setup for s, c in enumerate(setup))
+
+    def setup_list(self, limit: int) -> list[tuple[str, ...]] | None:
+        """Every setup (`setups()`), listed once and kept; None when there are more than
+        `limit`."""
+        if self._setups is None and not self._too_many:
+            got = []
+            for t in self.setups():
+                got.append(t)
+                if len(got) > limit:
+                    self._too_many = True
+                    return None
+            self._setups = got
+        return self._setups
+
+    def share_setups(self, other: "Solver") -> None:
+        """Reuse another solver's list of setups (same seats, same static facts)."""
+        self._setups, self._too_many = other._setups, other._too_many
+
+    def _targets(self) -> list[dict[str, int]]:
+        """The team counts a setup may have: the table's, moved by each total of Outsider
+        changes the script's characters can make (each character's options, summed over
+        any subset of them). Without a model of some setup change: no target (None)."""
+        sums = {0}
+        for opts in self.deltas.values():
+            sums |= {x + d for x in sums for d in opts}
+        b = self.base
+        out = []
+        for d in sorted(sums):
+            t = {"townsfolk": b["townsfolk"] - d, "outsider": b["outsider"] + d,
+                 "minion": b["minion"], "demon": b["demon"]}
+            if min(t.values()) >= 0:
+                out.append(t)
+        return out
+
+    def setups(self, order: list[int] | None = None, rng=None) -> Iterator[tuple[str, ...]]:
+        """Every setup the rules and static facts allow (seat order of characters), each
+        once. With `rng`, the domains (and the team counts) are tried in a random order."""
+        n = self.n
+        order = order or sorted(range(n), key=lambda s: len(self.domains[s]))
+        chars: list[str | None] = [None] * n
+        used: set[str] = set()
+        team = self.team
+        truthful = self.pb.truthful_claims
+        claims = self.claims
+        teams = ("townsfolk", "outsider", "minion", "demon")
+        cnt = dict.fromkeys(teams, 0)
+        if self.unmodelled:
+            targets = [dict.fromkeys(teams, n)]
+            exact = False
+        else:
+            targets = self._targets()
+            exact = True
+            if rng is not None:
+                rng.shuffle(targets)
+        goal = targets[0]
+        # room[k][t]: how many of the seats order[k:] could hold a character of team t
+        room = [dict.fromkeys(teams, 0) for _ in range(n + 1)]
+        for k in range(n - 1, -1, -1):
+            have = {team[c] for c in self.domains[order[k]]}
+            room[k] = {t: room[k + 1][t] + (t in have) for t in teams}
+
+        def rec(k: int) -> Iterator[tuple[str, ...]]:
+            if k == n:
+                t = tuple(c for c in chars if c is not None)
+                if self.counts_ok(t) and (not truthful or all(
+                        t[s] != DRUNK or claims.get(s) not in used for s in range(n))):
+                    yield t
+                return
+            s = order[k]
+            dom = self.domains[s]
+            if rng is not None:
+                dom = list(dom)
+                rng.shuffle(dom)
+            left = n - k - 1
+            for c in dom:
+                if c in used:
+                    continue
+                tm = team[c]
+                if cnt[tm] >= goal[tm]:
+                    continue
+                cnt[tm] += 1
+                r = room[k + 1]
+                if not exact or (sum(goal[t] - cnt[t] for t in teams) <= left and all(
+                        goal[t] - cnt[t] <= r[t] for t in teams)):
+                    chars[s] = c
+                    used.add(c)
+                    yield from rec(k + 1)
+                    used.discard(c)
+                cnt[tm] -= 1
+            chars[s] = None
+
+        if rng is not None:
+            for goal in targets:
+                yield from rec(0)
+            return
+        for goal in targets:
+            found = self._fast_setups(order, goal, exact, room, FAST_LIMIT)
+            if found is None:       # too many to list: walk them lazily
+                yield from rec(0)
+            else:
+                yield from found
+
+    def _fast_setups(self, order: list[int], goal: dict[str, int], exact: bool,
+                     room: list[dict[str, int]], limit: int) -> list[tuple[str, ...]] | None:
+        """The setups of one team-count target as a list (the same ones, in the same order,
+        as the lazy walk; no generator frames: several times faster), or None past
+        `limit`."""
+        n = self.n
+        teams = ("townsfolk", "outsider", "minion", "demon")
+        tix = {t: i for i, t in enumerate(teams)}
+        doms = [[(c, tix[self.team[c]]) for c in self.domains[s]] for s in order]
+        want = [goal[t] for t in teams]
+        rooms = [[r[t] for t in teams] for r in room]
+        cnt = [0, 0, 0, 0]
+        chars: list[str] = [""] * n
+        used: set[str] = set()
+        out: list[tuple[str, ...]] = []
+        truthful = self.pb.truthful_claims
+        claims = self.claims
+        drunk_claims = [(s, claims.get(s)) for s in range(n)]
+
+        def rec(k: int) -> bool:
+            if k == n:
+                t = tuple(chars)
+                if self.counts_ok(t) and (not truthful or all(
+                        t[s] != DRUNK or c not in used for s, c in drunk_claims)):
+                    out.append(t)
+                    if len(out) > limit:
+                        return False
+                return True
+            s = order[k]
+            left = n - k - 1
+            r = rooms[k + 1]
+            for c, ti in doms[k]:
+                if c in used or cnt[ti] >= want[ti]:
+                    continue
+                cnt[ti] += 1
+                if exact:
+                    d0, d1, d2, d3 = (want[0] - cnt[0], want[1] - cnt[1], want[2] - cnt[2],
+                                      want[3] - cnt[3])
+                    ok = (d0 + d1 + d2 + d3 <= left and d0 <= r[0] and d1 <= r[1]
+                          and d2 <= r[2] and d3 <= r[3])
+                else:
+                    ok = True
+                if ok:
+                    chars[s] = c
+                    used.add(c)
+                    going = rec(k + 1)
+                    used.discard(c)
+                    if not going:
+                        cnt[ti] -= 1
+                        return False
+                cnt[ti] -= 1
+            return True
+
+        return out if rec(0) else None
+
+    # ---------------------------------------------------------------------- timeline
+    def check(self, setup: tuple[str, ...]) -> World_ | None:
+        """A witness world if this setup is consistent with the timeline, else None."""
+        for end in self.ends(setup):
+            return World_(tuple(setup), {"choices": list(end.log)})
+        return None
+
+    def ends(self, setup: tuple[str, ...]) -> Iterator[_State]:
+        """The end states of the timeline that explain every fact (lazily)."""
+        st = _State(list(setup), [True] * self.n)
+        st.herring = frozenset(i for i, c in enumerate(setup) if self.align[c] == "good")
+        return self._night(st, 1)
+
+    def _night(self, st: _State, N: int) -> Iterator[_State]:
+        if N > self.last:
+            yield st
+            return
+        s1 = st.copy()
+        s1.poisoned = -1
+        s1.sober = frozenset()
+        s1.pz_open = any(c == DROISONER and s1.alive[i] for i, c in enumerate(s1.chars))
+        for s2 in self._demon(s1, N):
+            for s3 in self._infos(s2, N, 0):
+                yield from self._day(s3, N, 0)
+
+    # Malfunction, lazily: `excuse` poisons seat i now if it can (True: i is droisoned);
+    # `require` records that an explanation needs seat i's ability working.
+    def _excuse(self, st: _State, i: int, N: int) -> bool:
+        if st.poisoned == i:
+            return True
+        if st.poisoned == -1 and st.pz_open and i not in st.sober:
+            st.poisoned = i
+            st.log += (f"night {N}: {self.names[i]} poisoned",)
+            return True
+        return False
+
+    def _require(self, st: _State, i: int) -> bool:
+        if st.poisoned == i:
+            return False
+        if i not in st.sober:
+            st.sober = st.sober | {i}
+        return True
+
+    def _dies(self, st: _State, i: int) -> None:
+        st.alive[i] = False
+        if st.chars[i] == DROISONER:
+            st.pz_open = False          # the poison ends when the Poisoner dies
+            st.poisoned = -1
+
+    def _become(self, st: _State, j: int, c: str) -> None:
+        if st.chars[j] == DROISONER:
+            st.pz_open = False          # ... or stops being the Poisoner
+            st.poisoned = -1
+        st.chars[j] = c
+
+    def _demon_dies(self, st: _State, i: int) -> Iterator[_State]:
+        """The Demon at seat i has just died (already marked dead): the Scarlet Woman takes
+        over if she can (she must, unless she is poisoned); else the game is over and
+        nothing is yielded."""
+        living = sum(st.alive) + 1          # alive before this death
+        if living < 5:
+            return
+        for j, c in enumerate(st.chars):
+            if c == CATCHER and st.alive[j]:
+                s = st.copy()
+                if self._require(s, j):
+                    self._become(s, j, KILLER)
+                    s.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
+                    yield s
+
+    def _demon(self, st: _State, N: int) -> Iterator[_State]:
+        if N == 1:
+            yield st
+            return
+        imps = [i for i, c in enumerate(st.chars) if c == KILLER and st.alive[i]]
+        if not imps:
+            return              # the game would have ended
+        imp = imps[0]
+        deaths = self.deaths.get(N)
+        if deaths is None and not self.pb.complete_deaths:
+            outcomes: list[frozenset[int]] = [frozenset()] + [
+                frozenset([i]) for i in range(self.n) if st.alive[i]]
+        else:
+            outcomes = [deaths or frozenset()]
+        names = self.names
+        for d in outcomes:
+            if len(d) > 1:
+                continue
+            if not d:
+                # No death: the Demon chose a dead player, or a protected one (a sober
+                # Soldier, or the sober Monk's choice), or was poisoned.
+                if not all(st.alive):
+                    s = st.copy()
+                    s.log += (f"night {N}: no death",)
+                    yield s
+                    continue
+                for j, c in enumerate(st.chars):
+                    if c in (PROTECT_SELF, PROTECTOR) and st.alive[j] and j != imp:
+                        s = st.copy()
+                        if self._require(s, j):
+                            s.log += (f"night {N}: no death ({names[j]} protects)",)
+                            yield s
+                s = st.copy()
+                if self._excuse(s, imp, N):
+                    s.log += (f"night {N}: no death",)
+                    yield s
+                continue
+            (k,) = tuple(d)
+            if not st.alive[k]:
+                continue
+            s = st.copy()
+            if not self._require(s, imp):
+                continue
+            if k != imp:
+                if s.chars[k] == PROTECT_SELF and not self._excuse(s, k, N):
+                    continue
+                self._dies(s, k)
+                s.log += (f"night {N}: {names[k]} killed",)
+                yield s
+                continue
+            # The star-pass: the Scarlet Woman takes it if she can; else any living
+            # Minion (the Storyteller's choice), as the engine's Imp does.
+            self._dies(s, imp)
+            s.log += (f"night {N}: the {D.get(KILLER).name} ({names[imp]}) killed itself",)
+            living = sum(s.alive) + 1
+            sw = [j for j, c in enumerate(s.chars) if c == CATCHER and s.alive[j]]
+            if sw and living >= 5:
+                yield from self._demon_dies(s, imp)
+                s = s.copy()            # she must take it unless she is poisoned
+                if not self._excuse(s, sw[0], N):
+                    continue
+            for j, c in enumerate(s.chars):
+                if s.alive[j] and self.team[c] == "minion":
+                    s2 = s.copy()
+                    self._become(s2, j, KILLER)
+                    s2.log += (f"{names[j]} becomes the {D.get(KILLER).name}",)
+                    yield s2
+
+    def _wakes(self, st: _State, i: int, ability: str, N: int) -> bool:
+        if ability in FIRST_ONLY:
+            return N == 1
+        if ability in DIED_TONIGHT:
+            return not st.alive[i] and i in self.deaths.get(N, ())
+        if ability in AFTER_EXECUTION:
+            return N > 1 and st.alive[i] and (N - 1) in st.executed
+        return st.alive[i]
+
+    def _infos(self, st: _State, N: int, k: int) -> Iterator[_State]:
+        """Check tonight's information facts from the k-th on. A fact that holds with the
+        true registrations and no mark narrowed costs nothing; otherwise the alternatives
+        (narrow the red herring / rely on a Spy's or Recluse's registration, or poison the
+        holder) are branches."""
+        facts = self.infos.get(N, ())
+        while k < len(facts):
+            s, f = facts[k]
+            c = st.chars[s]
+            if c == f.character and self.align.get(c) == "good":
+                if not self._wakes(st, s, c, N):
+                    return
+                if st.poisoned != s:
+                    options: list[_State] = []
+                    if MARKS.get(c):
+                        options += self._marked(st, s, f, N)
+                    else:
+                        need = self._true(st, s, f, N)
+                        if need is not None and not need:
+                            k += 1
+                            continue            # true as things are: nothing to choose
+                        if need:
+                            s2 = st.copy()
+                            if all(self._require(s2, j) for j in need):
+                                options.append(s2)
+                    s3 = st.copy()
+                    if self._excuse(s3, s, N):
+                        options.append(s3)
+                    for o in options:
+                        yield from self._infos(o, N, k + 1)
+                    return
+            elif c == DRUNK and self.pb.truthful_claims and self.claims.get(s) == f.character:
+                if not self._wakes(st, s, f.character, N):
+                    return
+            k += 1
+        yield st
+
+    def _marked(self, st: _State, s: int, f: Info, N: int) -> list[_State]:
+        """A fact of an ability that reads a setup mark (the red herring): the states with
+        the mark's possible seats narrowed to those that make it true (the mark among the
+        chosen players, or not)."""
+        picks = frozenset(self.pb.seat_index(x) for x in f.choice)
+        cands = st.herring if st.herring is not None else frozenset(range(self.n))
+        out = []
+        for group in (cands & picks, cands - picks):
+            if group:
+                need = self._true(st, s, f, N, mark=min(group))
+                if need is not None:
+                    s2 = st.copy()
+                    if all(self._require(s2, j) for j in need):
+                        s2.herring = group
+                        out.append(s2)
+        if len(out) == 2 and out[0].sober == out[1].sober:
+            out[0].herring = cands          # both true: the mark stays as free as it was
+            out.pop()
+        return out
+
+    def _ability(self, cid: str, holder: str) -> Information:
+        key = (cid, holder)
+        ab = self._abilities.get(key)
+        if ab is None:
+            cls = REGISTRY[cid]
+            if not issubclass(cls, Information):
+                raise SolverInputError(f"{D.get(cid).name} shows no information: "
+                                       f"no 'info' fact can be checked for it")
+            made = self.game.make_ability(cid, self.game.player(holder))
+            assert isinstance(made, Information)
+            ab = self._abilities[key] = made
+        return ab
+
+    def _reg_options(self, c: str, mentioned: str | None) -> list[tuple[str, str]]:
+        """The registrations of a Spy/Recluse that can make a difference to one answer:
+        its truth, then one per (team, alignment), and the character the answer names."""
+        key = f"{c}|{mentioned}"
+        got = self._regs.get(key)
+        if got is None:
+            if c not in self._regs:
+                p = self.game.players[0]
+                old = p.character
+                ab = self.game.make_ability(c, p)
+                self._regs[c] = list(ab.false_registrations())
+                p.character = old
+            truth = (c, self.align[c])
+            got, seen = [truth], {(self.team[c], self.align[c], c == mentioned)}
+            for rc, ra in self._regs[c]:
+                sig = (D.get(rc).team, ra, rc == mentioned)
+                if sig not in seen:
+                    seen.add(sig)
+                    got.append((rc, ra))
+            self._regs[key] = got
+        return got
+
+    def _true(self, st: _State, s: int, f: Info, N: int,
+              mark: int | None = None) -> frozenset[int] | None:
+        """Is the fact among its ability's truths in this state? None: no; else the seats
+        whose false registration it needs (their ability must work: sober). Memoised by
+        everything the world is built from."""
+        regs = tuple(i for i, c in enumerate(st.chars)
+                     if c in self.registering and st.poisoned != i)
+        key = (f, s, N, tuple(st.chars), tuple(st.alive), st.executed.get(N - 1),
+               self.deaths.get(N), mark, regs)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        got = self._true_now(st, s, f, N, mark, regs)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = got
+        return got
+
+    @property
+    def game(self) -> Game:
+        if self._game is None:
+            self._game = Game(self.pb.script, REGISTRY)
+            for i, name in enumerate(self.names):
+                self._game.add_player(name, self.domains[i][0])
+        return self._game
+
+    def adopt_memo(self, other: "Solver") -> None:
+        """Share another solver's memo of information checks and its abilities (same seats
+        and script: the memo's keys hold everything a check reads)."""
+        if other.names == self.names and other.pb.script is self.pb.script:
+            self._memo = other._memo
+            self._game, self._abilities, self._regs = other._game, other._abilities, other._regs
+
+    def _true_now(self, st: _State, s: int, f: Info, N: int, mark: int | None,
+                  regs: tuple[int, ...]) -> frozenset[int] | None:
+        names = self.names
+        align = self.align
+        players = tuple(WorldPlayer(names[i], i, st.chars[i], align[st.chars[i]],
+                                    st.alive[i]) for i in range(self.n))
+        marks: dict = {}
+        if mark is not None:
+            marks = {names[s]: {MARKS[f.character]: names[mark]}}
+        ex = st.executed.get(N - 1)
+        world = World(players, {}, {names[s]: f.choice} if f.choice else {}, marks,
+                      names[ex] if ex is not None else None,
+                      tuple(names[i] for i in sorted(self.deaths.get(N, ()))), ())
+        ab = self._ability(f.character, names[s])
+        holder = names[s]
+        if f.answer in ab.truths(world, holder):
+            return frozenset()
+        if not regs:
+            return None
+        mentioned = f.answer.get("character") if isinstance(f.answer, dict) else None
+        # Fewest false registrations first: one seat registering falsely, then two, ...
+        opts = {i: self._reg_options(st.chars[i], mentioned)[1:] for i in regs}
+        for size in range(1, len(regs) + 1):
+            for seats in itertools.combinations(regs, size):
+                for combo in itertools.product(*(opts[i] for i in seats)):
+                    w = world._replace(registrations={names[i]: r for i, r in zip(seats, combo)})
+                    if f.answer in ab.truths(w, holder):
+                        return frozenset(seats)
+        return None
+
+    def _day(self, st: _State, N: int, k: int) -> Iterator[_State]:
+        events = self.days.get(N, ())
+        if N >= self.last and k >= len(events):
+            yield st
+            return
+        if k >= len(events):
+            yield from self._night(st, N + 1)
+            return
+        ev = events[k]
+        idx = self.pb.seat_index
+        if isinstance(ev, Execution):
+            x = idx(ev.seat)
+            if not st.alive[x]:
+                return
+            s = st.copy()
+            if s.chars[x] == SAINT and not self._excuse(s, x, N):
+                return                  # evil would have won
+            self._dies(s, x)
+            s.executed[N] = x
+            if s.chars[x] == KILLER:
+                for s2 in self._demon_dies(s, x):
+                    yield from self._day(s2, N, k + 1)
+                return
+            yield from self._day(s, N, k + 1)
+        elif isinstance(ev, SlayerShot):
+            a, t = idx(ev.shooter), idx(ev.target)
+            real = st.chars[a] == SHOOTER and st.alive[a] and a not in st.used
+            s = st.copy()
+            if real:
+                s.used = st.used | {a}
+            demon = st.chars[t] == KILLER
+            recluse = st.chars[t] in self.registering and self.team[st.chars[t]] == "outsider"
+            if ev.died:
+                if not (real and st.alive[t] and (demon or recluse)):
+                    return
+                if not self._require(s, a) or (recluse and not self._require(s, t)):
+                    return
+                self._dies(s, t)
+                if demon:
+                    for s2 in self._demon_dies(s, t):
+                        yield from self._day(s2, N, k + 1)
+                    return
+                yield from self._day(s, N, k + 1)
+            else:
+                if real and demon and st.alive[t] and not self._excuse(s, a, N):
+                    return
+                yield from self._day(s, N, k + 1)
+        elif isinstance(ev, VirginTrigger):
+            n_, v = idx(ev.nominator), idx(ev.virgin)
+            if st.chars[v] != VIRGIN or v in st.used or not st.alive[n_]:
+                return
+            s = st.copy()
+            if not self._require(s, v):
+                return
+            c = st.chars[n_]
+            if self.team[c] != "townsfolk":
+                if not (c in self.registering and self.align[c] == "evil"
+                        and self._require(s, n_)):
+                    return
+            s.used = st.used | {v}
+            self._dies(s, n_)
+            s.executed[N] = n_
+            if s.chars[n_] == KILLER:
+                for s2 in self._demon_dies(s, n_):
+                    yield from self._day(s2, N, k + 1)
+                return
+            yield from self._day(s, N, k + 1)

@@ -1,0 +1,127 @@
+"""Facts a world solver problem is made of (plain frozen data; see docs/solver.md).
+
+Seats are named by player name. Characters are character ids (`D.get` normalises names).
+Days and nights are numbered from 1; night 1 is the first night, day N follows night N.
+
+Static facts (about the starting grimoire):
+
+- `Is(seat, character)` / `IsNot(seat, character)`: the seat's starting character.
+- `Team(seat, team)`: the seat's starting character is of this team (a Minion is shown
+  the Demon).
+- `Alignment(seat, "good" | "evil")`.
+- `NotInPlay(characters)`: none of these is in play (the Demon's bluffs).
+- `Claim(seat, character)`: a public claim. With `Problem.truthful_claims` a good player's
+  claim is their character, or the Townsfolk they believe they are (the Drunk); an evil
+  player may claim anything. Without it a claim constrains nothing by itself. A claim with
+  `night` N says the seat's character changed that night (a good player's character never
+  changes in the rules the solver models, so only an evil player can make such a claim).
+
+The timeline (public events; used to know who was alive when, and checked against the
+rules the solver models):
+
+- `Execution(day, seat)`: the seat was executed on that day and died.
+- `NightDeaths(night, seats)`: exactly these players died that night (nights 2+). A
+  problem with `complete_deaths` (puzzles) means a night without this fact had no death.
+- `SlayerShot(day, shooter, target, died)`: a public shot and whether the target died.
+- `VirginTrigger(day, nominator, virgin)`: the nominator was executed at once on
+  nominating the Virgin (and died).
+
+Information (what a player says they learned, or what a bot privately learned):
+
+- `Info(night, seat, character, answer, choice=())`: `seat`, as `character` (their
+  character or the one they claim or believe), learned `answer` (a dict in the format of
+  the ability's `truths`: `{"count": 1}`, `{"yes": True}`, `{"character": "imp", "players":
+  ["Ann", "Bob"]}`) after choosing `choice` (players). A sober, healthy holder of that
+  ability was shown one of its truths; a holder who is the Drunk, poisoned, or not that
+  character constrains nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+
+@dataclass(frozen=True)
+class Is:
+    seat: str
+    character: str
+
+
+@dataclass(frozen=True)
+class IsNot:
+    seat: str
+    character: str
+
+
+@dataclass(frozen=True)
+class Team:
+    seat: str
+    team: str           # townsfolk, outsider, minion or demon
+
+
+@dataclass(frozen=True)
+class Alignment:
+    seat: str
+    alignment: str
+
+
+@dataclass(frozen=True)
+class NotInPlay:
+    characters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Claim:
+    seat: str
+    character: str
+    night: int = 0          # claimed from this night on (0: from the start)
+
+
+@dataclass(frozen=True)
+class Execution:
+    day: int
+    seat: str
+
+
+@dataclass(frozen=True)
+class NightDeaths:
+    night: int
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SlayerShot:
+    day: int
+    shooter: str
+    target: str
+    died: bool
+
+
+@dataclass(frozen=True)
+class VirginTrigger:
+    day: int
+    nominator: str
+    virgin: str
+
+
+@dataclass(frozen=True)
+class Info:
+    night: int
+    seat: str
+    character: str
+    answer: Any = field(compare=True)
+    choice: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:      # answers are dicts: hash by their repr (computed once)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.night, self.seat, self.character,
+                      repr(sorted(self.answer.items())) if isinstance(self.answer, dict)
+                      else repr(self.answer), self.choice))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+
+Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,
+             VirginTrigger, Info]
+DAY_EVENTS = (Execution, SlayerShot, VirginTrigger)

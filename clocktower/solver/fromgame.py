@@ -1,0 +1,105 @@
+"""Facts from a game's events: the public timeline, and what players learned.
+
+`facts_from_events(events)` reads a list of events (a game's log, or the `events` of a
+player's view: the same dicts) and returns the facts a solver can use:
+
+- the public timeline: each night's deaths (`dawn`), executions, Virgin triggers, Slayer
+  shots (`claim_ability` with the Slayer, and whether the target died of it);
+- every `learn` of an information ability in the list (with the player's choice that
+  night), as `Info` facts;
+- for a player's view: its own setup `learn` as a claim (with `truthful_claims`, the Drunk's
+  belief is handled as any claim), its alignment, and what evil players are shown
+  (the Demon, fellow Minions, the Demon's bluffs).
+
+`problem_from_game(game, claims, ...)` builds a whole problem from a game: the script,
+the seats, `facts_from_events` of its log (or of one player's view) and the claims.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..characters import REGISTRY
+from ..characters._info import Information
+from .facts import (Alignment, Claim, Execution, Fact, Info, NightDeaths, NotInPlay,
+                    SlayerShot, Team, VirginTrigger)
+from .problem import Problem
+
+META = ("type", "phase", "number", "visible_to", "player", "ability")
+
+
+def _is_info(ability: Any) -> bool:
+    cls = REGISTRY.get(ability) if isinstance(ability, str) else None
+    return cls is not None and issubclass(cls, Information)
+
+
+def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
+                      until: tuple[str, int] | None = None) -> list[Fact]:
+    """Facts from `events` (see the module docstring). `viewer`: whose view these are (its
+    setup learn, alignment and evil info become facts). `until` = (phase, number): stop
+    before that phase starts, e.g. ("day", 3) keeps nights 1-3 and days 1-2."""
+    facts: list[Fact] = []
+    choices: dict[tuple[str, str], tuple[str, ...]] = {}
+    virgin_today: dict[str, str] = {}       # nominator -> virgin, for today's trigger
+    shots: list[list] = []                  # [day, shooter, target, died]
+    phase, number = "setup", 0
+    for e in events:
+        t = e["type"]
+        if t in ("night", "day"):
+            if until is not None and (t, e["number"]) == until:
+                break
+            phase, number = t, e["number"]
+            choices.clear()
+            virgin_today.clear()
+            continue
+        if t == "game_over":
+            break
+        if t == "learn":
+            ab, who = str(e.get("ability")), str(e.get("player"))
+            if ab == "setup" and who == viewer:
+                facts.append(Claim(who, e["character"]))
+                facts.append(Alignment(who, e["alignment"]))
+            elif ab == "minioninfo" and who == viewer:
+                facts += [Team(p, "demon") for p in e.get("players", ())]
+                facts += [Alignment(p, "evil") for p in e.get("minions", ())]
+            elif ab == "demoninfo" and who == viewer:
+                facts += [Alignment(p, "evil") for p in e.get("players", ())]
+                if e.get("characters"):
+                    facts.append(NotInPlay(tuple(e["characters"])))
+            elif _is_info(ab) and phase == "night":
+                answer = {k: v for k, v in e.items() if k not in META}
+                facts.append(Info(number, who, ab, answer, choices.get((who, ab), ())))
+        elif t == "choice" and e.get("players") is not None:
+            choices[(e["player"], e.get("ability", ""))] = tuple(e["players"])
+        elif t == "dawn" and number >= 2:
+            facts.append(NightDeaths(number, tuple(e.get("deaths", ()))))
+        elif t == "ability_triggered" and e.get("ability") == "virgin" and "target" in e:
+            virgin_today[e["target"]] = e["player"]
+        elif t == "claim_ability" and e.get("character") == "slayer" and "target" in e:
+            shots.append([number, e["player"], e["target"], False])
+            facts.append(SlayerShot(number, e["player"], e["target"], False))
+        elif t == "death" and phase == "day":
+            if e.get("cause") == "execution":
+                who = e["player"]
+                if who in virgin_today:
+                    facts.append(VirginTrigger(number, who, virgin_today[who]))
+                else:
+                    facts.append(Execution(number, who))
+            elif e.get("cause") == "ability" and shots and shots[-1][0] == number \
+                    and shots[-1][2] == e["player"] and e.get("by") == shots[-1][1]:
+                # the shot just announced killed its target
+                i = max(i for i, f in enumerate(facts) if isinstance(f, SlayerShot))
+                f = facts[i]
+                assert isinstance(f, SlayerShot)
+                facts[i] = SlayerShot(f.day, f.shooter, f.target, True)
+    return facts
+
+
+def problem_from_game(game, claims: Mapping[str, str], viewer: str | None = None,
+                      until: tuple[str, int] | None = None, **options: Any) -> Problem:
+    """A problem from a game: its script and seats, the facts of its log (every player's
+    learns: as if each shared them) or of `viewer`'s view, and the public `claims`."""
+    events = game.view(viewer).events if viewer is not None else game.log
+    facts = facts_from_events(events, viewer, until)
+    facts += [Claim(n, c) for n, c in claims.items() if n != viewer]
+    seats = [p.name for p in game.players if not p.traveller]
+    return Problem(game.script, seats, facts, **options)

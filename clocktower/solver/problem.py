@@ -1,0 +1,240 @@
+"""A solver problem: the script, the seats in order, the facts, and how to read claims.
+
+`Problem(script, seats, facts)`; `load_problem(path)` reads the puzzle format (YAML or
+JSON, see docs/solver.md) and says what is wrong and where, as a `SolverInputError`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .. import data as D
+from ..errors import ClocktowerError
+from ..scripts import Script, load_script
+from .facts import (Alignment, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
+                    NotInPlay, SlayerShot, Team, VirginTrigger)
+
+
+class SolverInputError(ClocktowerError):
+    """A problem or puzzle file that cannot be solved as written (names where)."""
+
+
+@dataclass
+class Problem:
+    script: Script
+    seats: list[str]
+    facts: list[Fact] = field(default_factory=list)
+    # Good players claim their character (the Drunk: the Townsfolk they believe they are).
+    truthful_claims: bool = True
+    # A night with no NightDeaths fact had no death (puzzles say every death).
+    complete_deaths: bool = True
+    title: str = ""
+    source: str = ""
+    solution: list[str] | None = None       # the published answer, when a puzzle gives one
+
+    def __post_init__(self) -> None:
+        if isinstance(self.script, str):
+            self.script = load_script(self.script)
+        if len(set(self.seats)) != len(self.seats):
+            raise SolverInputError("two seats have the same name")
+        n = len(self.seats)
+        if not 5 <= n <= 15:
+            raise SolverInputError(f"{n} seats: the setup table covers 5 to 15 players")
+        self.facts = [normalise(f, self) for f in self.facts]
+
+    @property
+    def characters(self) -> list[str]:
+        """The script's characters that can be dealt (no Travellers)."""
+        return [c for c in self.script.characters
+                if c not in self.script.homebrew and D.get(c).team != "traveller"]
+
+    def seat_index(self, name: str, where: str = "") -> int:
+        try:
+            return self.seats.index(name)
+        except ValueError:
+            raise SolverInputError(f"{where or 'a fact'}: no seat named {name!r} "
+                                   f"(seats: {', '.join(self.seats)})") from None
+
+    def with_facts(self, facts: Iterable[Fact]) -> "Problem":
+        """The same problem with more facts."""
+        return Problem(self.script, list(self.seats), [*self.facts, *facts],
+                       self.truthful_claims, self.complete_deaths, self.title, self.source,
+                       self.solution)
+
+
+def _char(c: Any, where: str) -> str:
+    try:
+        return D.get(str(c)).id
+    except ClocktowerError as e:
+        raise SolverInputError(f"{where}: {e}") from None
+
+
+def normalise(f: Fact, pb: Problem) -> Fact:
+    """Character names to ids, seats checked, answers in the `truths` format."""
+    where = f"fact {f!r}"
+    if isinstance(f, Claim):
+        pb.seat_index(f.seat, where)
+        return Claim(f.seat, _char(f.character, where), int(f.night))
+    if isinstance(f, (Is, IsNot)):
+        pb.seat_index(f.seat, where)
+        return type(f)(f.seat, _char(f.character, where))
+    if isinstance(f, Team):
+        pb.seat_index(f.seat, where)
+        if f.team not in ("townsfolk", "outsider", "minion", "demon"):
+            raise SolverInputError(f"{where}: team must be townsfolk, outsider, minion or demon")
+        return f
+    if isinstance(f, Alignment):
+        pb.seat_index(f.seat, where)
+        if f.alignment not in ("good", "evil"):
+            raise SolverInputError(f"{where}: alignment must be good or evil")
+        return f
+    if isinstance(f, NotInPlay):
+        return NotInPlay(tuple(_char(c, where) for c in f.characters))
+    if isinstance(f, Execution):
+        pb.seat_index(f.seat, where)
+        return f
+    if isinstance(f, NightDeaths):
+        for s in f.seats:
+            pb.seat_index(s, where)
+        return NightDeaths(f.night, tuple(f.seats))
+    if isinstance(f, SlayerShot):
+        pb.seat_index(f.shooter, where)
+        pb.seat_index(f.target, where)
+        return f
+    if isinstance(f, VirginTrigger):
+        pb.seat_index(f.nominator, where)
+        pb.seat_index(f.virgin, where)
+        return f
+    if isinstance(f, Info):
+        pb.seat_index(f.seat, where)
+        for s in f.choice:
+            pb.seat_index(s, where)
+        ans = dict(f.answer)
+        if "character" in ans:
+            ans["character"] = _char(ans["character"], where)
+        if "players" in ans:
+            ps = [str(p) for p in ans["players"]]
+            for p in ps:
+                pb.seat_index(p, where)
+            ans["players"] = sorted(ps, key=pb.seats.index)
+        elif "character" in ans and f.choice:      # a Ravenkeeper's: the chosen player
+            ans["players"] = [str(f.choice[0])]
+        return Info(int(f.night), f.seat, _char(f.character, where), ans, tuple(f.choice))
+    raise SolverInputError(f"unknown fact {f!r}")
+
+
+# ------------------------------------------------------------------------- puzzle files
+def load_problem(path: str | Path) -> Problem:
+    """Read a puzzle file (YAML or JSON; the format is in docs/solver.md)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise SolverInputError(f"{p}: cannot read ({e.strerror})") from None
+    try:
+        doc = YAML(typ="safe", pure=True).load(text)
+    except YAMLError as e:
+        raise SolverInputError(f"{p}: not valid YAML/JSON: {e}") from None
+    try:
+        return problem_from_dict(doc)
+    except SolverInputError as e:
+        raise SolverInputError(f"{p}: {e}") from None
+
+
+def _keys(d: Any, allowed: set[str], where: str) -> dict:
+    if not isinstance(d, dict):
+        raise SolverInputError(f"{where}: expected a mapping, got {d!r}")
+    bad = set(d) - allowed
+    if bad:
+        raise SolverInputError(f"{where}: unknown key(s) {sorted(map(str, bad))} "
+                               f"(allowed: {sorted(allowed)})")
+    return d
+
+
+def problem_from_dict(doc: Any) -> Problem:
+    doc = _keys(doc, {"title", "source", "script", "seats", "days", "nights", "facts",
+                      "not_in_play", "claim_changes", "truthful_claims", "complete_deaths", "solution"}, "puzzle")
+    seats_doc = doc.get("seats")
+    if not isinstance(seats_doc, list) or not seats_doc:
+        raise SolverInputError("puzzle: 'seats' must be a list of seats")
+    seats: list[str] = []
+    facts: list[Fact] = []
+    for i, s in enumerate(seats_doc):
+        where = f"seats[{i}]"
+        s = _keys(s, {"name", "claim", "good", "evil", "is", "info"}, where)
+        if "name" not in s:
+            raise SolverInputError(f"{where}: a seat needs a name")
+        name = str(s["name"])
+        seats.append(name)
+        if "claim" in s:
+            facts.append(Claim(name, str(s["claim"])))
+        if s.get("good"):
+            facts.append(Alignment(name, "good"))
+        if s.get("evil"):
+            facts.append(Alignment(name, "evil"))
+        if "is" in s:
+            facts.append(Is(name, str(s["is"])))
+        for night, entries in (s.get("info") or {}).items():
+            for e in entries if isinstance(entries, list) else [entries]:
+                w = f"{where} ({name}) info night {night}"
+                e = dict(_keys(e, {"count", "yes", "character", "players", "choice", "as"}, w))
+                choice = tuple(str(x) for x in e.pop("choice", ()) or ())
+                as_ = e.pop("as", s.get("claim"))
+                if as_ is None:
+                    raise SolverInputError(f"{w}: whose ability? give 'as' or a claim")
+                facts.append(Info(int(night), name, str(as_), e, choice))
+    for day, events in (doc.get("days") or {}).items():
+        for j, ev in enumerate(events if isinstance(events, list) else [events]):
+            w = f"days[{day}][{j}]"
+            ev = _keys(ev, {"execute", "slayer", "shoots", "died", "virgin", "nominated_by"}, w)
+            if "execute" in ev:
+                facts.append(Execution(int(day), str(ev["execute"])))
+            elif "slayer" in ev:
+                if "shoots" not in ev or "died" not in ev:
+                    raise SolverInputError(f"{w}: a shot needs 'shoots' and 'died'")
+                facts.append(SlayerShot(int(day), str(ev["slayer"]), str(ev["shoots"]),
+                                        bool(ev["died"])))
+            elif "virgin" in ev:
+                if "nominated_by" not in ev:
+                    raise SolverInputError(f"{w}: a Virgin trigger needs 'nominated_by'")
+                facts.append(VirginTrigger(int(day), str(ev["nominated_by"]), str(ev["virgin"])))
+            else:
+                raise SolverInputError(f"{w}: expected execute, slayer or virgin")
+    for night, ev in (doc.get("nights") or {}).items():
+        ev = _keys(ev, {"deaths"}, f"nights[{night}]")
+        facts.append(NightDeaths(int(night), tuple(str(x) for x in ev.get("deaths") or ())))
+    for k, c in enumerate(doc.get("claim_changes") or ()):
+        c = _keys(c, {"night", "seat", "claim"}, f"claim_changes[{k}]")
+        if not {"night", "seat", "claim"} <= set(c):
+            raise SolverInputError(f"claim_changes[{k}]: needs night, seat and claim")
+        facts.append(Claim(str(c["seat"]), str(c["claim"]), int(c["night"])))
+    if doc.get("not_in_play"):
+        facts.append(NotInPlay(tuple(str(c) for c in doc["not_in_play"])))
+    for k, f in enumerate(doc.get("facts") or ()):
+        w = f"facts[{k}]"
+        f = _keys(f, {"seat", "is", "is_not", "alignment"}, w)
+        if "seat" not in f:
+            raise SolverInputError(f"{w}: a fact needs a seat")
+        if "is" in f:
+            facts.append(Is(str(f["seat"]), str(f["is"])))
+        if "is_not" in f:
+            for c in f["is_not"] if isinstance(f["is_not"], list) else [f["is_not"]]:
+                facts.append(IsNot(str(f["seat"]), str(c)))
+        if "alignment" in f:
+            facts.append(Alignment(str(f["seat"]), str(f["alignment"])))
+    try:
+        script = load_script(str(doc.get("script", "trouble-brewing")))
+    except ClocktowerError as e:
+        raise SolverInputError(f"script: {e}") from None
+    solution = doc.get("solution")
+    if solution is not None:
+        if not isinstance(solution, list) or len(solution) != len(seats):
+            raise SolverInputError(f"solution: a list of {len(seats)} characters, one a seat")
+        solution = [_char(c, "solution") for c in solution]
+    return Problem(script, seats, facts, bool(doc.get("truthful_claims", True)),
+                   bool(doc.get("complete_deaths", True)), str(doc.get("title", "")),
+                   str(doc.get("source", "")), solution)

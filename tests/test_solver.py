@@ -1,0 +1,154 @@
+"""The world solver (clocktower/solver): published puzzles, the API, bad input."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clocktower.cli import app, _register_subcommands
+from clocktower.solver import (Alignment, Belief, Claim, Execution, Info, Is, IsNot,
+                               NightDeaths, Problem, Solver, SolverInputError, load_problem,
+                               marginals, problem_from_dict, sample, solve)
+
+PUZZLES = sorted((Path(__file__).parent / "puzzles").glob("*.yaml"))
+
+
+def test_there_are_published_puzzles():
+    assert len(PUZZLES) >= 15
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_published_puzzle_has_the_published_unique_solution(path):
+    pb = load_problem(path)
+    assert pb.solution is not None, "a puzzle file gives its published solution"
+    found = solve(pb)
+    assert [list(w.characters) for w in found] == [pb.solution]
+
+
+SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+def small_problem(**kw) -> Problem:
+    facts = [Claim("Ann", "empath"), Claim("Bob", "chef"), Claim("Cat", "washerwoman"),
+             Claim("Dan", "saint"), Claim("Eve", "monk"), Claim("Fay", "soldier"),
+             Claim("Gus", "librarian"), Alignment("Ann", "good"),
+             Info(1, "Ann", "empath", {"count": 1}), Info(1, "Bob", "chef", {"count": 0})]
+    return Problem("trouble-brewing", SEATS, facts, **kw)
+
+
+def test_every_world_satisfies_the_facts_and_the_setup():
+    pb = small_problem()
+    found = solve(pb)
+    assert found
+    sv = Solver(pb)
+    for w in found:
+        assert sv.counts_ok(w.characters)
+        assert w.characters[0] in ("empath", "drunk")
+        assert len(set(w.characters)) == len(w.characters)
+        evil = [i for i, a in enumerate(w.alignments()) if a == "evil"]
+        assert len(evil) == 2
+        if w.characters[0] == "empath" and "poisoner" not in w.characters:
+            # a sober Empath: exactly one of Gus and Bob is evil
+            assert (6 in evil) + (1 in evil) == 1
+
+
+def test_adding_a_fact_only_removes_worlds():
+    pb = small_problem()
+    before = {w.characters for w in solve(pb)}
+    after = {w.characters for w in solve(pb.with_facts([Is("Gus", "imp")]))}
+    assert after and after < before
+    assert all(w[6] == "imp" for w in after)
+
+
+def test_marginals_are_probabilities():
+    pb = small_problem()
+    m = marginals(pb)
+    assert m.worlds == len(solve(pb))
+    for seat in range(len(SEATS)):
+        assert abs(sum(m.character[seat].values()) - 1) < 1e-9
+    assert abs(sum(m.demon) - 1) < 1e-9          # one Demon in every world
+    assert abs(sum(m.evil) - 2) < 1e-9           # two evil players at 7
+    assert m.evil[0] == 0
+
+
+def test_sample_gives_consistent_worlds_reproducibly():
+    pb = small_problem()
+    exact = {w.characters for w in solve(pb)}
+    got = sample(pb, random.Random(3), 10)
+    assert len(got) == 10 and all(w.characters in exact for w in got)
+    again = sample(pb, random.Random(3), 10)
+    assert [w.characters for w in got] == [w.characters for w in again]
+
+
+def test_a_night_death_needs_a_demon_that_can_kill():
+    # Nobody can protect, nobody is dead yet, nobody poisons: a night without a death is
+    # impossible unless the Imp was poisoned.
+    facts = [Claim(s, c) for s, c in zip(SEATS, ["empath", "chef", "washerwoman", "saint",
+                                                 "ravenkeeper", "virgin", "librarian"])]
+    pb = Problem("trouble-brewing", SEATS, facts + [NightDeaths(2, ())])
+    assert all("poisoner" in w.characters for w in solve(pb))
+    pb2 = Problem("trouble-brewing", SEATS, facts + [Execution(1, "Dan"), NightDeaths(2, ())])
+    assert any("poisoner" not in w.characters for w in solve(pb2))
+
+
+def test_bad_puzzles_say_what_and_where(tmp_path):
+    with pytest.raises(SolverInputError, match="seats"):
+        problem_from_dict({"seats": "Ann"})
+    with pytest.raises(SolverInputError, match=r"seats\[0\].*unknown key"):
+        problem_from_dict({"seats": [{"name": "A", "colour": 1}] + [{"name": str(i)} for i in range(6)]})
+    with pytest.raises(SolverInputError, match="no seat named 'Zed'"):
+        problem_from_dict({"seats": [{"name": str(i)} for i in range(7)],
+                           "days": {1: [{"execute": "Zed"}]}})
+    with pytest.raises(SolverInputError, match="Imps"):
+        problem_from_dict({"seats": [{"name": str(i), "claim": "Imps"} for i in range(7)]})
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("seats: [\n")
+    _register_subcommands()
+    r = CliRunner().invoke(app, ["solve", str(bad)])
+    assert r.exit_code == 2 and "bad.yaml" in r.output and "Traceback" not in r.output
+
+
+def test_cli_solves_a_puzzle():
+    _register_subcommands()
+    r = CliRunner().invoke(app, ["solve", str(PUZZLES[0])])
+    assert r.exit_code == 0, r.output
+    assert "a unique world" in r.output and "matches the published solution" in r.output
+
+
+def test_cli_json_and_marginals():
+    import json
+    _register_subcommands()
+    r = CliRunner().invoke(app, ["solve", str(PUZZLES[0]), "--json", "--marginals"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["worlds"] == 1 and out["matches_published"] is True
+    assert len(out["marginals"]) == len(out["solutions"][0])
+    assert all(abs(sum(row["characters"].values()) - 1) < 1e-9 for row in out["marginals"])
+
+
+def test_a_recluse_between_two_evil_players_shows_the_chef_0_or_2():
+    # The engine's ruling (one registration per player per use), which the solver inherits
+    # through the Chef's truths: 1 is impossible here, whatever the Recluse registers as.
+    seats = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    base = [Is("Ann", "chef"), Is("Bob", "imp"), Is("Cat", "recluse"), Is("Dan", "baron"),
+            Is("Eve", "saint")]
+    for count, worlds in ((0, 1), (1, 0), (2, 1)):
+        pb = Problem("trouble-brewing", seats, base + [Info(1, "Ann", "chef", {"count": count})])
+        assert len(solve(pb)) == worlds, count
+
+
+def test_a_belief_drops_worlds_a_new_static_fact_excludes():
+    pb = small_problem()
+    b = Belief(pb, random.Random(2), exact=True)
+    sv = Solver(pb)
+    assert all(sv.allows(w.characters) for w in b.worlds)
+    demon_seats = {w.characters.index("imp") for w in b.worlds}
+    assert len(demon_seats) > 1
+    b.add([Is("Gus", "imp")])
+    assert b.worlds and all(w.characters[6] == "imp" for w in b.worlds)
+    assert {w.characters for w in b.worlds} == {w.characters for w in solve(b.problem)}
+    small = Belief(pb, random.Random(2), size=5)
+    small.add([IsNot("Gus", "imp")])
+    assert all(w.characters[6] != "imp" for w in small.worlds)
