@@ -62,6 +62,7 @@ class Ability:
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
+        cls.misregisters = cls.false_registrations is not Ability.false_registrations
         if cls.id:
             cls.data = get_data(cls.id)
             cls.overrides = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Ability, h))
@@ -69,6 +70,9 @@ class Ability:
                 register_reason(code, meaning)
 
     overrides: ClassVar[frozenset] = frozenset()
+    # True for a class that overrides `false_registrations` (set for each subclass): the
+    # engine asks the others nothing when a player registers.
+    misregisters: ClassVar[bool] = False
 
     def __init__(self, game: "Game", player: "Player"):
         self.game = game

@@ -424,14 +424,15 @@ class Game:
         fixed = self.register_overrides.get(player.name)
         if fixed is not None and "per_ability" in fixed:    # written per asking ability
             fixed = fixed["per_ability"].get(purpose)
-        ab = player.ability
-        if ab is None:
+        held = player.held
+        if not held:
             return truth
-        works = self.in_force(ab, even_if_dead=ab.registers_when_dead)
-        alts = ab.false_registrations() if works else []
-        if len(player.held) > 1:        # a granted Recluse's or Spy's ability registers too
+        ab = held[0]
+        alts = ab.false_registrations() if ab.misregisters and self.in_force(
+            ab, even_if_dead=ab.registers_when_dead) else []
+        if len(held) > 1:        # a granted Recluse's or Spy's ability registers too
             for other in player.held[1:]:
-                if other.origin == "granted" and self.in_force(
+                if other.origin == "granted" and other.misregisters and self.in_force(
                         other, even_if_dead=other.registers_when_dead):
                     alts = alts + [x for x in other.false_registrations() if x not in alts]
         if not alts:
