@@ -6,7 +6,6 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Callable, Iterable
 
 from .. import data as D
@@ -16,6 +15,7 @@ from . import voting
 from .outcome import Outcome
 from .decisions import Choice, Decision, InfoChoice, PlayerChoice, VoteChoice
 from .options import OptionSpace
+from .rand import generator
 from .state import Effect, Player, holder
 from .views import PlayerView, StorytellerView, sees_everything
 
@@ -54,7 +54,7 @@ class Game:
         self.script = script
         self.registry = registry
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = generator(seed)
         self.players: list[Player] = []
         self.by_name: dict[str, Player] = {}
         self.answerers: dict[str, Answerer] = dict(answerers or {})
