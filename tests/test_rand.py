@@ -33,3 +33,11 @@ def test_empty_range_is_an_error_like_the_standard_library():
 def test_seeded_is_random_seeded_with_the_string():
     for text in ("bot:0:Ann", "storyteller:12", "", "ünïcode:7"):
         assert rand.seeded(text).getstate() == random.Random(text).getstate()
+
+
+@pytest.mark.parametrize("key", [0, 1, 7, 12345, 2**70 + 5, 10**40])
+def test_generator_is_random_seeded_with_the_integer(key):
+    a, b = rand.generator(key), random.Random(key)
+    assert type(a) is random.Random
+    assert a.getstate() == b.getstate()
+    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]

@@ -69,6 +69,7 @@ class Ability:
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
+        cls.misregisters = cls.false_registrations is not Ability.false_registrations
         if cls.id:
             if "data" not in cls.__dict__:      # an invented ability brings its own data
                 cls.data = get_data(cls.id)
@@ -77,6 +78,9 @@ class Ability:
                 register_reason(code, meaning)
 
     overrides: ClassVar[frozenset] = frozenset()
+    # True for a class that overrides `false_registrations` (set for each subclass): the
+    # engine asks the others nothing when a player registers.
+    misregisters: ClassVar[bool] = False
 
     def __init__(self, game: "Game", player: "Player"):
         self.game = game

@@ -6,8 +6,7 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 """
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, Iterable, cast
+from typing import Any, Callable, Iterable
 
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
@@ -16,7 +15,8 @@ from . import voting
 from .outcome import Outcome
 from .decisions import Choice, Decision, InfoChoice, PlayerChoice, VoteChoice
 from .options import OptionSpace
-from .state import Effect, Player
+from .rand import generator
+from .state import Effect, Player, holder
 from .views import PlayerView, StorytellerView, sees_everything
 
 # An answerer is called with the decision and the view of the one who decides.
@@ -39,6 +39,10 @@ def _fast_ok(cls: type, method: str) -> bool:
     return has is not None and has is owner("__call__")
 
 
+
+def _name(p: Player | None) -> str | None:
+    return p.name if p is not None else None
+
 class GameOver(Exception):
     """Raised inside the engine when the game ends; caught by the phase runners."""
 
@@ -57,7 +61,7 @@ class Game:
         self.script = script
         self.registry = registry
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = generator(seed)
         self.players: list[Player] = []
         self.by_name: dict[str, Player] = {}
         self.answerers: dict[str, Answerer] = dict(answerers or {})
@@ -260,8 +264,9 @@ class Game:
         if cls is None:
             raise ClocktowerError(f"character {char_id!r} is not implemented yet")
         # An ability in play without a player (a not-dealt character's: player None) is
-        # typed like the others, as hooks see them; code that can meet one checks .player.
-        return cls(self, cast(Player, player))
+        # typed like the others, as hooks see them; code that can meet one reads its player
+        # with `holder` (state.py).
+        return cls(self, player)  # type: ignore[arg-type]
 
     def all_abilities(self) -> list[Ability]:
         out = []
@@ -343,7 +348,7 @@ class Game:
             return False
         if ab.origin == "granted" and ab.source is not None and ab.source.origin == "believed":
             return False        # given by a belief (a Marionette who thinks they are the Alchemist)
-        p = ab.player
+        p = holder(ab)
         if p is None:
             return True
         if not p.alive and not even_if_dead and not ab.acts_while_dead() and not any(
@@ -384,7 +389,7 @@ class Game:
             return True
         if not ab.active:
             return False
-        if ab.player is e.target:
+        if holder(ab) is e.target:
             return e.target.alive
         return self.in_force(ab)
 
@@ -392,19 +397,19 @@ class Game:
         """Add an effect made by ability `by`; a malfunctioning ability adds nothing."""
         if by is not None and not self.in_force(by):
             self.emit("no_effect", "storyteller", ability=by.id,
-                      player=by.player.name if by.player else None, effect=effect.kind,
+                      player=_name(holder(by)), effect=effect.kind,
                       target=effect.target.name)
             return False
         for ab in effect.target.abilities():
             if ab.refuses_effect(effect):
                 self.emit("no_effect", "storyteller", ability=by.id if by else None,
-                          player=by.player.name if by and by.player else None,
+                          player=_name(holder(by)) if by is not None else None,
                           effect=effect.kind, target=effect.target.name, refused_by=ab.id)
                 return False
         effect.target.effects.append(effect)
         src = effect.source
         self.emit("effect", "storyteller", kind=effect.kind, target=effect.target.name,
-                  source=src.player.name if src is not None and src.player else None,
+                  source=_name(holder(src)) if src is not None else None,
                   ability=src.id if src is not None else None)
         return True
 
@@ -427,14 +432,15 @@ class Game:
         fixed = self.register_overrides.get(player.name)
         if fixed is not None and "per_ability" in fixed:    # written per asking ability
             fixed = fixed["per_ability"].get(purpose)
-        ab = player.ability
-        if ab is None:
+        held = player.held
+        if not held:
             return truth
-        works = self.in_force(ab, even_if_dead=ab.registers_when_dead)
-        alts = ab.false_registrations() if works else []
-        if len(player.held) > 1:        # a granted Recluse's or Spy's ability registers too
+        ab = held[0]
+        alts = ab.false_registrations() if ab.misregisters and self.in_force(
+            ab, even_if_dead=ab.registers_when_dead) else []
+        if len(held) > 1:        # a granted Recluse's or Spy's ability registers too
             for other in player.held[1:]:
-                if other.origin == "granted" and self.in_force(
+                if other.origin == "granted" and other.misregisters and self.in_force(
                         other, even_if_dead=other.registers_when_dead):
                     alts = alts + [x for x in other.false_registrations() if x not in alts]
         if not alts:
@@ -573,8 +579,10 @@ class Game:
         ab = ability or player.ability
         # Information is as reliable as the ability giving it: its holder's (the King's
         # ability shows the Demon who the King is), else the player's.
-        holder = ab.player if ab is not None and ab.player is not None else player
-        ok = self.functioning(holder, ab)
+        held_by = holder(ab) if ab is not None else None
+        if held_by is None:
+            held_by = player
+        ok = self.functioning(held_by, ab)
         options = list(truths)
         context = {"player": player.name, "ability": ab.id if ab else None, "droisoned": not ok}
         decision: Choice | None = None
@@ -612,7 +620,7 @@ class Game:
         """
         if source is not None and not self.in_force(source):
             self.emit("no_effect", "storyteller", ability=source.id, target=target.name,
-                      player=source.player.name if source.player else None, effect="death")
+                      player=_name(holder(source)), effect="death")
             return False
         if not self.would_die(target, cause, by):
             return False
@@ -784,7 +792,7 @@ class Game:
     def revoke(self, ab: Ability) -> None:
         """Take `ab` away from whoever holds it: one `ability_removed` event. Effects it
         made end (they need their source held)."""
-        p = ab.player
+        p = holder(ab)
         if p is not None and ab in p.held:
             p.held.remove(ab)
         elif ab in self.free_abilities:
@@ -799,7 +807,7 @@ class Game:
     def move_ability(self, ab: Ability, to: Player) -> None:
         """Move `ab`, with its state, to `to`: one `ability_moved` event. Effects it made
         stay tied to it."""
-        src = ab.player
+        src = holder(ab)
         if src is None or ab not in src.held:
             raise ClocktowerError(f"{ab.id} is not held by a player")
         src.held.remove(ab)
@@ -831,7 +839,7 @@ class Game:
         "does not act that same night"."""
         if self.phase != "night" or TEAMS[ab.id] != "demon":
             return
-        if successor or any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not ab.player
+        if successor or any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not holder(ab)
                for p in self.deaths_tonight):
             ab.state["waits_until"] = self.night + 1
 
@@ -934,7 +942,8 @@ class Game:
                 if pos and custom:
                     pos = custom.get(ab.id, custom["dawn"] - 0.5)
             if pos:
-                out.append((pos, ab.player.seat if ab.player else 99, ab))
+                held_by = holder(ab)
+                out.append((pos, held_by.seat if held_by is not None else 99, ab))
         out.sort(key=lambda t: (t[0], t[1]))
         self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
         self._night_cache = (key, out)
@@ -1027,7 +1036,7 @@ class Game:
     def _wake(self, ab: Ability, first: bool) -> None:
         if ab.state.get("waits_until", 0) > self.night:
             return          # a successor Demon: not the night it took over (`_new_at_night`)
-        p = ab.player
+        p = holder(ab)
         if p is not None and not p.alive and not ab.acts_while_dead() and not (
                 not p.truly_alive and self._kept(ab)):
             return
@@ -1081,7 +1090,7 @@ class Game:
         if target.name in self.nominees:
             return f"{target.name} has already been nominated today"
         for ab in self.hooks("may_nominate"):
-            if ab.player is by and not ab.may_nominate(target):
+            if holder(ab) is by and not ab.may_nominate(target):
                 return f"{by.name} may not nominate {target.name}"
         return None
 
@@ -1113,7 +1122,7 @@ class Game:
         for ab in list(self.hooks("on_nomination")):
             ab.on_nomination(by, target)
         for ab in list(self.hooks("on_nominated")):
-            if ab.player is target:
+            if holder(ab) is target:
                 ab.on_nominated(by)
         if self.day_over:           # an ability executed someone at the nomination
             return None

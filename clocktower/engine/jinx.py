@@ -65,15 +65,24 @@ class Registry(dict):
         self.jinxes: dict[frozenset, type[Jinx]] = dict(jinxes or {})
 
 
+# active_pairs' answers by (characters on the script, jinx table): a game's setup asks it,
+# and a batch of games asks it again and again for the same script.
+_ACTIVE: dict[tuple, tuple[type[Jinx], ...]] = {}
+
+
 def active_pairs(script, jinxes: dict) -> list[type[Jinx]]:
     """The jinx classes whose two characters are both on `script` (not homebrew), in the
     script's order of the first character of each pair."""
-    on = [c for c in script.characters if c not in script.homebrew]
-    out = []
-    for key, cls in sorted(jinxes.items(), key=lambda kv: kv[1].pair):
-        if all(c in on for c in key):
-            out.append(cls)
-    return out
+    on = frozenset(c for c in script.characters if c not in script.homebrew)
+    memo = (on, tuple(jinxes.items()))
+    found = _ACTIVE.get(memo)
+    if found is None:
+        found = tuple(cls for key, cls in sorted(jinxes.items(), key=lambda kv: kv[1].pair)
+                      if all(c in on for c in key))
+        if len(_ACTIVE) > 256:      # many throwaway scripts (tests): start again
+            _ACTIVE.clear()
+        _ACTIVE[memo] = found
+    return list(found)
 
 
 def activate(game: "Game") -> list[Jinx]:

@@ -11,6 +11,7 @@ standard library, draw for draw.
 """
 from __future__ import annotations
 
+import _random
 import random
 from hashlib import sha512
 from typing import Any, Sequence
@@ -20,7 +21,17 @@ def seeded(text: str) -> random.Random:
     """`random.Random(text)`: the same generator, seeded from the integer that
     `Random.seed` derives from a string (version 2: its bytes, then their SHA-512)."""
     b = text.encode()
-    return random.Random(int.from_bytes(b + sha512(b).digest(), "big"))
+    return generator(int.from_bytes(b + sha512(b).digest(), "big"))
+
+
+def generator(key: int) -> random.Random:
+    """`random.Random(key)` for an integer `key`: the same generator, seeded by the C
+    seeding that `Random.__init__` and `Random.seed` reach through two interpreted calls
+    (a fifth of the cost of making one; games make one per player)."""
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, key)
+    setattr(rng, "gauss_next", None)       # as Random.seed leaves it (not in the stubs)
+    return rng
 
 
 def randbelow(rng: random.Random, n: int) -> int:

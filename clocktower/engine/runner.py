@@ -6,6 +6,7 @@ from ..errors import IllegalAnswer
 from .ability import Ability
 from .game import Game, GameOver
 from .outcome import Outcome
+from .state import holder
 
 MAX_DAYS = 40
 
@@ -31,7 +32,7 @@ def day_uses(game: Game, p) -> list[dict]:
     offers = game.hooks("offers_day_action")
     if offers:
         for ab in offers:
-            if ab.player is not p:
+            if holder(ab) is not p:
                 for args in ab.offers_day_action(p):
                     uses.append({"ability": ab.id, **args})
     return uses
@@ -122,7 +123,7 @@ def has_day_options(game: Game, p) -> bool:
         if has_day_ability(ab) and ab.day_options():
             return True
     offers = game.hooks("offers_day_action")
-    if offers and any(ab.player is not p and ab.offers_day_action(p) for ab in offers):
+    if offers and any(holder(ab) is not p and ab.offers_day_action(p) for ab in offers):
         return True
     return bool(exile_options(game))
 

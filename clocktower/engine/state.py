@@ -56,6 +56,14 @@ class Player:
         return f"<{self.name}:{self.character}{'' if self.alive else ' (dead)'}>"
 
 
+def holder(ab: "Ability") -> Player | None:
+    """The player holding `ab`; None for a free ability (a character in play that no player
+    holds, such as a not-dealt token). `Ability.player` is typed `Player` for the characters'
+    sake (their abilities are always held); engine code that can meet a free ability reads
+    it here, which the compiled build does not check against `Player`."""
+    return getattr(ab, "player")
+
+
 class Effect:
     """A lasting effect on a player: poisoned, drunk, protected, ...
 
@@ -83,7 +91,7 @@ class Effect:
     @property
     def source_player(self) -> Player | None:
         """The player holding the source ability now (None: no source, or a free ability)."""
-        return self.source.player if self.source is not None else None
+        return holder(self.source) if self.source is not None else None
 
     @property
     def source_ability(self) -> str | None:

@@ -88,8 +88,8 @@ class World(NamedTuple):
         return new(cls, (players, EMPTY, EMPTY, EMPTY, executed_today(game),
                          tuple([p.name for p in game.deaths_tonight])
                          if game.phase == "night" else (),
-                         tuple(sorted(nominators, key=lambda n: game.by_name[n].seat))
-                         if nominators else ()))
+                         tuple([p.name for p in game.players if p.name in nominators])
+                         if nominators else ()))      # in seat order
 
     @classmethod
     def of(cls, seats: Iterable, **facts) -> "World":
@@ -232,7 +232,9 @@ def executed_today(game: "Game") -> str | None:
         if memo is not None and memo[0] == game.night:
             return memo[1]
     found = None
-    for e in reversed(game.log):
+    log: list[dict] = game.log
+    for i in range(len(log) - 1, -1, -1):       # newest first
+        e = log[i]
         t = e["type"]
         if t == "day":
             break

@@ -47,6 +47,7 @@ from ..agents import RandomBot
 from ..characters._common import last_day_nominees
 from ..engine.game import Game, GameOver
 from ..engine.runner import act, bot_day, day_uses, has_day_options, window_turns
+from ..engine.state import Effect, Player
 
 CONTINUATIONS = 4       # default number of continuations an estimate plays
 DAYS = 2                # default: how many more days a continuation plays at most
@@ -224,6 +225,11 @@ def _copy(v: Any, memo: dict) -> Any:
         return v if all(a is b for a, b in zip(items, v)) else tuple(items)
     if t is set or t is frozenset:
         return t(_copy(x, memo) for x in v)
+    if t is Effect:     # compiled, it has no blank __new__: made, then filled
+        out = Effect(v.kind, v.target)
+        memo[i] = out
+        _fill(out, v, memo)
+        return out
     return copy.deepcopy(v, memo)
 
 
@@ -272,8 +278,10 @@ def fork(game: Game, seed: int) -> Game:
     clone = Game(game.script, game.registry, seed=game.seed)
     memo[id(game)] = clone
     objects: list = list(game.players) + game.all_abilities()
-    for obj in objects:
-        memo[id(obj)] = object.__new__(type(obj))
+    for p in game.players:      # a compiled Player has no blank __new__ either
+        memo[id(p)] = Player(p.name, p.seat, p.character, p.alignment)
+    for ab in game.all_abilities():
+        memo[id(ab)] = object.__new__(type(ab))
     for obj in objects:
         _fill(memo[id(obj)], obj, memo)
     _fill(clone, game, memo)
