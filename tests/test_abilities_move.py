@@ -266,3 +266,19 @@ def test_two_alive_words_name_what_the_table_sees_otherwise():
     with pytest.raises(GameOver):
         game.die(game.by_name["Cat"], "test")
     assert game.outcome.reason == "just two players are truly alive (Ann registers as dead)"
+
+
+def test_two_abilities_of_one_player_at_one_place_both_act():
+    """A player holding two abilities at the same night position (here the Empath's twice)
+    is woken for each: the walk passes a (position, seat) step once, so the second steps a
+    hair later (`Game.night_entries`), still before the next step of the sheet."""
+    game = table("soldier", "imp", "poisoner", "empath", "chef")
+    dan = game.by_name["Dan"]
+    game.grant(dan, "empath")
+    game.grant(dan, "empath")
+    game.run_night()
+    learnt = [e for e in events(game, "learn") if e.get("player") == "Dan"
+              and e.get("ability") == "empath"]
+    assert len(learnt) == 3
+    wakes = [e.get("ability") for e in events(game, "wake")]
+    assert wakes == ["poisoner", "chef", "empath", "empath", "empath"]     # the sheet's order

@@ -945,6 +945,17 @@ class Game:
                 held_by = holder(ab)
                 out.append((pos, held_by.seat if held_by is not None else 99, ab))
         out.sort(key=lambda t: (t[0], t[1]))
+        # One player holding two abilities at one place (a step is (position, seat)): the
+        # walk passes a step once, so the later ability steps a hair later, still before
+        # the next step of the sheet. Sorting is stable: the order they were held in.
+        k = 0
+        for i in range(1, len(out)):
+            prev, cur = out[i - 1 - k], out[i]
+            if cur[0] == prev[0] and cur[1] == prev[1] >= 0:
+                k += 1
+                out[i] = (cur[0] + 0.001 * k, cur[1], cur[2])
+            else:
+                k = 0
         self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
         self._night_cache = (key, out)
         return out
