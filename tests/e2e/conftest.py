@@ -1,0 +1,133 @@
+"""End-to-end tests of the web grimoire in a real headless Chromium (Debian's package),
+driven by Playwright's Python package. No browser is downloaded: Playwright launches the
+system Chromium (`/usr/bin/chromium`, or the first one on PATH).
+
+Without Chromium or Playwright the tests are skipped with the reason; on CI (CI=true) that
+is a failure instead, so they cannot silently stop running there. Screenshots are written
+to test-artifacts/e2e/ (git-ignored; $E2E_ARTIFACTS to change it).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "clocktower" / "web" / "static"
+ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", ROOT / "test-artifacts" / "e2e"))
+
+# Chromium must never reach for the network (this and CI machines have none: it would hang).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def on_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def missing(why: str) -> None:
+    if on_ci():
+        pytest.fail(f"{why}; CI=true, so the end-to-end tests must run: this is a failure",
+                    pytrace=False)
+    pytest.skip(why)
+
+
+def find_chromium() -> str | None:
+    if os.path.exists("/usr/bin/chromium"):
+        return "/usr/bin/chromium"
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    exe = find_chromium()
+    if exe is None:
+        missing("no Chromium found (install Debian's `chromium` package: `make browser` "
+                "does it as root)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("the `playwright` Python package is not installed (`make install-test`)")
+    pw = sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True,
+                               timeout=60_000)
+    except Exception as e:     # a broken Chromium install: say so, with Playwright's words
+        pw.stop()
+        missing(f"Chromium at {exe} did not start under Playwright: {e}")
+    yield b
+    b.close()
+    pw.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`clocktower serve` on a free loopback port with its own database; stopped after."""
+
+    def __init__(self, db: Path, log: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        exe = Path(sys.executable).with_name("clocktower")
+        cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "clocktower"]
+        self.out = open(log, "wb")
+        self.proc = subprocess.Popen(
+            [*cmd, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db)],
+            stdout=self.out, stderr=subprocess.STDOUT, cwd=db.parent)
+        deadline = time.monotonic() + 60
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"clocktower serve exited ({self.proc.returncode}): "
+                                   + log.read_text(errors="replace")[-2000:])
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("clocktower serve did not answer /api/health in 60 s: "
+                                   + log.read_text(errors="replace")[-2000:])
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.out.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, artifacts):
+    folder = tmp_path_factory.mktemp("serve")
+    s = Server(folder / "games.sqlite", artifacts / "server.log")
+    yield s
+    s.stop()
