@@ -201,6 +201,7 @@ def bench(script: str = typer.Option("trouble-brewing"),
 def _register_subcommands() -> None:
     from . import cli_script  # noqa: F401  (adds `clocktower script ...`)
     from . import cli_events  # noqa: F401  (adds `clocktower events`)
+    from . import cli_serve  # noqa: F401  (adds `clocktower serve`)
 
 
 def main() -> None:

@@ -1,0 +1,27 @@
+"""`clocktower serve`: the web grimoire (docs/web.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from .cli import app
+from .errors import ClocktowerError
+
+
+@app.command()
+def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite file of games"),
+          host: str = typer.Option("127.0.0.1", help="address to listen on"),
+          port: int = typer.Option(8000, min=1, max=65535, help="port to listen on")) -> None:
+    """Run the web grimoire: a Storyteller's assistant for live games, players on their
+    own devices (http://HOST:PORT)."""
+    import uvicorn
+    from .web.app import create_app
+
+    if db.exists() and not db.is_file():
+        raise ClocktowerError(f"--db {db}: not a regular file")
+    web = create_app(db)
+    n = len(web.state.service.live)
+    typer.echo(f"clocktower web grimoire on http://{host}:{port} "
+               f"({n} game{'s' if n != 1 else ''} in {db})", err=True)
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets")

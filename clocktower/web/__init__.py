@@ -1,0 +1,1 @@
+"""The web grimoire: `clocktower serve` (FastAPI, WebSockets, SQLite). See docs/web.md."""

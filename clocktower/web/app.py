@@ -1,0 +1,311 @@
+"""The FastAPI app of the web grimoire: HTTP endpoints and the WebSocket (docs/web.md).
+
+`create_app(db_path)` makes the app over a SQLite file; `clocktower serve` runs it with
+uvicorn. Handlers are `async` and run on the event loop one at a time, so a game's inputs
+are applied in order; each change is committed before anyone is told.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ValidationError
+
+from .. import data as D
+from ..errors import ClocktowerError, UnknownCharacter
+from ..scripts import builtin_names, load_script
+from ..scripts.nightsheet import night_steps
+from . import protocol as P
+from . import setupcheck, townsquare
+from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, character_json,
+                      script_from_spec, script_json, step_json)
+from .store import SCHEMA_VERSION, Store
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _status(e: ClocktowerError) -> int:
+    if isinstance(e, Forbidden):
+        return 403
+    if isinstance(e, NotFound):
+        return 404
+    if isinstance(e, Conflict):
+        return 409
+    return 400
+
+
+def _err(e: ClocktowerError) -> JSONResponse:
+    return JSONResponse({"error": str(e)}, status_code=_status(e))
+
+
+async def _body(request: Request, model: type[BaseModel]) -> Any:
+    try:
+        raw = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+        raise ClocktowerError("the request body is not JSON") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        raise ClocktowerError(P.body_error(e)) from None
+
+
+def _token(request: Request) -> str:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.query_params.get("token", "")
+
+
+def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
+    store = Store(db_path)
+    svc = Service(store)
+    svc.load_all()          # every game re-run and checked against its stored events
+    app = FastAPI(title="clocktower web grimoire", docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.state.service = svc
+
+    @app.exception_handler(ClocktowerError)
+    async def _clocktower_error(request: Request, exc: ClocktowerError):
+        return _err(exc)
+
+    def authed(gid: str, request: Request, roles: tuple[str, ...] = (
+            "storyteller", "player", "spectator")) -> tuple[Live, str, str | None]:
+        live = svc.get(gid)
+        role, name = svc.who(live, _token(request))
+        if role not in roles:
+            raise Forbidden(f"only the {' or '.join(roles)} may do this")
+        return live, role, name
+
+    async def notify(live: Live) -> None:
+        for conn in list(live.conns):
+            msg = svc.message_for(live, conn)
+            if msg is not None:
+                try:
+                    await conn.send(msg)
+                except Exception:               # a closed socket: dropped on its own
+                    pass
+
+    # ------------------------------------------------------------------ public
+    @app.get("/api/health")
+    async def health():
+        return {"ok": True, "schema": SCHEMA_VERSION}
+
+    @app.get("/api/scripts")
+    async def scripts():
+        out = []
+        for name in builtin_names():
+            s = load_script(name)
+            out.append({"name": name, "title": s.name, "author": s.author,
+                        "characters": len(s.characters)})
+        return out
+
+    @app.get("/api/scripts/{name}")
+    async def script_detail(name: str):
+        script, builtin = script_from_spec(name, None)
+        return script_json(script, builtin)
+
+    @app.post("/api/scripts/parse")
+    async def script_parse(request: Request):
+        body = await _body(request, P.ParseBody)
+        script, _ = script_from_spec(None, body.text)
+        return script_json(script, None)
+
+    @app.get("/api/characters/{cid}")
+    async def character(cid: str):
+        try:
+            return character_json(D.get(cid).id)
+        except UnknownCharacter as e:
+            raise NotFound(str(e)) from None
+
+    def seats_of(players: list[P.Seat]) -> list[dict]:
+        return [p.model_dump() for p in players]
+
+    @app.post("/api/bag/deal")
+    async def bag_deal(request: Request):
+        body = await _body(request, P.DealBody)
+        script, _ = script_from_spec(body.script.name, body.script.text)
+        return setupcheck.deal(script, seats_of(body.players), body.seed)
+
+    @app.post("/api/bag/check")
+    async def bag_check(request: Request):
+        body = await _body(request, P.CheckBody)
+        script, _ = script_from_spec(body.script.name, body.script.text)
+        return setupcheck.check(script, seats_of(body.players),
+                                [g.model_dump() for g in body.grimoire], body.bluffs,
+                                body.not_dealt)
+
+    @app.post("/api/games")
+    async def create(request: Request):
+        body = await _body(request, P.CreateBody)
+        script, builtin = script_from_spec(body.script.name, body.script.text)
+        return svc.create(script, builtin, seats_of(body.players),
+                          [g.model_dump() for g in body.grimoire], body.bluffs,
+                          body.not_dealt, body.seed, body.title)
+
+    @app.post("/api/townsquare/import")
+    async def ts_import(request: Request):
+        body = await _body(request, P.ImportBody)
+        got = townsquare.import_state(body.state)
+        out = svc.create(got["script"], got["builtin"], got["seats"], got["grimoire"],
+                         got["bluffs"], None, body.seed, body.title)
+        out["warnings"] = got["warnings"] + out["warnings"]
+        return out
+
+    @app.get("/api/join/{token}")
+    async def join(token: str):
+        return svc.join(token)
+
+    @app.get("/join/{token}")
+    async def join_page(token: str):
+        page = STATIC / "join.html"
+        if not page.is_file():
+            raise NotFound("the web pages are not installed (clocktower/web/static/join.html)")
+        return FileResponse(page)
+
+    # ------------------------------------------------------------------ with a token
+    @app.get("/api/games/{gid}/view")
+    async def view(gid: str, request: Request):
+        live, role, name = authed(gid, request)
+        return svc.state_message(live, role, name)
+
+    @app.post("/api/games/{gid}/send")
+    async def send(gid: str, request: Request):
+        live, role, name = authed(gid, request)
+        try:
+            raw = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+            raise ClocktowerError("the request body is not JSON") from None
+        try:
+            msg = P.parse_client(raw)
+        except ValueError as e:
+            raise ClocktowerError(str(e)) from None
+        if msg.type == "hello":
+            raise ClocktowerError("hello is for the socket; over HTTP the token is the header")
+        if msg.type != "ping":
+            svc.handle(live, role, name, msg)
+            await notify(live)
+        return {"ok": True, "ref": msg.ref}
+
+    @app.get("/api/games/{gid}/script")
+    async def game_script(gid: str, request: Request):
+        live, _, _ = authed(gid, request)
+        return script_json(live.script, live.config.get("builtin"))
+
+    @app.get("/api/games/{gid}/nightsheet")
+    async def game_nightsheet(gid: str, request: Request):
+        live, _, _ = authed(gid, request)
+        return {n: [step_json(s) for s in night_steps(live.script, n)]
+                for n in ("first", "other")}
+
+    @app.get("/api/games/{gid}/reminders")
+    async def reminders(gid: str, request: Request):
+        live, _, _ = authed(gid, request, ("storyteller",))
+        g = live.wg.game
+        tokens = [{"character": c, "token": t, "global": False}
+                  for c in live.script.characters if c not in live.script.homebrew
+                  for t in D.get(c).reminders]
+        tokens += [{"character": c, "token": t, "global": True}
+                   for c in live.script.characters if c not in live.script.homebrew
+                   for t in D.get(c).reminders_global]
+        view = svc.view(live, "storyteller", None)
+        in_play = {row["name"]: {"effects": row["effects"], "reminders": row["reminders"]}
+                   for row in view["grimoire"]}
+        return {"script": tokens, "in_play": in_play, "night": g.night, "day": g.day}
+
+    @app.get("/api/games/{gid}/links")
+    async def links(gid: str, request: Request):
+        live, _, _ = authed(gid, request, ("storyteller",))
+        return {"storyteller": live.st_token, "spectator": live.sp_token,
+                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"]}
+                          for s in live.seats]}
+
+    @app.get("/api/games/{gid}/log")
+    async def log(gid: str, request: Request):
+        live, _, _ = authed(gid, request, ("storyteller",))
+        return live.wg.game.log
+
+    @app.get("/api/games/{gid}/townsquare")
+    async def ts_export(gid: str, request: Request):
+        live, _, _ = authed(gid, request, ("storyteller",))
+        return townsquare.export_state(live.wg.game, live.script, live.config.get("builtin"))
+
+    # ------------------------------------------------------------------ the socket
+    @app.websocket("/api/games/{gid}/ws")
+    async def socket(ws: WebSocket, gid: str):
+        await ws.accept()
+        conn: Conn | None = None
+        live: Live | None = None
+        try:
+            while True:
+                text = await ws.receive_text()
+                ref = None
+                try:
+                    try:
+                        raw = json.loads(text)
+                    except json.JSONDecodeError:
+                        raise ClocktowerError("not JSON") from None
+                    if isinstance(raw, dict) and isinstance(raw.get("ref"), str):
+                        ref = raw["ref"][:64]
+                    try:
+                        msg = P.parse_client(raw)
+                    except ValueError as e:
+                        raise ClocktowerError(str(e)) from None
+                    if msg.type == "hello":
+                        live = svc.get(gid)
+                        role, name = svc.who(live, msg.token)
+                        if conn is not None and conn in live.conns:
+                            live.conns.remove(conn)
+                        conn = Conn(ws.send_json, role, name)
+                        await ws.send_json({"type": "welcome", "role": role, "game": gid,
+                                            "name": name,
+                                            "seat": (live.seat(name) or {}).get("seat")
+                                            if name else None})
+                        if msg.epoch == live.epoch:
+                            conn.epoch = live.epoch
+                            conn.count = msg.have
+                        live.conns.append(conn)
+                        first = svc.message_for(live, conn)
+                        await ws.send_json(first if first is not None else {
+                            "type": "update", "epoch": live.epoch, "from": conn.count,
+                            "events": [], "view": _rest(svc.view(live, role, name))})
+                        await notify(live)      # the Storyteller sees who is connected
+                        continue
+                    if conn is None or live is None:
+                        raise Forbidden("say hello with your token first")
+                    if msg.type == "ping":
+                        await ws.send_json({"type": "pong", "ref": msg.ref})
+                        continue
+                    svc.handle(live, conn.role, conn.name, msg)
+                    await notify(live)          # everyone's view, then the sender's ok
+                    await ws.send_json({"type": "ok", "ref": msg.ref})
+                except ClocktowerError as e:
+                    await ws.send_json({"type": "error", "message": str(e), "ref": ref})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if live is not None and conn is not None and conn in live.conns:
+                live.conns.remove(conn)
+                try:
+                    await notify(live)
+                except Exception:                   # pragma: no cover
+                    pass
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+        @app.get("/")
+        async def index():
+            page = STATIC / "index.html"
+            if not page.is_file():
+                raise NotFound("the web pages are not installed")
+            return FileResponse(page)
+
+    return app
+
+
+def _rest(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "events"}

@@ -1,0 +1,165 @@
+"""The messages of the web grimoire, validated with pydantic (docs/web.md).
+
+Client messages are a discriminated union on `type`; unknown fields are refused, so a typo
+is an error rather than a silently ignored field. HTTP request bodies are models too.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+Name = Annotated[str, Field(min_length=1, max_length=24)]
+Ref = Annotated[str, Field(max_length=64)]
+Id = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ref: Ref | None = None
+
+
+class Hello(_Msg):
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=200)]
+    have: Annotated[int, Field(ge=0)] = 0
+    epoch: int | None = None
+
+
+class Answer(_Msg):
+    type: Literal["answer"]
+    id: Annotated[int, Field(ge=0)]
+    option: Annotated[int, Field(ge=0)] | None = None
+    value: Any = None
+
+
+class Nominate(_Msg):
+    type: Literal["nominate"]
+    target: Name
+    by: Name | None = None
+    votes: list[Name] | None = None
+    claim: Id | None = None
+
+
+class Exile(_Msg):
+    type: Literal["exile"]
+    target: Name
+    by: Name | None = None
+    votes: list[Name] | None = None
+
+
+class Use(_Msg):
+    type: Literal["use"]
+    ability: Id
+    args: dict[str, Any] = Field(default_factory=dict)
+    by: Name | None = None
+
+
+class EndDay(_Msg):
+    type: Literal["end_day"]
+
+
+class Ruling(_Msg):
+    type: Literal["ruling"]
+    ruling: dict[str, Any]
+
+
+class Undo(_Msg):
+    type: Literal["undo"]
+
+
+class SeatMode(_Msg):
+    type: Literal["seat"]
+    name: Name
+    online: bool
+
+
+class Ping(_Msg):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Undo,
+                                SeatMode, Ping], Field(discriminator="type")]
+CLIENT = TypeAdapter(ClientMessage)
+
+
+def parse_client(raw: Any) -> Any:
+    """A validated client message, or ValueError with a one-line reason."""
+    try:
+        return CLIENT.validate_python(raw)
+    except ValidationError as e:
+        raise ValueError(_first_error(e)) from None
+
+
+def _first_error(e: ValidationError) -> str:
+    errs = e.errors()
+    if not errs:
+        return "invalid message"
+    err = errs[0]
+    where = ".".join(str(x) for x in err.get("loc", ()) if x not in (
+        "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "undo", "seat",
+        "ping"))
+    msg = err.get("msg", "invalid")
+    return f"{where}: {msg}" if where else msg
+
+
+# ---------------------------------------------------------------------------- HTTP bodies
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ScriptSpec(_Body):
+    name: Annotated[str, Field(max_length=100)] | None = None
+    text: Annotated[str, Field(max_length=500_000)] | None = None
+
+
+class Seat(_Body):
+    name: Name
+    traveller: bool = False
+    bot: bool = False
+    online: bool = True
+
+
+class Written(_Body):
+    name: Name
+    character: Id
+    alignment: Literal["good", "evil"] | None = None
+    thinks: Id | None = None
+
+
+class ParseBody(_Body):
+    text: Annotated[str, Field(min_length=1, max_length=500_000)]
+
+
+class DealBody(_Body):
+    script: ScriptSpec
+    players: Annotated[list[Seat], Field(min_length=1, max_length=20)]
+    seed: int = 0
+
+
+class CheckBody(_Body):
+    script: ScriptSpec
+    players: Annotated[list[Seat], Field(min_length=1, max_length=20)]
+    grimoire: list[Written]
+    bluffs: list[Id] | None = None
+    not_dealt: list[Id] | None = None
+
+
+class CreateBody(_Body):
+    script: ScriptSpec
+    players: Annotated[list[Seat], Field(min_length=1, max_length=20)]
+    grimoire: list[Written]
+    bluffs: list[Id] | None = None
+    not_dealt: list[Id] | None = None
+    seed: int = 0
+    title: Annotated[str, Field(max_length=100)] = ""
+
+
+class ImportBody(_Body):
+    state: Any
+    seed: int = 0
+    title: Annotated[str, Field(max_length=100)] = ""
+
+
+def body_error(e: ValidationError) -> str:
+    return _first_error(e)

@@ -1,0 +1,362 @@
+"""The web grimoire's service: games in SQLite, driven by inputs, views per connection.
+
+Everything runs on the server's event loop (the engine's re-runs take milliseconds), so a
+game's inputs are applied one at a time. Each change is committed to SQLite, then every
+connection of that game is sent its own view if it changed.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import data as D
+from ..characters import REGISTRY
+from ..errors import ClocktowerError, ScriptError, UnknownCharacter
+from ..scripts import Script, builtin_names, load_script, parse_script_json, script_document
+from ..scripts.document import raise_if_unusable, read_text_document
+from ..scripts.nightsheet import night_steps
+from . import setupcheck, views
+from .driver import WebGame
+from .store import Store
+
+
+class Forbidden(ClocktowerError):
+    """A token that is not for this game or role."""
+
+
+class NotFound(ClocktowerError):
+    pass
+
+
+class Conflict(ClocktowerError):
+    """Not legal now (the engine's reason)."""
+
+
+RESERVED = ("storyteller", "spectator")
+
+
+# ---------------------------------------------------------------------------- scripts
+def script_from_spec(name: str | None, text: str | None) -> tuple[Script, str | None]:
+    """(script, built-in name or None) from a request's `{"name"}` or `{"text"}`."""
+    if (name is None) == (text is None):
+        raise ClocktowerError("script: give `name` (a built-in script) or `text` (a script)")
+    if name is not None:
+        if name not in builtin_names():
+            raise NotFound(f"no built-in script {name!r} (one of {', '.join(builtin_names())})")
+        return load_script(name), name
+    assert text is not None
+    loaded = read_text_document(text, "<upload>", "custom")
+    raise_if_unusable(loaded)
+    return loaded.script, None
+
+
+def load_config_script(config: dict) -> Script:
+    if config.get("builtin"):
+        return load_script(config["builtin"])
+    return parse_script_json(config["document"], "<game>", "custom")
+
+
+def step_json(s) -> dict:
+    return {"id": s.id, "name": s.name, "team": s.team, "text": s.text}
+
+
+def character_json(cid: str) -> dict:
+    c = D.get(cid)
+    return {"id": c.id, "name": c.name, "team": c.team, "edition": c.edition,
+            "ability": c.ability, "reminders": list(c.reminders),
+            "reminders_global": list(c.reminders_global), "setup": c.setup_text,
+            "first_night": {"position": c.first_night, "reminder": c.first_night_reminder},
+            "other_night": {"position": c.other_night, "reminder": c.other_night_reminder},
+            "jinxes": [{"with": j["id"], "rule": j["reason"]} for j in c.jinxes],
+            "implemented": c.id in REGISTRY}
+
+
+def script_json(script: Script, name: str | None) -> dict:
+    chars = []
+    for cid in script.characters:
+        if cid in script.homebrew:
+            h = script.homebrew[cid]
+            chars.append({"id": cid, "name": h.get("name"), "team": h.get("team"),
+                          "ability": h.get("ability"), "implemented": False, "homebrew": True})
+        else:
+            chars.append(character_json(cid))
+    return {"name": name, "title": script.name, "author": script.author, "characters": chars,
+            "jinxes": [{"a": a, "b": b, "rule": r} for a, b, r in script.jinx_pairs()],
+            "setup": [{"id": c, "text": D.get(c).setup_text} for c in script.characters
+                      if c not in script.homebrew and D.get(c).setup_text],
+            "nightsheet": {n: [step_json(s) for s in night_steps(script, n)]
+                           for n in ("first", "other")},
+            "warnings": list(script.warnings)}
+
+
+# ---------------------------------------------------------------------------- live games
+@dataclass
+class Conn:
+    """One connection (a socket): its role, and what it was last sent."""
+    send: Any                       # async callable(dict)
+    role: str
+    name: str | None
+    epoch: int = -1
+    count: int = 0                  # events sent
+    rest: str = ""                  # the rest of the view last sent, as JSON
+
+
+@dataclass
+class Live:
+    id: str
+    title: str
+    config: dict
+    script: Script
+    st_token: str
+    sp_token: str
+    epoch: int
+    seats: list[dict]
+    wg: WebGame
+    conns: list[Conn] = field(default_factory=list)
+
+    @property
+    def info(self) -> dict:
+        return {"id": self.id, "title": self.title, "script": self.script.name}
+
+    def seat(self, name: str) -> dict | None:
+        return next((s for s in self.seats if s["name"] == name), None)
+
+
+class Service:
+    def __init__(self, store: Store):
+        self.store = store
+        self.live: dict[str, Live] = {}
+
+    # ------------------------------------------------------------------ loading
+    def get(self, gid: str) -> Live:
+        live = self.live.get(gid)
+        if live is not None:
+            return live
+        row = self.store.load(gid)
+        if row is None:
+            raise NotFound(f"no game {gid!r}")
+        config = row["config"]
+        script = load_config_script(config)
+        wg = WebGame(script, config["seed"], row["seats"], config["grimoire"],
+                     config["bluffs"], config["not_dealt"], row["inputs"])
+        stored = [json.dumps(e, sort_keys=True) for e in row["events"]]
+        rerun = [json.dumps(e, sort_keys=True) for e in wg.game.log]
+        if stored != rerun:
+            raise ClocktowerError(f"game {gid}: the stored events differ from the game re-run "
+                                  f"from its inputs (the engine changed?)")
+        live = Live(gid, row["title"], config, script, row["storyteller_token"],
+                    row["spectator_token"], row["epoch"], row["seats"], wg)
+        self.live[gid] = live
+        return live
+
+    def load_all(self) -> int:
+        n = 0
+        for gid in self.store.game_ids():
+            self.get(gid)
+            n += 1
+        return n
+
+    # ------------------------------------------------------------------ creating
+    def create(self, script: Script, builtin: str | None, seats: list[dict],
+               grimoire: list[dict], bluffs: list[str] | None, not_dealt: list[str] | None,
+               seed: int, title: str) -> dict:
+        names = [s["name"] for s in seats]
+        for k, n in enumerate(names):
+            if n.strip() != n or not n:
+                raise ClocktowerError(f"players[{k}].name: no leading or trailing spaces")
+            if n.lower() in RESERVED:
+                raise ClocktowerError(f"players[{k}].name: {n!r} is reserved")
+        if len(set(names)) != len(names):
+            raise ClocktowerError("players: two seats have the same name")
+        report = setupcheck.check(script, seats, grimoire, bluffs, not_dealt)
+        if not report["legal"]:
+            raise ClocktowerError("the grimoire is not legal: " + "; ".join(report["errors"]))
+        order = {n: k for k, n in enumerate(names)}
+        grim = []
+        for line in sorted(grimoire, key=lambda g: order[g["name"]]):
+            out = {"name": line["name"], "character": D.get(line["character"]).id}
+            if line.get("alignment"):
+                out["alignment"] = line["alignment"]
+            if line.get("thinks"):
+                out["thinks"] = D.get(line["thinks"]).id
+            grim.append(out)
+        bl = [D.get(b).id for b in bluffs] if bluffs is not None else None
+        nd = [D.get(c).id for c in not_dealt or []]
+        seat_rows = [{"seat": k, "name": s["name"], "token": secrets.token_urlsafe(18),
+                      "traveller": bool(s.get("traveller")), "bot": bool(s.get("bot")),
+                      "online": bool(s.get("online", True))} for k, s in enumerate(seats)]
+        wg = WebGame(script, seed, seat_rows, grim, bl, nd)
+        config = {"builtin": builtin, "document": None if builtin else script_document(script),
+                  "seed": seed, "grimoire": grim, "bluffs": bl, "not_dealt": nd}
+        gid = secrets.token_urlsafe(9)
+        st, sp = secrets.token_urlsafe(18), secrets.token_urlsafe(18)
+        title = title or script.name
+        self.store.create_game(gid, title, config, st, sp, seat_rows, wg.game.log, [])
+        self.live[gid] = Live(gid, title, config, script, st, sp, 0, seat_rows, wg)
+        return {"game": gid, "storyteller": st, "spectator": sp,
+                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"]}
+                          for s in seat_rows],
+                "warnings": report["warnings"]}
+
+    # ------------------------------------------------------------------ tokens
+    def who(self, live: Live, token: str) -> tuple[str, str | None]:
+        if token and secrets.compare_digest(token, live.st_token):
+            return "storyteller", None
+        if token and secrets.compare_digest(token, live.sp_token):
+            return "spectator", None
+        for s in live.seats:
+            if token and secrets.compare_digest(token, s["token"]):
+                return "player", s["name"]
+        raise Forbidden("this token is not for this game")
+
+    def join(self, token: str) -> dict:
+        found = self.store.find_token(token)
+        if found is None:
+            raise NotFound("no game has this link")
+        gid, role, name = found
+        live = self.get(gid)
+        seat = live.seat(name) if name else None
+        return {"game": gid, "role": role, "name": name,
+                "seat": seat["seat"] if seat else None, "title": live.title}
+
+    # ------------------------------------------------------------------ views
+    def view(self, live: Live, role: str, name: str | None) -> dict:
+        if role == "storyteller":
+            connected = {c.name for c in live.conns if c.role == "player" and c.name}
+            return views.storyteller_view(live.wg, live.info, live.seats, connected)
+        if role == "player" and name is not None:
+            seat = live.seat(name)
+            assert seat is not None
+            return views.player_view(live.wg, live.info, seat)
+        return views.spectator_view(live.wg, live.info)
+
+    def state_message(self, live: Live, role: str, name: str | None) -> dict:
+        return {"type": "state", "epoch": live.epoch, "view": self.view(live, role, name)}
+
+    def message_for(self, live: Live, conn: Conn) -> dict | None:
+        """What `conn` must be sent now: a state, an update, or nothing (its view is as sent)."""
+        v = self.view(live, conn.role, conn.name)
+        events = v.pop("events")
+        rest = json.dumps(v, sort_keys=True, default=str)
+        if conn.epoch != live.epoch or conn.count > len(events):
+            conn.epoch, conn.count, conn.rest = live.epoch, len(events), rest
+            return {"type": "state", "epoch": live.epoch, "view": {**v, "events": events}}
+        new = events[conn.count:]
+        if not new and rest == conn.rest:
+            return None
+        msg = {"type": "update", "epoch": live.epoch, "from": conn.count, "events": new,
+               "view": v}
+        conn.count, conn.rest = len(events), rest
+        return msg
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, live: Live, role: str, name: str | None, msg: Any) -> None:
+        """Apply one validated client message (not hello/ping). Raises ClocktowerError
+        (Forbidden, Conflict) with the reason when refused; then nothing changed."""
+        t = msg.type
+        wg = live.wg
+        st = role == "storyteller"
+        if role == "spectator":
+            raise Forbidden("a spectator only watches")
+        if t == "answer":
+            d = wg.pending
+            if msg.id != len(wg.inputs):
+                raise Conflict(f"decision {msg.id} is not the one waiting (now {len(wg.inputs)})")
+            if d is None or d.kind == "day":
+                raise Conflict("no decision is waiting for an answer")
+            if not st:
+                seat = live.seat(name or "")
+                if d.who != name:
+                    raise Forbidden("this decision is not yours")
+                if seat is None or not seat["online"]:
+                    raise Forbidden("your seat is played at the table: the Storyteller answers")
+            has_value = "value" in msg.model_fields_set
+            rec = wg.answer_record("storyteller" if st else str(name), msg.option, msg.value,
+                                   has_value)
+            self._push(live, rec)
+        elif t in ("nominate", "exile", "use"):
+            if st:
+                if not msg.by:
+                    raise ClocktowerError("by: the Storyteller says who acts")
+                who = msg.by
+            else:
+                if msg.by not in (None, name):
+                    raise Forbidden("a player acts only for themselves")
+                seat = live.seat(name or "")
+                if seat is None or not seat["online"]:
+                    raise Forbidden("your seat is played at the table: tell the Storyteller")
+                if getattr(msg, "votes", None) is not None or getattr(msg, "claim", None):
+                    raise Forbidden("only the Storyteller writes the hands or a claim")
+                who = str(name)
+            if who not in live.wg.game.by_name:
+                raise ClocktowerError(f"by: no player named {who!r}")
+            if not wg.day_open():
+                raise Conflict("not now: day actions wait for an open day (answer what is "
+                               "waiting first)")
+            if t == "nominate":
+                action: dict = {"nominate": msg.target}
+                if msg.votes is not None:
+                    action["votes"] = list(msg.votes)
+                if msg.claim:
+                    action["claim"] = msg.claim
+            elif t == "exile":
+                action = {"exile": msg.target}
+                if msg.votes is not None:
+                    action["votes"] = list(msg.votes)
+            else:
+                if "ability" in msg.args:
+                    raise ClocktowerError("args: `ability` is given beside args, not in them")
+                try:
+                    D.get(msg.ability)
+                except UnknownCharacter as e:
+                    raise ClocktowerError(f"ability: {e}") from None
+                action = {"ability": D.get(msg.ability).id, **msg.args}
+            self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
+                              "who": who, "action": action})
+        elif t in ("end_day", "ruling", "undo", "seat"):
+            if not st:
+                raise Forbidden(f"only the Storyteller may {t.replace('_', ' ')}")
+            if t == "end_day":
+                if not wg.day_open():
+                    raise Conflict("not now: the day is not open (answer what is waiting first)")
+                self._push(live, {"kind": "end_day", "by": "storyteller"})
+            elif t == "ruling":
+                if not wg.rulings_open():
+                    raise Conflict("rulings come by day when nothing is waiting, or at dusk "
+                                   "before the night's first answer (undo to go back)")
+                self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
+            elif t == "undo":
+                self._undo(live)
+            else:
+                seat = live.seat(msg.name)
+                if seat is None:
+                    raise ClocktowerError(f"name: no seat {msg.name!r}")
+                self.store.set_online(live.id, msg.name, msg.online)
+                seat["online"] = msg.online
+        else:                                           # pragma: no cover
+            raise ClocktowerError(f"unknown message {t!r}")
+
+    def _push(self, live: Live, rec: dict) -> None:
+        wg = live.wg
+        old = len(wg.game.log)
+        before = [json.dumps(e, sort_keys=True) for e in wg.game.log]
+        wg.push(rec)                    # ClocktowerError: refused, nothing changed
+        log = wg.game.log
+        if [json.dumps(e, sort_keys=True) for e in log[:old]] != before:   # pragma: no cover
+            wg.undo()
+            raise ClocktowerError("the engine rewrote earlier events: refused")
+        try:
+            self.store.append(live.id, len(wg.inputs) - 1, rec, old, log)
+        except Exception:
+            wg.undo()                   # not stored: not done
+            raise
+
+    def _undo(self, live: Live) -> None:
+        wg = live.wg
+        if not wg.inputs:
+            raise Conflict("nothing to undo")
+        n = len(wg.inputs) - 1
+        wg.undo()
+        live.epoch = self.store.undo(live.id, n, len(wg.game.log))
