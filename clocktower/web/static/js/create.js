@@ -139,7 +139,7 @@ function byHand() {
     if (s.traveller) w.alignment = "good";
     return w;
   });
-  state.bluffs = [];
+  state.bluffs = null;          // chosen in the game, at setup, unless written here
   renderGrimoire();
   check();
 }

@@ -79,6 +79,9 @@ function render() {
   const t = view.table || {};
   $("#phase").textContent = view.over ? `Game over: ${view.over.winner} wins` : phaseLine({ ...t, phase: view.phase });
   $("#undo").disabled = !view.can_undo;
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.night = String(t.night ?? "");
+  document.body.dataset.day = String(t.day ?? "");
   const p = view.pending;
   const picking = p && p.shape === "players";
   if (!picking) selected = new Set();
@@ -87,6 +90,7 @@ function render() {
     onSeat: seatClicked,
     selected: picking ? selected : null,
     selectable: picking ? new Set(p.candidates || []) : null,
+    highlight: woken(p),
   });
   renderDecision();
   renderDay();
@@ -98,6 +102,15 @@ function render() {
     (view.not_dealt && view.not_dealt.length ? ` · in play, not dealt: ${view.not_dealt.map(cname).join(", ")}` : "");
   renderLog($("#log"), view.events, (ev) => ev.type !== "decision");
   fillRulingPlayers();
+}
+
+// Who the pending decision is about: the player deciding, or the one the Storyteller decides for.
+function woken(p) {
+  const out = new Set();
+  if (!p || p.shape === "day") return out;
+  if (p.who !== "storyteller") out.add(p.who);
+  else if (p.context && typeof p.context.player === "string") out.add(p.context.player);
+  return out;
 }
 
 function seatClicked(name) {
@@ -155,6 +168,10 @@ function renderDecision() {
   const key = p ? `${p.id}:${[...selected].join(",")}` : `none:${view.phase}:${view.over ? 1 : 0}`;
   if (key === decisionKey) return;
   decisionKey = key;
+  box.dataset.who = p ? p.who : "";
+  box.dataset.shape = p ? p.shape : "";
+  box.dataset.kind = p ? p.kind : "";
+  box.dataset.id = p ? String(p.id) : "";
   if (view.over) {
     box.replaceChildren(h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), h("p", {}, view.over.reason));
     return;
@@ -287,9 +304,9 @@ function buildDayPanel(panel) {
       h("div", { class: "row" },
         field("nom-by", "Nominator", h("select", { id: "nom-by" })),
         field("nom-target", "Nominee", h("select", { id: "nom-target" })),
-        field("nom-mode", "Votes", h("select", { id: "nom-mode" },
-          h("option", { value: "live" }, "live: ask each voter in turn"),
-          h("option", { value: "written" }, "written: I enter the hands")))),
+        field("nom-mode", "Votes (live: each voter in turn)", h("select", { id: "nom-mode" },
+          h("option", { value: "live" }, "live"),
+          h("option", { value: "written" }, "written")))),
       h("div", { class: "row" }, field("nom-hands", "Hands raised (written: names, comma separated)", h("input", { id: "nom-hands", type: "text" }))),
       h("div", { class: "row", style: "margin-top:0.4rem" },
         h("button", { type: "submit", class: "primary day-action", id: "nominate" }, "Nominate"),
@@ -401,24 +418,21 @@ async function showNightSheet() {
 async function showReminders() {
   let r;
   try { r = await api(`/api/games/${who.game}/reminders`, { token: who.token }); } catch (e) { dialog("Reminder tokens", h("p", { class: "error" }, e.message)); return; }
-  const body = [];
-  const asList = (x) => Array.isArray(x) ? x : x && typeof x === "object" ? Object.entries(x).map(([k, v]) => ({ key: k, value: v })) : [];
-  for (const [section, items] of Object.entries(r || {})) {
-    body.push(h("h3", {}, section.replace(/_/g, " ")));
-    body.push(h("ul", { class: "plain" }, ...asList(items).map((it) => h("li", {}, reminderLine(it)))));
+  // In play: the engine's effects and reminder tokens on each player.
+  const inPlay = Object.entries(r.in_play || {}).filter(([, v]) => (v.effects || []).length || (v.reminders || []).length);
+  const byChar = new Map();
+  for (const t of r.script || []) {
+    if (!byChar.has(t.character)) byChar.set(t.character, []);
+    byChar.get(t.character).push(t.global ? `${t.token} (global)` : t.token);
   }
-  dialog("Reminder tokens", ...body);
-}
-
-function reminderLine(it) {
-  if (typeof it === "string") return it;
-  if (it.key !== undefined) return `${cname(it.key)}: ${Array.isArray(it.value) ? it.value.map((v) => typeof v === "string" ? v : reminderLine(v)).join(", ") : JSON.stringify(it.value)}`;
-  const parts = [];
-  if (it.character || it.role) parts.push(cname(it.character || it.role));
-  if (it.name || it.reminder || it.kind) parts.push(it.name || it.reminder || it.kind);
-  if (it.player) parts.push(`→ ${it.player}`);
-  if (it.reminders) parts.push(it.reminders.join(", "));
-  return parts.join(" ") || JSON.stringify(it);
+  dialog("Reminder tokens",
+    h("h3", {}, "In play now"),
+    inPlay.length ? h("ul", { class: "plain" }, ...inPlay.map(([name, v]) => h("li", { class: "character-card" }, h("strong", {}, name), ": ",
+      [...(v.effects || []).map((e) => `${e.kind}${e.source ? ` (${cname(e.source)})` : ""}`),
+       ...(v.reminders || []).map((x) => `${reminderText(x)}${x.ability ? ` (${cname(x.ability)})` : ""}`)].join(", "))))
+      : h("p", { class: "muted" }, "No reminder tokens on anyone."),
+    h("h3", {}, "This script's tokens"),
+    h("ul", { class: "plain" }, ...[...byChar].map(([c, toks]) => h("li", {}, h("strong", {}, cname(c)), ": ", toks.join(", ")))));
 }
 
 function showJinxes() {

@@ -41,6 +41,7 @@ async function send(msg) {
 
 function render() {
   const t = view.table || {};
+  document.body.dataset.phase = view.phase;
   $("#phase").textContent = view.over ? `Game over: ${view.over.winner} wins` : phaseLine({ ...t, phase: view.phase });
   renderMe();
   const d = view.decision;
@@ -88,6 +89,8 @@ function renderDecision() {
   const key = d ? `${d.id}:${[...selected].join(",")}` : "none";
   if (key === decisionKey) return;
   decisionKey = key;
+  box.dataset.shape = d ? d.shape : "";
+  box.dataset.id = d ? String(d.id) : "";
   if (!d) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   const ctx = d.context || {};
@@ -98,7 +101,7 @@ function renderDecision() {
     const v = view.table.vote;
     if (v) parts.push(h("p", { class: "muted" }, `${(v.hands || []).length} hand${(v.hands || []).length === 1 ? "" : "s"} so far, ${v.threshold} needed.`));
     parts.push(h("div", { class: "vote-buttons" },
-      h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => answer(d, { value: true }) }, "✋ Raise my hand"),
+      h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => answer(d, { value: true }) }, "Raise my hand"),
       h("button", { type: "button", id: "vote-no", onclick: () => answer(d, { value: false }) }, "No")));
   } else {
     parts.push(h("h2", {}, ctx.ability ? `${cname(ctx.ability)}: your choice` : "Your choice"));
@@ -133,9 +136,9 @@ function renderDay() {
   if (view.phase !== "day" || view.over) { panel.hidden = true; return; }
   panel.hidden = false;
   const parts = [h("h2", {}, "Today")];
-  parts.push(h("ol", { class: "plain log" }, ...(noms.length ? noms.map((n) => h("li", {},
-    `${n.by} → ${n.target}: ${n.votes} vote${n.votes === 1 ? "" : "s"} (needs ${n.threshold})`)) : [h("li", { class: "muted" }, "No nominations yet.")])));
   const v = view.table.vote;
+  parts.push(h("ol", { class: "plain log" }, ...(noms.length ? noms.map((n) => h("li", {},
+    `${n.by} → ${n.target}: ${n.votes} vote${n.votes === 1 ? "" : "s"} (needs ${n.threshold})`)) : v ? [] : [h("li", { class: "muted" }, "No nominations yet.")])));
   if (v) parts.push(h("p", { class: "notice" }, `Voting on ${v.target}: ${(v.hands || []).length} hand${(v.hands || []).length === 1 ? "" : "s"}` + (v.waiting ? `, asking ${v.waiting}` : "")));
   if (day && !v) {
     const nominees = day.nominees || [];

@@ -12,6 +12,7 @@ export function start(w) {
       h("ol", { class: "log", id: "log", "aria-labelledby": "log-h" })));
   new GameLink(w.game, w.token, {
     onChange: (view) => {
+      document.body.dataset.phase = view.phase;
       $("#phase").textContent = view.over ? `Game over: ${view.over.winner} wins` : phaseLine({ ...view.table, phase: view.phase });
       drawTownSquare($("#square"), squareOf(view));
       renderLog($("#log"), view.events);

@@ -8,7 +8,8 @@
 //     vote?: { nominator, nominee, hands: {name: true|false}, clock: name|null,
 //              votes, needed },
 //     centre?: [str] }          // one or two short lines written in the middle
-// opts: { onSeat(name), selected: Set<name>, selectable: Set<name>|null, secret: bool }
+// opts: { onSeat(name), selected: Set<name>, selectable: Set<name>|null,
+//         highlight: Set<name> (the players being woken or asked) }
 // Seats run clockwise from the top. Every seat is a button when opts.onSeat is given
 // (Enter or Space activates it) and carries an aria-label saying everything drawn on it.
 
@@ -51,7 +52,7 @@ export function seatLayout(n) {
   return { ring, token, places };
 }
 
-export function seatLabel(seat, index, vote) {
+export function seatLabel(seat, index, vote, opts = {}) {
   const parts = [`Seat ${index + 1}`, seat.name];
   parts.push(seat.alive ? "alive" : "dead");
   if (!seat.alive) parts.push(seat.ghostVote ? "has a ghost vote" : "ghost vote used");
@@ -61,6 +62,7 @@ export function seatLabel(seat, index, vote) {
   if (seat.alignment) parts.push(seat.alignment);
   for (const s of seat.status || []) parts.push(s);
   for (const r of seat.reminders || []) parts.push(`reminder ${r}`);
+  if (opts.highlight && opts.highlight.has(seat.name)) parts.push("being woken or asked");
   if (vote) {
     if (vote.nominee === seat.name) parts.push("nominated");
     if (vote.nominator === seat.name) parts.push("nominator");
@@ -106,12 +108,13 @@ export function drawTownSquare(parent, square, opts = {}) {
     if (seat.team) classes.push(`team-${seat.team}`);
     if (seat.alignment) classes.push(`align-${seat.alignment}`);
     if (opts.selected && opts.selected.has(seat.name)) classes.push("selected");
+    if (opts.highlight && opts.highlight.has(seat.name)) classes.push("woken");
     const selectable = !opts.selectable || opts.selectable.has(seat.name);
     if (opts.onSeat && !selectable) classes.push("unselectable");
     if (vote && vote.nominee === seat.name) classes.push("nominee");
     if (vote && vote.nominator === seat.name) classes.push("nominator");
     g.setAttribute("class", classes.join(" "));
-    g.setAttribute("aria-label", seatLabel(seat, i, vote));
+    g.setAttribute("aria-label", seatLabel(seat, i, vote, opts));
     if (opts.onSeat && selectable) {
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", "0");
@@ -128,7 +131,9 @@ export function drawTownSquare(parent, square, opts = {}) {
     // The character (the Storyteller's grimoire, or a player's own seat).
     if (seat.characterName) {
       const lines = twoLines(seat.characterName, token > 60 ? 11 : 8);
-      const fs = Math.max(15, Math.min(26, token * 0.3));
+      const longest = Math.max(...lines.map((l) => l.length));
+      // The longest line fits inside the token (a bold glyph is about 0.62 em wide).
+      const fs = Math.max(10, Math.min(26, token * 0.3, (1.7 * token) / (0.62 * longest)));
       lines.forEach((line, k) => {
         g.appendChild(el("text", { x: p.x, y: p.y + fs * 0.35 + (k - (lines.length - 1) / 2) * fs * 1.05,
                                    class: "ts-character", "text-anchor": "middle",
@@ -180,7 +185,8 @@ export function drawTownSquare(parent, square, opts = {}) {
       const x = C + d * Math.cos(p.angle), y = C + d * Math.sin(p.angle);
       g.appendChild(el("circle", { cx: x, cy: y, r: rr, class: `ts-reminder ${m.kind}` }));
       const lines = twoLines(m.text, 9);
-      const fs = Math.max(11, rr * 0.42);
+      const longest = Math.max(...lines.map((l) => l.length));
+      const fs = Math.max(8, Math.min(rr * 0.42, (1.75 * rr) / (0.62 * longest)));
       lines.forEach((line, j) => {
         g.appendChild(el("text", { x, y: y + fs * 0.35 + (j - (lines.length - 1) / 2) * fs,
                                    class: "ts-reminder-text", "text-anchor": "middle",
