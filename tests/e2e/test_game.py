@@ -30,6 +30,7 @@ PHONE = {"width": 390, "height": 844}
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 GRIMOIRE = {"Ann": "imp", "Bob": "poisoner", "Cat": "washerwoman", "Dan": "fortuneteller",
             "Eve": "chef"}
+AT_TABLE = {"Dan"}
 T = 20_000          # ms: generous for a loaded 2-core machine
 
 
@@ -78,12 +79,16 @@ def answer_on_phone(phone, d: dict) -> None:
 
 
 def answer_on_grimoire(st, d: dict) -> None:
-    """The Storyteller answers on the grimoire: a true option when information is asked."""
+    """The Storyteller answers on the grimoire: a true option when information is asked;
+    players are picked by clicking their seats on the town square."""
     if d["shape"] == "players":
         need = int(st.evaluate("""() => { const m = /Choose (\\d+) player/.exec(
             document.querySelector('#decision').innerText); return m ? m[1] : '1'; }"""))
-        for k in range(need):
-            st.locator("#decision .option").nth(k).click()
+        names = [b.inner_text() for b in st.locator("#decision .option").all()][:need]
+        for n in names:
+            st.locator(f'.ts-seat[data-name="{n}"]').click()
+            st.wait_for_function("(n) => document.querySelector(`.ts-seat[data-name='${n}']`)"
+                                 ".classList.contains('selected')", arg=n)
         st.locator("#decision button.primary").click()
         return
     true = st.locator("#decision .option.true")
@@ -99,7 +104,7 @@ def play_night(st, phones, artifacts, screenshots: dict) -> list[str]:
             return asked
         assert d["id"], f"no decision on the grimoire by night: {d['text']}"
         asked.append(f"{d['who']}:{d['shape']}")
-        if d["who"] == "storyteller":
+        if d["who"] == "storyteller" or d["who"] in AT_TABLE:
             if d["kind"] == "info" and "grimoire" not in screenshots \
                     and st.locator("#decision .tag.true").count():
                 shot(st, artifacts, "grimoire-night1", docs="grimoire.png")
@@ -138,6 +143,8 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         st.wait_for_function("document.querySelector('#script-summary').textContent.includes('Trouble Brewing')")
         names = [st.locator(".seat-name").nth(i).input_value() for i in range(5)]
         assert names == NAMES
+        # Dan plays at the table: the Storyteller enters his choices and his vote.
+        st.uncheck('input[aria-label="Dan: online"]')
         st.click("#by-hand")
         for i, name in enumerate(NAMES):
             st.select_option(f'select[aria-label="{name}\'s character"]', GRIMOIRE[name])
@@ -189,11 +196,22 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
                              arg=first["id"])
         assert decision(st)["text"] == first["text"]
 
+        # -- one click away: the night sheet, the almanac, jinxes, reminder tokens -----------
+        for button, expect in [("Night sheet", "Poisoner"), ("Almanac", "Each night, choose 2 players"),
+                               ("Jinxes", "No jinxes"), ("Reminders", "Red Herring")]:
+            st.locator("#tools").get_by_role("button", name=button).click()
+            st.wait_for_function("(t) => document.querySelector('#dialog-body').innerText.includes(t)",
+                                 arg=expect)
+            st.locator("#dialog").get_by_role("button", name="Close").click()
+        st.locator('.ts-seat[data-name="Ann"]').click()          # a seat's card
+        st.wait_for_function("document.querySelector('#seat-card').innerText.includes('Ann: Imp')")
+
         # -- the first night -----------------------------------------------------------------
         screenshots: dict = {}
         asked = play_night(st, phones, artifacts, screenshots)
         assert "Bob:players" in asked            # the Poisoner chose on his phone
-        assert "Dan:players" in asked            # the Fortune Teller chose on his phone
+        assert "Dan:players" in asked            # the Fortune Teller, at the table: on the grimoire
+        assert phones["Dan"].locator("#decision").is_hidden()
         assert "storyteller:choice" in asked     # the Storyteller showed information
         assert screenshots.get("grimoire"), "no information with its true options was shown"
         for page in [*phones.values(), spec]:
@@ -213,11 +231,22 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
             page.wait_for_function("document.querySelector('#conn').textContent === 'connected'",
                                    timeout=30_000)
 
+        # -- a ruling: the Storyteller poisons Eve until dusk --------------------------------
+        st.locator("#ruling-panel summary").click()
+        st.select_option("#ruling-action", "poison")
+        st.select_option("#ruling-player", "Eve")
+        st.select_option("#ruling-until", "dusk")
+        st.get_by_role("button", name="Record the ruling").click()
+        st.wait_for_function("document.querySelector('.ts-seat[data-name=\"Eve\"]')"
+                             ".getAttribute('aria-label').includes('poisoned')")
+        assert "poisoned" not in seat_label(phones["Eve"], "Eve")      # a secret
+
         # -- the day: Cat nominates Bob on her phone; everyone votes on theirs ---------------
         cat = phones["Cat"]
         cat.wait_for_selector("#nominate-target")
         cat.select_option("#nominate-target", "Bob")
         cat.click("#nominate")
+        st.wait_for_function("document.querySelector('#decision').dataset.shape === 'vote'")
         yes = {"Cat", "Dan", "Eve"}
         voted = []
         for _ in range(10):
@@ -226,6 +255,11 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
             if d["shape"] != "vote":
                 break
             voter = d["who"]
+            voted.append(voter)
+            if voter in AT_TABLE:               # the Storyteller enters the hand for him
+                st.get_by_role("button", name=f"{voter}: hand {'up' if voter in yes else 'down'}").click()
+                wait_change(st, d["id"])
+                continue
             phone = phones[voter]
             phone.wait_for_selector("#vote-yes")
             if voter == "Eve":
@@ -235,7 +269,6 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
                 assert "hand raised" in seat_label(spec, "Dan")
                 shot(phone, artifacts, "player-phone-vote", docs="player.png")
             phone.click("#vote-yes" if voter in yes else "#vote-no")
-            voted.append(voter)
             wait_change(st, d["id"])
         assert voted == ["Cat", "Dan", "Eve", "Ann", "Bob"]   # clockwise from Bob's left
         st.wait_for_function("document.querySelector('#noms').innerText.includes('Cat → Bob: 3 votes')")

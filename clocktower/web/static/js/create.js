@@ -1,5 +1,6 @@
 // The new-game page: script, seats, deal (automatic or by hand, checked by the server), create.
 import { api, h, $, showError } from "./common.js";
+import { cname } from "./words.js";
 
 const DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"];
 const state = {
@@ -9,6 +10,7 @@ const state = {
   grimoire: null,      // [{name, character, thinks?, alignment?}]
   bluffs: null,
   legal: false,
+  extra: {},           // id -> character entry, for characters not on the script
 };
 
 function byTeam(teams) {
@@ -29,7 +31,7 @@ function thinksTeams(c) {
 }
 
 function charById(id) {
-  return state.detail && state.detail.characters.find((c) => c.id === id);
+  return (state.detail && state.detail.characters.find((c) => c.id === id)) || state.extra[id];
 }
 
 // -- script -------------------------------------------------------------------------------
@@ -67,7 +69,7 @@ async function useScript(script, fetchDetail) {
 }
 
 function selectTab(which) {
-  for (const [tab, panel] of [["#tab-builtin", "#src-builtin"], ["#tab-text", "#src-text"]]) {
+  for (const [tab, panel] of [["#tab-builtin", "#src-builtin"], ["#tab-text", "#src-text"], ["#tab-import", "#src-import"]]) {
     const on = tab === which;
     $(tab).setAttribute("aria-selected", on ? "true" : "false");
     $(panel).hidden = !on;
@@ -121,6 +123,12 @@ async function deal() {
       body: { script: state.script, players: state.seats, seed: Number($("#seed").value) || 0 } });
     state.grimoire = r.grimoire;
     state.bluffs = r.bluffs || [];
+    // Characters dealt from outside the script's list (Travellers when it lists none).
+    for (const w of r.grimoire) {
+      if (!charById(w.character) && !state.extra[w.character]) {
+        try { state.extra[w.character] = await api(`/api/characters/${encodeURIComponent(w.character)}`); } catch (e) { /* shown by id */ }
+      }
+    }
     renderGrimoire();
     await check();
   } catch (e) {
@@ -132,10 +140,13 @@ function byHand() {
   const err = seatsError();
   showError("#seats-error", err ? { message: err } : null);
   if (err || !state.script) return;
-  const first = byTeam(["townsfolk"]);
+  // A different character on each seat to start from (Townsfolk first, in script order).
+  const pool = byTeam(["townsfolk", "outsider", "minion", "demon"]);
   const travellers = byTeam(["traveller"]);
+  let k = 0, t = 0;
   state.grimoire = state.seats.map((s) => {
-    const w = { name: s.name, character: s.traveller ? (travellers[0] || {}).id : (first[0] || {}).id };
+    const c = s.traveller ? travellers[t++ % Math.max(1, travellers.length)] : pool[k++ % Math.max(1, pool.length)];
+    const w = { name: s.name, character: (c || {}).id };
     if (s.traveller) w.alignment = "good";
     return w;
   });
@@ -145,6 +156,11 @@ function byHand() {
 }
 
 function options(list, value, blank = null) {
+  if (value && !list.some((c) => c.id === value)) {
+    // Dealt from outside the script's list (a Traveller when the script lists none).
+    const c = state.extra[value];
+    list = [...list, { id: value, name: c ? c.name : cname(value), team: c ? c.team : "traveller" }];
+  }
   const opts = list.map((c) => h("option", { value: c.id, selected: c.id === value }, `${c.name} (${c.team})`));
   if (blank !== null) opts.unshift(h("option", { value: "", selected: !value }, blank));
   return opts;
@@ -175,7 +191,7 @@ function renderGrimoire() {
       ...options(byTeam(tt).filter((x) => x.id !== w.character), w.thinks, "(engine picks)")) : h("span", { class: "muted" }, "—");
     const alignSel = h("select", { "aria-label": `${w.name}'s alignment`,
       onchange: (e) => { if (e.target.value) w.alignment = e.target.value; else delete w.alignment; check(); } },
-      h("option", { value: "", selected: !w.alignment }, seat.traveller ? "(choose)" : "(the character's)"),
+      h("option", { value: "", selected: !w.alignment }, seat.traveller ? "(choose)" : "(default)"),
       h("option", { value: "good", selected: w.alignment === "good" }, "good"),
       h("option", { value: "evil", selected: w.alignment === "evil" }, "evil"));
     return h("tr", {}, h("th", { scope: "row" }, w.name), h("td", {}, charSel), h("td", {}, thinksSel), h("td", {}, alignSel));
@@ -247,6 +263,23 @@ async function parseText() {
   await useScript({ text }, () => api("/api/scripts/parse", { method: "POST", body: { text } }));
 }
 $("#parse").addEventListener("click", parseText);
+$("#tab-import").addEventListener("click", () => selectTab("#tab-import"));
+$("#import-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (f) $("#import-text").value = await f.text();
+});
+$("#import").addEventListener("click", async () => {
+  showError("#import-error", null);
+  let game;
+  try { game = JSON.parse($("#import-text").value); } catch (e) { showError("#import-error", { message: `This is not JSON: ${e.message}` }); return; }
+  try {
+    const r = await api("/api/townsquare/import", { method: "POST", body: { state: game, seed: Number($("#seed").value) || 0 } });
+    if (r.warnings && r.warnings.length) sessionStorage.setItem(`warnings:${r.game}`, JSON.stringify(r.warnings));
+    location.href = `/join/${encodeURIComponent(r.storyteller)}`;
+  } catch (e) {
+    showError("#import-error", e);
+  }
+});
 $("#add-seat").addEventListener("click", () => {
   const used = new Set(state.seats.map((s) => s.name));
   let k = state.seats.length + 1;

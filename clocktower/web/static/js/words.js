@@ -16,7 +16,13 @@ export function character(id) {
 export function cname(id) {
   if (!id) return "?";
   const c = CHARACTERS[id];
-  return c ? c.name : String(id);
+  if (c) return c.name;
+  const s = String(id);                // not on the script (a Traveller the script lacks)
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function addCharacter(c) {
+  if (c && c.id) CHARACTERS[c.id] = c;
 }
 
 export function team(id) {
