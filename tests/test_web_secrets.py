@@ -1,0 +1,171 @@
+"""Each connection receives only its own view: whole games played over WebSockets against a
+live server, connected as the Storyteller, every player and a spectator; no message to a
+player or a spectator holds anything outside their view."""
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from clocktower.engine.views import visible
+from clocktower.web.app import create_app
+from webclient import live_server, play_game, strings
+
+ST_ONLY_KEYS = ("grimoire", "pending", "nightsheet", "bluffs", "not_dealt", "can_undo")
+# What the engine offers the player as their own legal options (a Philosopher may choose
+# any good character): checked to be theirs, not scanned for others' characters.
+OWN_OPTIONS = ("options", "candidates", "day")
+
+
+def _plain(ev: dict) -> dict:
+    return {k: v for k, v in ev.items() if k != "i"}
+
+
+def held_characters(log: list[dict]) -> dict[str, set[str]]:
+    """Every character each player held or believed during the game (the Storyteller's log)."""
+    out: dict[str, set[str]] = {}
+    setup = next(e for e in log if e["type"] == "setup")
+    for p in setup["players"]:
+        out.setdefault(p["name"], set()).add(p["character"])
+    for name, c in (setup.get("thinks") or {}).items():
+        out[name].add(c)
+    for e in log:
+        if e["type"] == "character_change" and isinstance(e.get("player"), str):
+            for key in ("character", "new", "to"):
+                if isinstance(e.get(key), str):
+                    out.setdefault(e["player"], set()).add(e[key])
+    return out
+
+
+def check_secrets(result: dict) -> int:
+    st = result["storyteller"]
+    log = [_plain(e) for e in st.events]
+    assert log and log[-1]["type"] in ("game_over", "day_end", "dawn") or st.view["over"]
+    held = held_characters(log)
+    viewers = dict(result["players"])
+    viewers["spectator"] = result["spectator"]
+    checked = 0
+    for name, client in viewers.items():
+        assert not client.errors, client.errors
+        expected = [e for e in log if visible(e, name)]
+        assert [_plain(e) for e in client.events] == expected, name
+        seen_ok = strings(expected)
+        if name != "spectator":
+            told = {e.get("character") for e in expected if e["type"] == "learn"
+                    and e.get("player") == name}
+            seen_ok |= {c for c in told if c}
+        held_events: list[dict] = []
+        for msg in client.messages:
+            if msg["type"] == "state":
+                held_events = list(msg["view"]["events"])
+            elif msg["type"] == "update":
+                held_events = held_events[:msg["from"]] + msg["events"]
+            if "view" in msg and not any(e["type"] == "game_over" for e in held_events):
+                # Deaths on the town square only once announced (a night's at dawn, or
+                # when the game ends).
+                announced = {e["player"] for e in held_events if e["type"] == "death"}
+                announced |= {n for e in held_events if e["type"] == "dawn"
+                              for n in e.get("deaths", [])}
+                for row in msg["view"]["table"]["players"]:
+                    assert row["alive"] or row["name"] in announced, (
+                        f"{name} sees {row['name']} dead before it was announced")
+            for key in ST_ONLY_KEYS:
+                assert key not in msg.get("view", {}), (name, key)
+            view = msg.get("view", {})
+            for ev in view.get("events", []) + msg.get("events", []):
+                assert visible(ev, name), (name, ev)
+            found = strings(msg, skip=OWN_OPTIONS)
+            for other, chars in held.items():
+                if other == name:
+                    continue
+                for c in chars:
+                    if c in found:
+                        assert c in seen_ok, (f"{name} was sent {other}'s character {c!r}, "
+                                              f"which no event visible to them shows", msg)
+            checked += 1
+        if name != "spectator":
+            assert client.view["name"] == name
+            # their own decisions only
+            for msg in client.messages:
+                d = msg.get("view", {}).get("decision")
+                if d:
+                    assert set(d["context"]) <= {"ability", "nominee", "nominator", "exile",
+                                                 "form"}
+    return checked
+
+
+async def _game(tmp_path, body: dict, seed: int) -> dict:
+    app = create_app(tmp_path / "games.sqlite")
+    async with live_server(app) as host:
+        async with httpx.AsyncClient(base_url=f"http://{host}") as http:
+            r = await http.post("/api/games", json=body)
+            assert r.status_code == 200, r.text
+            created = r.json()
+            result = await play_game(host, created, seed)
+            for c in [result["storyteller"], result["spectator"], *result["players"].values()]:
+                await c.close()
+    return result
+
+
+TB_SEATS = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cat", "online": False},
+            {"name": "Dan"}, {"name": "Eve"}, {"name": "Fay", "bot": True}, {"name": "Gus"},
+            {"name": "Hal"}, {"name": "Ivy"}, {"name": "Joe", "traveller": True}]
+TB_GRIMOIRE = [
+    {"name": "Ann", "character": "washerwoman"},
+    {"name": "Bob", "character": "drunk", "thinks": "chef"},
+    {"name": "Cat", "character": "empath"},
+    {"name": "Dan", "character": "spy"},
+    {"name": "Eve", "character": "fortuneteller"},
+    {"name": "Fay", "character": "recluse"},
+    {"name": "Gus", "character": "imp"},
+    {"name": "Hal", "character": "monk"},
+    {"name": "Ivy", "character": "undertaker"},
+    {"name": "Joe", "character": "gunslinger", "alignment": "evil"},
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_trouble_brewing_no_player_is_sent_anothers_secrets(tmp_path, seed):
+    body = {"script": {"name": "trouble-brewing"}, "players": TB_SEATS,
+            "grimoire": TB_GRIMOIRE, "seed": seed}
+    result = asyncio.run(_game(tmp_path, body, seed))
+    st = result["storyteller"]
+    assert st.view["over"] is not None, "the game was played to its end"
+    assert check_secrets(result) > 100
+    # Players answered on their own devices: the Monk's choice, votes around the circle.
+    shapes = {(name, m["view"]["decision"]["shape"]) for name, c in result["players"].items()
+              for m in c.messages if m.get("view", {}).get("decision")}
+    assert ("Hal", "players") in shapes
+    assert any(shape == "vote" for _, shape in shapes)
+    assert not any(name in ("Cat", "Fay") for name, _ in shapes), "offline seat, bot seat"
+    # The Drunk was told the Chef, never the Drunk.
+    bob = result["players"]["Bob"]
+    assert bob.view["character"] == "chef"
+    assert all("drunk" not in strings(m, skip=OWN_OPTIONS) for m in bob.messages)
+
+
+def test_a_dealt_game_of_another_script_no_secrets(tmp_path):
+    seats = [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")]
+    seats.append({"name": "Ivy", "traveller": True})
+
+    async def run():
+        app = create_app(tmp_path / "games.sqlite")
+        async with live_server(app) as host:
+            async with httpx.AsyncClient(base_url=f"http://{host}") as http:
+                deal = (await http.post("/api/bag/deal", json={
+                    "script": {"name": "the-return-of-jafar"}, "players": seats,
+                    "seed": 4})).json()
+                r = await http.post("/api/games", json={
+                    "script": {"name": "the-return-of-jafar"}, "players": seats,
+                    "grimoire": deal["grimoire"], "bluffs": deal["bluffs"],
+                    "not_dealt": deal["not_dealt"], "seed": 4})
+                assert r.status_code == 200, r.text
+                result = await play_game(host, r.json(), 4)
+                for c in [result["storyteller"], result["spectator"],
+                          *result["players"].values()]:
+                    await c.close()
+        return result
+
+    result = asyncio.run(run())
+    assert check_secrets(result) > 50
