@@ -205,6 +205,13 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
             st.locator("#dialog").get_by_role("button", name="Close").click()
         st.locator('.ts-seat[data-name="Ann"]').click()          # a seat's card
         st.wait_for_function("document.querySelector('#seat-card').innerText.includes('Ann: Imp')")
+        # Seat modes: Ann to the table and back online, from her card.
+        st.get_by_role("button", name="Play at the table").click()
+        st.wait_for_function("document.querySelector('#seat-card').innerText.includes('at the table')")
+        phones["Ann"].wait_for_selector("#at-table")
+        st.get_by_role("button", name="Play online").click()
+        st.wait_for_function("document.querySelector('#seat-card').innerText.includes('online, connected')")
+        phones["Ann"].wait_for_selector("#at-table", state="detached")
 
         # -- the first night -----------------------------------------------------------------
         screenshots: dict = {}

@@ -84,6 +84,12 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
             .map(g => g.getAttribute('aria-label'))""")
         assert [label.split(", ")[:2] for label in imported] == \
             [label.split(", ")[:2] for label in grimoire]        # the same seats
+        # A link that is no token of this server says so, and opens nothing.
+        bad = ctx.new_page()
+        bad.goto(server.url + "/join/not-a-real-token")
+        bad.wait_for_function("document.querySelector('#fatal').textContent.length > 0")
+        assert "not for any game" in bad.inner_text("#fatal")
+        assert bad.locator("svg.townsquare").count() == 0
         assert not errors, errors
     finally:
         ctx.close()

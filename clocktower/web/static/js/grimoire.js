@@ -165,7 +165,7 @@ function whoText(p) {
 function renderDecision() {
   const box = $("#decision");
   const p = view.pending;
-  const key = p ? `${p.id}:${[...selected].join(",")}` : `none:${view.phase}:${view.over ? 1 : 0}`;
+  const key = p ? `${p.id}:${p.who}:${p.online}:${[...selected].join(",")}` : `none:${view.phase}:${view.over ? 1 : 0}`;
   if (key === decisionKey) return;
   decisionKey = key;
   box.dataset.who = p ? p.who : "";
