@@ -21,6 +21,8 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
     if db.exists() and not db.is_file():
         raise ClocktowerError(f"--db {db}: not a regular file")
     web = create_app(db)
+    for problem in web.state.problems:
+        typer.echo(f"warning: {problem}", err=True)
     n = len(web.state.service.live)
     typer.echo(f"clocktower web grimoire on http://{host}:{port} "
                f"({n} game{'s' if n != 1 else ''} in {db})", err=True)

@@ -55,6 +55,7 @@ class _Feed:
         self.k = 0
         self.dusk_at = -1       # the input index at this night's dusk
         self.dusk_table: dict | None = None     # the public table at dusk
+        self.dusk_log = 0       # the log's length after this night's dusk rulings
 
     def peek(self) -> dict | None:
         return self.inputs[self.k] if self.k < len(self.inputs) else None
@@ -95,6 +96,7 @@ class WebGame:
         self.pending: Decision | None = None
         self.dusk_at = -1
         self.dusk_table: dict | None = None
+        self.dusk_log = 0
         self.rerun()
 
     # ------------------------------------------------------------------ running
@@ -123,6 +125,8 @@ class WebGame:
     def rerun(self) -> None:
         self.game, self.pending, feed = self._run(self.inputs)
         self.dusk_at, self.dusk_table = feed.dusk_at, feed.dusk_table
+        self.dusk_log = feed.dusk_log
+        self.dusk_log = feed.dusk_log
 
     def push(self, rec: dict) -> None:
         """Add an input: the game re-runs with it; an input the engine refuses raises a
@@ -136,6 +140,8 @@ class WebGame:
             raise ClocktowerError(f"the engine refused it ({type(e).__name__}: {e})") from None
         self.inputs, self.game, self.pending = inputs, game, pending
         self.dusk_at, self.dusk_table = feed.dusk_at, feed.dusk_table
+        self.dusk_log = feed.dusk_log
+        self.dusk_log = feed.dusk_log
 
     def undo(self) -> dict:
         if not self.inputs:
@@ -154,12 +160,14 @@ class WebGame:
         return isinstance(self.pending, DayOpen)
 
     def rulings_open(self) -> bool:
-        """By day when the day is open or a decision waits; by night only at dusk (no answer
-        given since the night began)."""
+        """By day when the day is open; by night only at dusk: no answer given since the
+        night began, and nobody told anything yet tonight (a ruling at dusk goes before
+        what the night has done so far, which only the Storyteller has seen)."""
         if self.pending is None:
             return False
         if self.game.phase == "night":
-            return self.dusk_at == len(self.inputs)
+            return self.dusk_at == len(self.inputs) and all(
+                ev["visible_to"] == "storyteller" for ev in self.game.log[self.dusk_log:])
         return self.game.phase == "day" and self.day_open()
 
     def answer_record(self, by: str, option: int | None, value: Any, has_value: bool) -> dict:
@@ -194,6 +202,7 @@ def _dusk(game: Game, feed: _Feed) -> None:
         feed.k += 1
         game.ruling(rec["ruling"])
     feed.dusk_at = feed.k
+    feed.dusk_log = len(game.log)
 
 
 def _day(game: Game, feed: _Feed) -> None:

@@ -128,19 +128,28 @@ class Service:
     def __init__(self, store: Store):
         self.store = store
         self.live: dict[str, Live] = {}
+        self.broken: dict[str, str] = {}    # games that no longer re-run: why
 
     # ------------------------------------------------------------------ loading
     def get(self, gid: str) -> Live:
         live = self.live.get(gid)
         if live is not None:
             return live
+        if gid in self.broken:
+            raise Conflict(self.broken[gid])
         row = self.store.load(gid)
         if row is None:
             raise NotFound(f"no game {gid!r}")
         config = row["config"]
         script = load_config_script(config)
-        wg = WebGame(script, config["seed"], row["seats"], config["grimoire"],
-                     config["bluffs"], config["not_dealt"], row["inputs"])
+        try:
+            wg = WebGame(script, config["seed"], row["seats"], config["grimoire"],
+                         config["bluffs"], config["not_dealt"], row["inputs"])
+        except ClocktowerError:
+            raise
+        except Exception as e:
+            raise ClocktowerError(f"its inputs no longer fit the engine "
+                                  f"({type(e).__name__}: {e})") from None
         stored = [json.dumps(e, sort_keys=True) for e in row["events"]]
         rerun = [json.dumps(e, sort_keys=True) for e in wg.game.log]
         if stored != rerun:
@@ -151,12 +160,17 @@ class Service:
         self.live[gid] = live
         return live
 
-    def load_all(self) -> int:
-        n = 0
+    def load_all(self) -> list[str]:
+        """Re-run every stored game; returns the problems (a game that no longer re-runs
+        is kept aside, and says why when asked for)."""
+        problems = []
         for gid in self.store.game_ids():
-            self.get(gid)
-            n += 1
-        return n
+            try:
+                self.get(gid)
+            except ClocktowerError as e:
+                self.broken[gid] = f"game {gid} cannot be resumed: {e}"
+                problems.append(self.broken[gid])
+        return problems
 
     # ------------------------------------------------------------------ creating
     def create(self, script: Script, builtin: str | None, seats: list[dict],
@@ -340,18 +354,27 @@ class Service:
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg
-        old = len(wg.game.log)
         before = [json.dumps(e, sort_keys=True) for e in wg.game.log]
         wg.push(rec)                    # ClocktowerError: refused, nothing changed
         log = wg.game.log
-        if [json.dumps(e, sort_keys=True) for e in log[:old]] != before:   # pragma: no cover
+        after = [json.dumps(e, sort_keys=True) for e in log]
+        k = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b),
+                 min(len(before), len(after)))
+        rewritten = k < len(before)
+        # Only a ruling at dusk goes before events already in the log, and only before
+        # events that nobody but the Storyteller has seen (`WebGame.rulings_open`).
+        if rewritten and not all(json.loads(e)["visible_to"] == "storyteller"
+                                 for e in before[k:]):
             wg.undo()
-            raise ClocktowerError("the engine rewrote earlier events: refused")
+            raise Conflict("that would change what players were already told: refused")
         try:
-            self.store.append(live.id, len(wg.inputs) - 1, rec, old, log)
+            epoch = self.store.append(live.id, len(wg.inputs) - 1, rec, k, log,
+                                      new_epoch=rewritten)
         except Exception:
             wg.undo()                   # not stored: not done
             raise
+        if epoch is not None:
+            live.epoch = epoch
 
     def _undo(self, live: Live) -> None:
         wg = live.wg

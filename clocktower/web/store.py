@@ -104,13 +104,19 @@ class Store:
         db.executemany("INSERT INTO events VALUES (?, ?, ?)",
                        [(gid, start + k, _dump(ev)) for k, ev in enumerate(events)])
 
-    def append(self, gid: str, n: int, record: dict, old_events: int, events: list[dict]) -> None:
-        """Input number `n` and the events the log gained (the log had `old_events`)."""
+    def append(self, gid: str, n: int, record: dict, keep: int, events: list[dict],
+               new_epoch: bool = False) -> int | None:
+        """Input number `n`, and the log from event `keep` on (the events before are
+        unchanged). `new_epoch`: earlier events were rewritten; returns the new epoch."""
         with self._tx() as db:
             db.execute("INSERT INTO inputs VALUES (?, ?, ?, ?)",
                        (gid, n, _dump(record), time.time()))
-            db.execute("DELETE FROM events WHERE game_id = ? AND n >= ?", (gid, old_events))
-            self._write_events(db, gid, old_events, events[old_events:])
+            db.execute("DELETE FROM events WHERE game_id = ? AND n >= ?", (gid, keep))
+            self._write_events(db, gid, keep, events[keep:])
+            if new_epoch:
+                db.execute("UPDATE games SET epoch = epoch + 1 WHERE id = ?", (gid,))
+                return db.execute("SELECT epoch FROM games WHERE id = ?", (gid,)).fetchone()[0]
+        return None
 
     def undo(self, gid: str, n: int, keep_events: int) -> int:
         """Drop input `n` (the last) and the events beyond `keep_events`; a new epoch."""

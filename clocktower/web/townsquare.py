@@ -128,7 +128,10 @@ def import_state(state: Any) -> dict:
         for c in listed:
             if c not in seen:
                 seen.append(c)
-        script = load_script([{"id": "_meta", "name": title}] + seen)
+        meta: dict[str, Any] = {"id": "_meta", "name": title}
+        if isinstance(edition.get("author"), str) and edition["author"]:
+            meta["author"] = edition["author"]
+        script = load_script([meta] + seen)
         builtin = None
     # Believers need a believed character, which the file does not hold.
     in_play = set(ids) | set(bluffs)
