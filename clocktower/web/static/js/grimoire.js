@@ -11,7 +11,7 @@ let focusSeat = null;              // the seat whose card is open
 
 export function start(w) {
   who = w;
-  document.title = `Grimoire · ${w.script.title || "Clocktower"}`;
+  document.title = `Grimoire · ${w.title || w.script.title || "Clocktower"}`;
   $("#title").textContent = "Grimoire";
   buildLayout();
   link = new GameLink(w.game, w.token, {
@@ -374,7 +374,8 @@ function rulingPanel() {
           ...(who.script.characters || []).map((c) => h("option", { value: c.id }, c.name)))),
         field("ruling-alignment", "Alignment", h("select", { id: "ruling-alignment" }, h("option", { value: "" }, "(unchanged)"),
           h("option", { value: "good" }, "good"), h("option", { value: "evil" }, "evil")))),
-      h("button", { type: "submit", class: "primary", style: "margin-top:0.4rem" }, "Record the ruling")));
+      h("p", { id: "ruling-when", class: "muted", "aria-live": "polite" }),
+      h("button", { type: "submit", id: "ruling-submit", class: "primary", style: "margin-top:0.4rem" }, "Record the ruling")));
 }
 
 function rulingFields() {
@@ -387,6 +388,11 @@ function rulingFields() {
 function fillRulingPlayers() {
   refill("#ruling-player", (view.table.players || []).map((p) => p.name));
   rulingFields();
+  // The server takes rulings by day while the day is open, and by night at dusk only.
+  const open = view.rulings_open !== false && !view.over;
+  $("#ruling-submit").disabled = !open;
+  $("#ruling-when").textContent = open ? "" : view.over ? "The game is over." :
+    "Not now: by night a ruling is taken at dusk only, before anyone is told anything; make it by day (poison until dawn lasts through the night).";
 }
 
 function ruling() {
@@ -504,7 +510,7 @@ async function exportLog() {
     } catch (e) { toast(e.message, true); }
   };
   dialog("Export",
-    h("p", {}, "The event log replays with `clocktower replay`; the town square JSON opens in the community's online town square. Both hold every secret."),
+    h("p", {}, "The event log (JSON, every event of the game) and the town square game-state JSON, which opens in the community's online town square. Both hold every secret."),
     h("div", { class: "row" },
       h("button", { type: "button", onclick: () => save(`/api/games/${who.game}/log`, `game-${who.game}.json`) }, "Event log"),
       h("button", { type: "button", onclick: () => save(`/api/games/${who.game}/townsquare`, `townsquare-${who.game}.json`) }, "Town square JSON")));
