@@ -111,7 +111,7 @@ def play_night(st, phones, artifacts, screenshots: dict) -> list[str]:
                 screenshots["grimoire"] = True
             answer_on_grimoire(st, d)
         else:
-            assert "on their device" in d["text"]
+            assert "answers on their device" in d["text"]
             answer_on_phone(phones[d["who"]], d)
         wait_change(st, d["id"])
     raise AssertionError(f"the night did not end: {asked}")

@@ -159,7 +159,13 @@ function setValue(sel, v) { const e = $(sel); if (e) e.value = v; }
 
 function whoText(p) {
   if (p.who === "storyteller") return "You decide";
-  return `${p.who} decides${p.online ? " on their device (or you, for them)" : " (at the table: enter their choice)"}`;
+  return p.who;
+}
+
+function whereText(p) {
+  if (p.who === "storyteller") return null;
+  return p.online ? `${p.who} answers on their device; you may answer for them.`
+                  : `${p.who} plays at the table: enter their choice.`;
 }
 
 function renderDecision() {
@@ -184,6 +190,7 @@ function renderDecision() {
     if (p.step.reminder) parts.push(h("p", { class: "reminder-text" }, p.step.reminder));
   }
   parts.push(h("h2", {}, `${whoText(p)}: ${kindText(p)}`));
+  if (whereText(p)) parts.push(h("p", { class: "where" }, whereText(p)));
   if (p.prompt) parts.push(h("p", {}, p.prompt));
   const ctx = contextText(p.context);
   if (ctx) parts.push(h("p", { class: "muted" }, ctx));

@@ -2,11 +2,12 @@
 // the choice they must make when woken online, and their votes and nominations by day.
 import { h, $, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
-import { cname, character, describeAnswer, describeInfo, phaseLine } from "./words.js";
+import { cname, character, choiceText, describeAnswer, describeInfo, phaseLine } from "./words.js";
 
 let who, link, view = null;
 let selected = new Set();
 let decisionKey = null;
+let lastDecision = null;
 
 export function start(w) {
   who = w;
@@ -71,7 +72,7 @@ function renderMe() {
 function renderLearned() {
   const items = view.events.filter((ev) => ev.player === who.name && (ev.type === "learn" || ev.type === "choice"))
     .map((ev) => h("li", {}, h("span", { class: "when" }, ev.phase === "night" ? `N${ev.number}` : ev.phase === "day" ? `D${ev.number}` : ""),
-      ev.type === "learn" ? describeInfo(ev) : `you chose ${describeAnswer(ev.players ?? ev.choice ?? ev.characters ?? ev.answer)}`));
+      ev.type === "learn" ? describeInfo(ev) : `you chose ${choiceText(ev)}`));
   $("#learned").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
 }
 
@@ -92,6 +93,10 @@ function renderDecision() {
   decisionKey = key;
   box.dataset.shape = d ? d.shape : "";
   box.dataset.id = d ? String(d.id) : "";
+  // A new decision: the tab's title says so, and a phone that can vibrates once.
+  document.title = `${d ? "● " : ""}${who.name} · Clocktower`;
+  if (d && d.id !== lastDecision && navigator.vibrate) navigator.vibrate(200);
+  lastDecision = d ? d.id : null;
   if (!d) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   const ctx = d.context || {};

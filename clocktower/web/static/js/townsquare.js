@@ -180,9 +180,14 @@ export function drawTownSquare(parent, square, opts = {}) {
     const marks = [...(seat.status || []).map((s) => ({ text: s, kind: "status" })),
                    ...(seat.reminders || []).map((s) => ({ text: s, kind: "reminder" }))];
     const rr = Math.max(22, token * 0.42);
+    // Two a row across the seat's radius, the second row further in.
+    const tx = -Math.sin(p.angle), ty = Math.cos(p.angle);      // across the radius
     marks.slice(0, 4).forEach((m, k) => {
-      const d = ring - token - nameSize * 1.5 - rr - 6 - k * (rr * 2 + 4);
-      const x = C + d * Math.cos(p.angle), y = C + d * Math.sin(p.angle);
+      const row = Math.floor(k / 2);
+      const inRow = Math.min(2, marks.length - row * 2);
+      const side = inRow === 1 ? 0 : (k % 2 === 0 ? -0.5 : 0.5) * (rr * 2 + 4);
+      const d = ring - token - nameSize * 1.5 - rr - 6 - row * (rr * 2 + 4);
+      const x = C + d * Math.cos(p.angle) + side * tx, y = C + d * Math.sin(p.angle) + side * ty;
       g.appendChild(el("circle", { cx: x, cy: y, r: rr, class: `ts-reminder ${m.kind}` }));
       const lines = twoLines(m.text, 9);
       const longest = Math.max(...lines.map((l) => l.length));
@@ -194,7 +199,7 @@ export function drawTownSquare(parent, square, opts = {}) {
       });
     });
     if (marks.length > 4) {
-      const d = ring - token - nameSize * 1.5 - 8 * rr - 20;
+      const d = ring - token - nameSize * 1.5 - 4 * rr - 24;
       g.appendChild(el("text", { x: C + d * Math.cos(p.angle), y: C + d * Math.sin(p.angle),
                                  "text-anchor": "middle", class: "ts-reminder-text" },
                        `+${marks.length - 4}`));

@@ -75,27 +75,38 @@ export function describeEvent(ev) {
     case "day": return `Day ${ev.number}`;
     case "day_end": return ev.executed ? `The day ends; ${ev.executed} was executed` : "The day ends; no execution";
     case "learn": return `${ev.player} learns: ${describeInfo(ev)}`;
-    case "choice": return `${ev.player} chooses ${describeAnswer(ev.players ?? ev.choice ?? ev.characters ?? ev.answer)}`;
+    case "choice": return `${ev.player} chooses ${choiceText(ev)}`;
+    case "declined": return `${ev.player} chooses nobody${ev.ability ? ` (${cname(ev.ability)})` : ""}`;
     case "nominate": return `${ev.by} nominates ${ev.target}`;
     case "nomination": return `${ev.by} nominated ${ev.target}: ${ev.votes} vote${ev.votes === 1 ? "" : "s"} (needs ${ev.threshold})${ev.voters && ev.voters.length ? " — " + ev.voters.join(", ") : ""}`;
     case "execution": return `${ev.player} is executed`;
     case "death": return `☠ ${ev.player} dies${ev.cause ? ` (${ev.cause})` : ""}`;
     case "exile_vote": return `Exile of ${ev.target}: ${ev.votes} votes (needs ${ev.threshold})`;
-    case "exile": return `${ev.player || ev.target} is exiled`;
+    case "exile": return `${ev.player} is exiled`;
     case "claim": return `${ev.player} claims to be the ${cname(ev.character)}`;
     case "claim_ability": return `${ev.player} uses the ${cname(ev.character)} ability`;
     case "nothing_happens": return "Nothing happens";
-    case "announcement": return ev.message || ev.text || "Announcement";
+    case "announcement": return `Storyteller: ${ev.words || ""}`;
     case "game_over": return `${String(ev.winner).toUpperCase()} WINS — ${ev.reason}`;
-    case "ruling": return `Storyteller's ruling: ${ev.what || ev.kind || ""} ${ev.player || ""}`.trim();
+    case "ruling": return `Storyteller's ruling: ${ev.action} ${ev.player}` +
+      (ev.character ? ` → ${cname(ev.character)}` : "") + (ev.alignment ? ` (${ev.alignment})` : "") +
+      (ev.until ? ` until ${ev.until}` : "");
     case "bluffs": return `Demon bluffs: ${(ev.characters || []).map(cname).join(", ")}`;
     case "wake": return `Wake ${ev.player || (ev.players || []).join(", ")} (${cname(ev.ability)})`;
-    case "reminder": return `Reminder ${ev.reminder || ev.name || ""} → ${ev.player || ""}`;
-    case "effect": return `${ev.player} is ${ev.effect || ev.kind || "affected"}${ev.source ? ` (${cname(ev.source)})` : ""}`;
-    case "character_change": return `${ev.player} becomes the ${cname(ev.character)}`;
+    case "reminder": return `Reminder ${ev.token || ""} → ${ev.player || ev.target || ""}`;
+    case "effect": return `${ev.target} is ${String(ev.kind).replace(/_/g, " ")}${ev.ability || ev.source ? ` (${cname(ev.ability || ev.source)})` : ""}`;
+    case "character_change": return `${ev.player} becomes the ${cname(ev.new)}`;
     case "decision": return null;
     default: return null;
   }
+}
+
+// What a `choice` event chose: players, a character, or yes/no.
+export function choiceText(ev) {
+  if (ev.players) return describeAnswer(ev.players);
+  if (ev.character) return `the ${cname(ev.character)}`;
+  if ("yes" in ev) return ev.yes ? "yes" : "no";
+  return "";
 }
 
 export function describeAnswer(answer) {
