@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_server import Server
+from .e2e_server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "clocktower" / "web" / "static"

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_server import Server
+from .e2e_server import Server
 
 LAPTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
