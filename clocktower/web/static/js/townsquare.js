@@ -140,10 +140,11 @@ export function drawTownSquare(parent, square, opts = {}) {
                                    "font-size": fs.toFixed(1) }, line));
       });
       if (seat.thinksName) {
+        const said = `thinks ${seat.thinksName}`;
         g.appendChild(el("text", { x: p.x, y: p.y + token * 0.62, class: "ts-thinks",
                                    "text-anchor": "middle",
-                                   "font-size": Math.max(12, fs * 0.65).toFixed(1) },
-                         `thinks ${seat.thinksName}`));
+                                   "font-size": Math.min(fs * 0.7, (1.5 * token) / (0.6 * said.length)).toFixed(1) },
+                         said));
       }
     } else {
       g.appendChild(el("text", { x: p.x, y: p.y + token * 0.14, class: "ts-seatno",
@@ -159,7 +160,7 @@ export function drawTownSquare(parent, square, opts = {}) {
       }
     }
     // The name plate under the token.
-    const nameSize = Math.max(18, Math.min(28, token * 0.36));
+    const nameSize = Math.max(20, Math.min(32, token * 0.42));
     const plateY = p.y + token + nameSize * 0.95;
     const nameText = seat.name.length > 12 ? seat.name.slice(0, 11) + "…" : seat.name;
     const w = Math.max(token * 1.3, nameText.length * nameSize * 0.6 + 16);
