@@ -167,6 +167,10 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
                  for li in st.locator("#seat-links li").all()}
         assert sorted(links) == sorted(NAMES)
         spectator_link = st.locator('li[data-name="spectator"] code').inner_text()
+        # The copy button puts the link on the clipboard (no QR code).
+        st.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        st.get_by_role("button", name="Copy Ann's link").click()
+        assert st.evaluate("navigator.clipboard.readText()") == links["Ann"]
         st.locator("#dialog").get_by_role("button", name="Close").click()
         phones = {}
         for name in NAMES:

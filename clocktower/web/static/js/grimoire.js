@@ -495,8 +495,12 @@ async function showLinks() {
   };
   const grim = {};
   for (const g of (view && view.grimoire) || []) grim[g.name] = g;
+  const all = links.seats.map((s) => `${s.name}: ${url(s.token)}`).join("\n");
+  const copyAll = h("button", { type: "button", class: "small" }, "Copy every player's link");
+  copyAll.addEventListener("click", () => copyText(all, copyAll));
   dialog("Join links",
     h("p", { class: "muted" }, "Each link is secret: send each player their own. Whoever holds a link is that player."),
+    h("div", { class: "row" }, copyAll, h("span", { class: "muted" }, "(one line each, to paste where only the Storyteller reads it)")),
     h("ul", { class: "plain links", id: "seat-links" }, ...links.seats.map((s) => {
       const g = grim[s.name];
       const toggle = g ? h("button", { type: "button", class: "small", onclick: async () => { await send({ type: "seat", name: s.name, online: !g.online }); showLinks(); } },

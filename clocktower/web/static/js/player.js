@@ -15,6 +15,7 @@ export function start(w) {
   $("#title").textContent = w.name;
   $("#main").append(
     h("div", { id: "toasts", "aria-live": "assertive" }),
+    h("section", { class: "panel notice", id: "over", hidden: true, role: "status" }),
     h("section", { class: "panel me-panel", "aria-label": "Your character" }, h("div", { class: "me", id: "me" })),
     h("section", { class: "panel decision", id: "decision", "aria-live": "polite", hidden: true }),
     h("section", { class: "panel", id: "day-panel", hidden: true }),
@@ -45,6 +46,9 @@ function render() {
   document.body.dataset.phase = view.phase;
   $("#phase").textContent = view.over ? `Game over: ${view.over.winner} wins` : phaseLine({ ...t, phase: view.phase });
   renderMe();
+  const over = $("#over");
+  over.hidden = !view.over;
+  if (view.over) over.replaceChildren(h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), view.over.reason ? h("p", {}, view.over.reason) : null);
   const d = view.decision;
   const picking = d && d.shape === "players";
   if (!picking) selected = new Set();
