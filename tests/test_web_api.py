@@ -194,6 +194,11 @@ def test_tokens_are_bound_to_their_game_and_role(client):
         assert ws.receive_json()["type"] == "error"
         ws.send_text("{nope")
         assert ws.receive_json()["type"] == "error"
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "ping", "ref": "x"})
+        assert ws.receive_json() == {"type": "error", "ref": "x",
+                                     "message": "say hello with your token first"}
     assert view(client, b) == before
 
 
@@ -383,3 +388,78 @@ def test_a_stored_game_that_no_longer_re_runs_is_kept_aside(tmp_path):
         r = c.get(f"/api/games/{g['game']}/view", headers=bearer(g["storyteller"]))
         assert r.status_code == 409 and "cannot be resumed" in r.json()["error"]
         assert view(c, h)["inputs"] == 1
+
+
+def test_day_abilities_public_claims_and_about_to_die(client):
+    grimoire = [dict(x) for x in GRIMOIRE]
+    grimoire[6] = {"name": "Gus", "character": "slayer"}
+    g = new_game(client, grimoire=grimoire)
+    to_day(client, g)
+    gus, bob = g["seats"][6]["token"], g["seats"][1]["token"]
+    day = view(client, g, gus)["day_actions"]
+    assert {"ability": "slayer", "target": "Cat"} in day["uses"]
+    assert "Cat" in day["nominees"]
+    # Bob (the Empath) pretends to be the Slayer: public, nothing happens
+    r = send(client, g, {"type": "use", "ability": "slayer", "args": {"target": "Dan"}},
+             token=bob)
+    assert r.status_code == 200, r.text
+    public = view(client, g, g["spectator"])["events"]
+    assert public[-2]["type"] == "claim_ability" and public[-1]["type"] == "nothing_happens"
+    assert all(p["alive"] for p in view(client, g)["table"]["players"])
+    assert send(client, g, {"type": "use", "ability": "wizardry", "args": {}},
+                token=bob).status_code == 400
+    # a written nomination with enough hands: about to die, executed at the end of the day
+    r = send(client, g, {"type": "nominate", "by": "Ann", "target": "Dan",
+                         "votes": ["Ann", "Bob", "Eve", "Fay"]})
+    assert r.status_code == 200, r.text
+    assert view(client, g, g["spectator"])["table"]["about_to_die"] == "Dan"
+    # the real Slayer shoots the Imp: good wins at once
+    r = send(client, g, {"type": "use", "ability": "slayer", "args": {"target": "Cat"}},
+             token=gus)
+    assert r.status_code == 200, r.text
+    v = view(client, g, g["spectator"])
+    assert v["over"]["winner"] == "good" and v["phase"] == "over"
+    assert send(client, g, {"type": "end_day"}).status_code == 409
+
+
+def test_seat_mode_decides_who_answers(client):
+    g = new_game(client)
+    ann = g["seats"][0]["token"]
+    assert send(client, g, {"type": "seat", "name": "Ann", "online": False},
+                token=ann).status_code == 403
+    assert send(client, g, {"type": "seat", "name": "Ann", "online": False}).status_code == 200
+    assert view(client, g)["grimoire"][0]["online"] is False
+    assert view(client, g, ann)["online"] is False
+    to_day(client, g)
+    assert view(client, g, ann)["day_actions"] is None
+    assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 403
+    assert send(client, g, {"type": "seat", "name": "Ann", "online": True}).status_code == 200
+    assert view(client, g, ann)["day_actions"]["nominees"]
+    assert send(client, g, {"type": "nominate", "target": "Cat"}, token=ann).status_code == 200
+
+
+def test_the_storyteller_sees_the_night_step_options_and_truth(client):
+    g = new_game(client)
+    while view(client, g)["phase"] != "night":
+        answer(client, g)
+    seen_info = False
+    for _ in range(40):
+        v = view(client, g)
+        if v["phase"] != "night":
+            break
+        p = v["pending"]
+        sheet = v["nightsheet"]
+        assert [s["state"] for s in sheet].count("current") == 1
+        current = next(s for s in sheet if s["state"] == "current")
+        assert p["step"]["id"] == current["id"] and p["step"]["reminder"]
+        if p["kind"] == "info":
+            seen_info = True
+            assert any(o["true"] for o in p["options"])
+            assert all("true" in o and o["label"] for o in p["options"])
+            if any(not o["true"] for o in p["options"]):
+                # a sober, healthy player is shown only the truth
+                assert p["context"]["droisoned"]
+        answer(client, g)
+    assert seen_info
+    assert view(client, g)["nightsheet"] is None
+    assert view(client, g, g["seats"][0]["token"]).get("nightsheet") is None

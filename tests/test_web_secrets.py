@@ -15,7 +15,7 @@ from webclient import live_server, play_game, strings
 ST_ONLY_KEYS = ("grimoire", "pending", "nightsheet", "bluffs", "not_dealt", "can_undo")
 # What the engine offers the player as their own legal options (a Philosopher may choose
 # any good character): checked to be theirs, not scanned for others' characters.
-OWN_OPTIONS = ("options", "candidates", "day")
+OWN_OPTIONS = ("options", "candidates", "day_actions")
 
 
 def _plain(ev: dict) -> dict:
@@ -75,6 +75,9 @@ def check_secrets(result: dict) -> int:
             view = msg.get("view", {})
             for ev in view.get("events", []) + msg.get("events", []):
                 assert visible(ev, name), (name, ev)
+            day = view.get("day_actions") or {}
+            for use in day.get("uses", []):
+                assert use["ability"] in seen_ok, (name, "offered an unknown ability", use)
             found = strings(msg, skip=OWN_OPTIONS)
             for other, chars in held.items():
                 if other == name:

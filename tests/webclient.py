@@ -161,8 +161,8 @@ async def play_game(host: str, created: dict, seed: int, max_steps: int = 4000,
             if by in online and (tries_today == 1 or roll < 0.8):
                 cl = players[by]
                 await cl.sync()
-                assert cl.view["day"] is not None, cl.view
-                if target in cl.view["day"]["nominees"]:
+                assert cl.view["day_actions"] is not None, cl.view
+                if target in cl.view["day_actions"]["nominees"]:
                     r = await cl.request({"type": "nominate", "target": target})
                     assert r["type"] == "ok", r
             else:

@@ -6,6 +6,7 @@ are applied in order; each change is committed before anyone is told.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -81,14 +82,23 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
             raise Forbidden(f"only the {' or '.join(roles)} may do this")
         return live, role, name
 
-    async def notify(live: Live) -> None:
-        for conn in list(live.conns):
+    async def push(live: Live, conn: Conn, always: bool = False) -> None:
+        """Send `conn` what changed in its view; messages to one connection are built and
+        sent one at a time, so they arrive in order."""
+        async with conn.lock:
             msg = svc.message_for(live, conn)
+            if msg is None and always:
+                msg = {"type": "update", "epoch": live.epoch, "from": conn.count,
+                       "events": [], "view": _rest(svc.view(live, conn.role, conn.name))}
             if msg is not None:
                 try:
                     await conn.send(msg)
                 except Exception:               # a closed socket: dropped on its own
                     pass
+
+    async def notify(live: Live) -> None:
+        for conn in list(live.conns):
+            await push(live, conn)
 
     # ------------------------------------------------------------------ public
     @app.get("/api/health")
@@ -221,8 +231,10 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     async def links(gid: str, request: Request):
         live, _, _ = authed(gid, request, ("storyteller",))
         return {"storyteller": live.st_token, "spectator": live.sp_token,
-                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"]}
-                          for s in live.seats]}
+                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"],
+                           "link": f"/join/{s['token']}"} for s in live.seats],
+                "links": {"storyteller": f"/join/{live.st_token}",
+                          "spectator": f"/join/{live.sp_token}"}}
 
     @app.get("/api/games/{gid}/log")
     async def log(gid: str, request: Request):
@@ -242,9 +254,14 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
         live: Live | None = None
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
                 ref = None
                 try:
+                    if not isinstance(text, str):
+                        raise ClocktowerError("messages are JSON in text frames")
                     try:
                         raw = json.loads(text)
                     except json.JSONDecodeError:
@@ -260,7 +277,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
                         role, name = svc.who(live, msg.token)
                         if conn is not None and conn in live.conns:
                             live.conns.remove(conn)
-                        conn = Conn(ws.send_json, role, name)
+                        conn = Conn(ws.send_json, role, name, lock=asyncio.Lock())
                         await ws.send_json({"type": "welcome", "role": role, "game": gid,
                                             "name": name,
                                             "seat": (live.seat(name) or {}).get("seat")
@@ -269,10 +286,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
                             conn.epoch = live.epoch
                             conn.count = msg.have
                         live.conns.append(conn)
-                        first = svc.message_for(live, conn)
-                        await ws.send_json(first if first is not None else {
-                            "type": "update", "epoch": live.epoch, "from": conn.count,
-                            "events": [], "view": _rest(svc.view(live, role, name))})
+                        await push(live, conn, always=True)
                         await notify(live)      # the Storyteller sees who is connected
                         continue
                     if conn is None or live is None:

@@ -101,6 +101,7 @@ class Conn:
     epoch: int = -1
     count: int = 0                  # events sent
     rest: str = ""                  # the rest of the view last sent, as JSON
+    lock: Any = None                # an asyncio.Lock: one message built and sent at a time
 
 
 @dataclass
@@ -210,8 +211,9 @@ class Service:
         self.store.create_game(gid, title, config, st, sp, seat_rows, wg.game.log, [])
         self.live[gid] = Live(gid, title, config, script, st, sp, 0, seat_rows, wg)
         return {"game": gid, "storyteller": st, "spectator": sp,
-                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"]}
-                          for s in seat_rows],
+                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"],
+                           "link": f"/join/{s['token']}"} for s in seat_rows],
+                "links": {"storyteller": f"/join/{st}", "spectator": f"/join/{sp}"},
                 "warnings": report["warnings"]}
 
     # ------------------------------------------------------------------ tokens

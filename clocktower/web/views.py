@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import data as D
 from ..engine.decisions import Decision, PlayerChoice
-from ..engine.runner import day_lists
+from ..engine.runner import day_lists, day_uses, own_uses
 from ..engine.views import PlayerView, visible
 from ..scripts.nightsheet import night_reminder
 from ..text import cname, describe_answer
@@ -89,6 +89,8 @@ def common(wg: WebGame, viewer: str, game_info: dict) -> dict:
         table = dict(wg.dusk_table)     # a death at night is public at dawn
     else:
         table = g.view("spectator").table()
+    ab = g.about_to_die if g.phase == "day" else None
+    table["about_to_die"] = ab.name if ab is not None and not g.day_over else None
     table["travellers"] = _travellers(wg)
     table["vote"] = live_vote(wg)
     table["waiting"] = _waiting(wg)
@@ -248,10 +250,18 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
     online = bool(seat.get("online")) and not seat.get("bot")
     day = None
     if online and wg.day_open():
-        nominees, uses, exiles = day_lists(g, g.by_name[name])
+        p = g.by_name[name]
+        nominees, _uses, exiles = day_lists(g, p)
+        uses = own_uses(p) if not g.day_over else []
+        if p.thinks is None and not g.day_over:
+            # Actions other abilities offer this player (the Beggar's vote token, the
+            # Damsel's guess for Minions): only to one who knows who they are, since an
+            # offer made by their true character would tell them (a Marionette is a Minion).
+            uses = day_uses(g, p)
         day = {"nominees": list(nominees), "uses": list(uses), "exiles": list(exiles or [])}
     v.update(name=name, seat=pv.seat, character=pv.character, alignment=pv.alignment,
-             online=online, decision=player_decision(wg, name) if online else None, day=day)
+             online=online, decision=player_decision(wg, name) if online else None,
+             day_actions=day)
     return v
 
 
