@@ -11,6 +11,7 @@ const state = {
   bluffs: null,
   legal: false,
   extra: {},           // id -> character entry, for characters not on the script
+  notDealt: [],        // characters in play that no seat holds, as the deal returned them
 };
 
 function byTeam(teams) {
@@ -99,6 +100,7 @@ function renderSeats() {
 
 function seatsChanged(redraw = false) {
   state.grimoire = null;
+  state.notDealt = [];
   state.legal = false;
   if (redraw) renderSeats();
   renderGrimoire();
@@ -123,6 +125,7 @@ async function deal() {
       body: { script: state.script, players: state.seats, seed: Number($("#seed").value) || 0 } });
     state.grimoire = r.grimoire;
     state.bluffs = r.bluffs || [];
+    state.notDealt = r.not_dealt || [];      // in play, held by no seat (Lil' Monsta)
     // Characters dealt from outside the script's list (Travellers when it lists none).
     for (const w of r.grimoire) {
       if (!charById(w.character) && !state.extra[w.character]) {
@@ -151,6 +154,7 @@ function byHand() {
     return w;
   });
   state.bluffs = null;          // chosen in the game, at setup, unless written here
+  state.notDealt = [];
   renderGrimoire();
   check();
 }
@@ -196,6 +200,8 @@ function renderGrimoire() {
       h("option", { value: "evil", selected: w.alignment === "evil" }, "evil"));
     return h("tr", {}, h("th", { scope: "row" }, w.name), h("td", {}, charSel), h("td", {}, thinksSel), h("td", {}, alignSel));
   }));
+  const nd = $("#not-dealt");
+  nd.textContent = state.notDealt.length ? `In play, held by no seat: ${state.notDealt.map((id) => (charById(id) || {}).name || cname(id)).join(", ")}` : "";
   // Bluffs: three not-in-play good characters, or chosen in the game at setup.
   const box = $("#bluffs-box");
   box.hidden = false;
@@ -215,6 +221,7 @@ async function check() {
   const mine = ++checking;
   const body = { script: state.script, players: state.seats, grimoire: state.grimoire };
   if (state.bluffs !== null) body.bluffs = state.bluffs;
+  if (state.notDealt.length) body.not_dealt = state.notDealt;
   try {
     const r = await api("/api/bag/check", { method: "POST", body });
     if (mine !== checking) return;
@@ -241,6 +248,7 @@ async function create() {
     const r = await api("/api/games", { method: "POST", body: {
       script: state.script, players: state.seats, grimoire: state.grimoire,
       bluffs: state.bluffs && state.bluffs.length === 3 ? state.bluffs : null,
+      not_dealt: state.notDealt.length ? state.notDealt : null,
       seed: Number($("#seed").value) || 0, title: $("#title").value.trim() } });
     if (r.warnings && r.warnings.length) sessionStorage.setItem(`warnings:${r.game}`, JSON.stringify(r.warnings));
     location.href = `/join/${encodeURIComponent(r.storyteller)}`;

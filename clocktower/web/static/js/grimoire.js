@@ -277,7 +277,7 @@ function renderDay() {
   $("#noms").replaceChildren(...(noms.length ? noms.map((n) => h("li", {},
     `${n.by} → ${n.target}: ${n.votes} vote${n.votes === 1 ? "" : "s"} (needs ${n.threshold})${n.voters && n.voters.length ? " — " + n.voters.join(", ") : ""}`))
     : [h("li", { class: "muted" }, "No nominations yet today.")]));
-  const onBlock = aboutToDie();
+  const onBlock = "about_to_die" in view.table ? view.table.about_to_die : aboutToDie();
   $("#on-block").textContent = onBlock ? `About to die: ${onBlock}` : "Nobody is about to die.";
 }
 
