@@ -40,6 +40,14 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
         page.wait_for_function("document.querySelector('#check').innerText.includes('not legal')")
         assert page.locator("#create").is_disabled()
         page.screenshot(path=str(artifacts / "new-game-illegal.png"), full_page=True)
+        # The Drunk gets a 'thinks' choice of the script's Townsfolk only.
+        page.select_option('select[aria-label="Cat\'s character"]', "drunk")
+        thinks = page.locator('select[aria-label="Cat thinks they are"]')
+        thinks.wait_for()
+        offered = thinks.locator("option").all_inner_texts()
+        assert offered[0] == "(engine picks)"
+        assert offered[1:] and all(o.endswith("(townsfolk)") for o in offered[1:])
+        assert page.locator('select[aria-label="Ann thinks they are"]').count() == 0
 
         # Automatically: a legal bag for six, then the game.
         page.click("#deal")
