@@ -109,7 +109,11 @@ function renderDecision() {
     const target = ctx.nominee || ctx.exile || (view.table.vote && view.table.vote.target);
     parts.push(h("h2", {}, ctx.exile ? `Exile ${target}?` : `Vote to execute ${target}?`));
     const v = view.table.vote;
-    if (v) parts.push(h("p", { class: "muted" }, `${(v.hands || []).length} hand${(v.hands || []).length === 1 ? "" : "s"} so far, ${v.threshold} needed.`));
+    const by = ctx.nominator || (v && v.by);
+    if (v) parts.push(h("p", { class: "muted" }, `${by ? `${ctx.exile ? "Called" : "Nominated"} by ${by} · ` : ""}` +
+      `${(v.hands || []).length} hand${(v.hands || []).length === 1 ? "" : "s"} so far, ${v.threshold} needed.`));
+    const me = (view.table.players || []).find((p) => p.name === who.name);
+    if (me && !me.alive && !ctx.exile) parts.push(h("p", { class: "warning" }, "You are dead: raising your hand spends your ghost vote."));
     parts.push(h("div", { class: "vote-buttons" },
       h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => answer(d, { value: true }) }, "Raise my hand"),
       h("button", { type: "button", id: "vote-no", onclick: () => answer(d, { value: false }) }, "No")));
