@@ -19,7 +19,10 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + "/")
         page.wait_for_function("document.querySelector('#builtin').options.length > 0")
-        page.get_by_role("tab", name="Upload or paste").click()
+        page.get_by_role("tab", name="Built-in").focus()         # the tabs by keyboard
+        page.keyboard.press("ArrowRight")
+        assert page.get_by_role("tab", name="Upload or paste").get_attribute("aria-selected") == "true"
+        assert page.locator("#src-text").is_visible() and page.locator("#src-builtin").is_hidden()
         page.fill("#script-text", "this is not a script {")
         page.click("#parse")
         page.wait_for_function("document.querySelector('#script-error').textContent.length > 0")

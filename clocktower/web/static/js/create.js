@@ -272,6 +272,17 @@ async function parseText() {
 }
 $("#parse").addEventListener("click", parseText);
 $("#tab-import").addEventListener("click", () => selectTab("#tab-import"));
+// The tab list's keys: Left and Right move between the tabs (the ARIA tabs pattern).
+document.querySelector('[role="tablist"]').addEventListener("keydown", (e) => {
+  if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+  const tabs = [...document.querySelectorAll('[role="tab"]')];
+  const i = tabs.indexOf(document.activeElement);
+  if (i < 0) return;
+  const next = tabs[(i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+  next.focus();
+  next.click();
+  e.preventDefault();
+});
 $("#import-file").addEventListener("change", async (e) => {
   const f = e.target.files[0];
   if (f) $("#import-text").value = await f.text();
