@@ -47,7 +47,7 @@ def find_chromium() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")      # closed when tests/e2e is done, not at the session's end
 def browser():
     exe = find_chromium()
     if exe is None:
