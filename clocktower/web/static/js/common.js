@@ -132,6 +132,11 @@ export function squareOf(view, { me = null } = {}) {
       s.characterName = cname(travellers[p.name]);
       s.team = "traveller";
     }
+    const claim = (table.claims || {})[p.name];
+    if (claim) {
+      s.note = `claims the ${cname(claim)}`;
+      s.reminders = [...(s.reminders || []), `claims ${cname(claim)}`];
+    }
     return s;
   });
   const square = { seats, centre: [phaseLine({ ...table, phase: view.phase === "over" ? "over" : table.phase || view.phase, winner: table.winner })] };
