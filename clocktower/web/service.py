@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import data as D
 from ..characters import REGISTRY
-from ..errors import ClocktowerError, ScriptError, UnknownCharacter
+from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script, builtin_names, load_script, parse_script_json, script_document
 from ..scripts.document import raise_if_unusable, read_text_document
 from ..scripts.nightsheet import night_steps
