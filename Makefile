@@ -24,8 +24,10 @@ install-test: $(VENV)/.installed-test
 demo: install
 	$(BIN)/clocktower play --script trouble-brewing --players 10 --seed 7
 
-# The printable-sheet tests render in headless Chromium from Debian's packages.
-# Installed when missing and we are root (as on CI); otherwise those tests skip, saying why.
+# The printable-sheet tests and the web grimoire's end-to-end tests (tests/e2e, driven by
+# the `playwright` package of the test extra: no browser is downloaded) run in headless
+# Chromium from Debian's packages. Installed when missing and we are root (as on CI);
+# otherwise those tests skip, saying why (with CI=true the e2e tests fail instead).
 browser:
 	@if command -v chromium >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
