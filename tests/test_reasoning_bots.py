@@ -257,7 +257,7 @@ def test_two_players_claiming_one_character_are_suspects():
 
 
 def test_sampled_beliefs_approximate_exact_ones(monkeypatch):
-    """Ten players, many claims: the priority sample (48 hypotheses) gives each player's
+    """Ten players, many claims: the priority sample (`SAMPLES` hypotheses) gives each player's
     chance of being the Demon within a few points of the exact enumeration (360)."""
     g = play_game("trouble-brewing", 10, 11, agents=reasoning(11, 10), )
     public = [e for e in g.log if e["visible_to"] == "all"]

@@ -12,8 +12,9 @@ counts for the players dealt). Each gets a weight from what the table has seen:
   the hypothesis makes (its evil players as the script's Demon and Minions, everyone else
   as they claimed), on the night they name, with whom they say they chose. A claim that is
   not among them costs x0.08 (its holder may be drunk, poisoned, or fooled by a
-  registration or a red herring: nothing is ever certain). An evil claimant's claim says
-  nothing.
+  registration or a red herring: nothing is ever certain). An evil claimant invents, not
+  knowing the others' characters: their information is true in the world less often
+  (x0.4 when it is, x1 when it is not).
 
 The hypotheses are enumerated exactly when they are few (at most `EXACT` at the table size)
 and the information is checked on all of them when that is at most `CHECKS` checks;
@@ -48,8 +49,9 @@ from ..engine.world import EMPTY, World, WorldPlayer
 
 EXACT = 800             # hypotheses enumerated when at most this many (10 players: 360)
 CHECKS = 500            # information checks a belief may cost before it samples instead
-SAMPLES = 48            # hypotheses kept when sampling
+SAMPLES = 32            # hypotheses kept when sampling
 EPS_INFO = 0.08         # a good claimant's information that is not true in the world
+EVIL_TRUE = 0.4         # an evil claimant's invented information that is true in the world
 NIGHT_KILLED_EVIL = 0.2
 DUPLICATE = 0.05
 GOOD_CLAIMS_EVIL = 0.02
@@ -405,15 +407,26 @@ class Table:
             mask, bit = h[1], self.bit
             for ci in range(done, n):
                 c = infos[ci]
-                if c.ability is not None and not mask & bit.get(c.who, 0):
-                    w *= self._factor(c, h)
+                if c.ability is None:
+                    continue
+                f = self._factor(c, h)
+                if mask & bit.get(c.who, 0):
+                    # An evil claimant invents: information that holds in this world too
+                    # is less likely from them than from a good claimant (they do not
+                    # know the others' characters).
+                    f = EVIL_TRUE if f == 1.0 else 1.0
+                w *= f
             self._prod[hi] = (n, w)
         return w
 
     def _factor(self, c: InfoClaim, h: tuple) -> float:
-        """Claim `c` (its claimant good) in hypothesis `h`: 1 if true, else EPS_INFO."""
+        """Claim `c` in hypothesis `h`, its claimant taken as good and as claimed: 1 if
+        true, else EPS_INFO."""
         base = self._base(c)
         evil = self._evil_players(c, h, base)
+        me = self.seat[c.who]
+        if me in evil:
+            evil = {i: wp for i, wp in evil.items() if i != me}
         if not c.reads_all:
             get = evil.get
             for seats, table in c.memo.items():
@@ -527,8 +540,8 @@ class Table:
         return out
 
     # ---- marginals -----------------------------------------------------------------------
-    def _marginals(self, exclude: int, demon: bool) -> dict[str, float]:
-        post = self.posterior()
+    def _marginals(self, exclude: int, demon: bool, fresh: bool = True) -> dict[str, float]:
+        post = self.posterior() if fresh or self._post is None else self._post[1]
         key = (exclude, demon)
         m = self._marg.get(key)
         if m is not None:
@@ -555,12 +568,14 @@ class Table:
         """name -> chance of being the Demon, from public information alone."""
         return self._marginals(0, True)
 
-    def public_evil(self) -> dict[str, float]:
-        return self._marginals(0, False)
+    def public_evil(self, fresh: bool = True) -> dict[str, float]:
+        """name -> chance of being evil from public information; `fresh=False`: as last
+        computed (a night choice: nothing said since the day's last vote matters)."""
+        return self._marginals(0, False, fresh)
 
-    def demon_chances(self, me: str) -> dict[str, float]:
+    def demon_chances(self, me: str, fresh: bool = True) -> dict[str, float]:
         """name -> chance of being the Demon for a good player `me` (never evil)."""
-        return self._marginals(self.bit.get(me, 0), True)
+        return self._marginals(self.bit.get(me, 0), True, fresh)
 
     def evil_chances(self, me: str) -> dict[str, float]:
         return self._marginals(self.bit.get(me, 0), False)
@@ -605,9 +620,16 @@ class Table:
         world = World(tuple(players), executed=self.executed.get(night - 1))
         others = [n for n in self.players if n != me and n not in frames]
         tries: list[list[str]] = [[]]
-        if frames:
-            other = others[randrange(rng, len(others))] if others else frames[0]
-            tries += [sorted([frames[0], other], key=self.seat.__getitem__), [frames[0]]]
+        # An ability that needs a choice: as many players as others claimed to choose for
+        # it, else (an ability acting every night) two, then one. One that acts only some
+        # nights (on its holder's death) invents nothing.
+        sizes = sorted({len(c.chose) for c in self.infos if c.character == bluff and c.chose})
+        if not sizes and data.first_night and data.other_night:
+            sizes = [2, 1]
+        if frames and others:
+            for k in sizes:
+                pick = [frames[0]] + [others[randrange(rng, len(others))]][:k - 1]
+                tries.append(sorted(set(pick), key=self.seat.__getitem__))
         for chose in tries:
             w = world._replace(choices={me: tuple(chose)}) if chose else world
             try:

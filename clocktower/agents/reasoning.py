@@ -42,6 +42,8 @@ from .random_bot import RandomBot
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
 # Demon with at least this chance: a wrong execution then leaves three, and the night kill two.
 SURE_AT_FOUR = 0.55
+# ... but only when the living hold fewer evil players than this, by its belief.
+LONE_DEMON = 1.5
 # It votes for a nominee whose chance is at least this share of its top suspect's.
 NEAR_TOP = 0.75
 EVIL_TEAMS = ("minion", "demon")
@@ -190,8 +192,9 @@ class ReasoningBot:
         return table.demon_chances(self.name)
 
     def _trust(self, view, table: Table) -> dict[str, float]:
-        """name -> chance of being evil as the table sees it (lower: more trusted)."""
-        return table.public_evil()
+        """name -> chance of being evil as the table saw it at the day's end (lower: more
+        trusted)."""
+        return table.public_evil(fresh=False)
 
     # ---- the day -----------------------------------------------------------------------
     def fast_vote(self, view) -> bool:
@@ -209,7 +212,7 @@ class ReasoningBot:
         mine = p.get(target, 0.0)
         living = [n for n in view.living if n != self.name]
         top = max((p.get(n, 0.0) for n in living), default=0.0)
-        if len(view.living) == 4 and mine < SURE_AT_FOUR:
+        if len(view.living) == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
@@ -252,11 +255,18 @@ class ReasoningBot:
         mine = p.get(best, 0.0)
         if mine <= 0.0 or mine < NEAR_TOP * top:
             return None
-        if len(view.living) == 4 and mine < SURE_AT_FOUR:
+        if len(view.living) == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return None
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _lone_demon(self, view, table: Table) -> bool:
+        """Whether the Demon is probably the only evil player alive (a good bot's belief):
+        then, with four alive, waiting for a final three is better than a wrong execution;
+        with a Minion alive too, the final three would have two evil votes, so not."""
+        e = table.evil_chances(self.name)
+        return sum(e.get(n, 0.0) for n in view.living if n != self.name) < LONE_DEMON
 
     def _day_use(self, view, table: Table, uses: list[dict], evil: bool) -> dict | None:
         """A targeted day ability at the top suspect (a good bot fairly sure of it); any
@@ -325,11 +335,10 @@ class ReasoningBot:
             return _in_seat_order(order[:d.count], d.candidates)
         if team in EVIL_TEAMS:
             return None
+        p = table.demon_chances(self.name, fresh=False)     # as at the day's end
         if table.informs(ab):
-            p = self._belief(view, table)
             order = sorted(living, key=lambda n: (-p.get(n, 0.0), table.seat[n]))
         else:
-            p = self._belief(view, table)
             order = sorted(living, key=lambda n: (p.get(n, 0.0) + trust.get(n, 0.0),
                                                  table.seat[n]))
         return _in_seat_order(order[:d.count], d.candidates)
