@@ -219,6 +219,7 @@ class Table:
         self._uniforms: list[float] = []
         self._hyps: list[tuple] | None = None
         self._prod: dict[int, tuple[int, float]] = {}
+        self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
         self._struct: tuple[Any, list[float]] | None = None
         self._post: tuple[int, list] | None = None
         self._post_key: Any = None
@@ -423,7 +424,11 @@ class Table:
         """Claim `c` in hypothesis `h`, its claimant taken as good and as claimed: 1 if
         true, else EPS_INFO."""
         base = self._base(c)
-        evil = self._evil_players(c, h, base)
+        named = c.named_minion
+        key = (h[0], h[1], c.night, named, c.pointed if named is not None else None)
+        evil = self._evils.get(key)
+        if evil is None:
+            evil = self._evils[key] = self._evil_players(c, h, base)
         me = self.seat[c.who]
         if me in evil:
             evil = {i: wp for i, wp in evil.items() if i != me}
@@ -526,6 +531,7 @@ class Table:
             return post[1]
         if self._checks_ver != self.claims_ver:     # worlds changed: checks again
             self._prod.clear()
+            self._evils.clear()
             for c in self.infos:
                 c.memo.clear()
                 c.reads_all = False
