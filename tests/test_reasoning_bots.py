@@ -248,6 +248,25 @@ def test_beliefs_follow_the_claims():
     assert e["Dan"] > 0.5 and e["Fay"] > 0.5 and max(e["Bob"], e["Cat"], e["Gus"]) < 0.3
 
 
+def test_beliefs_agree_with_the_world_solver_on_the_likeliest_demons():
+    """The same record as above, solved exactly by the world solver (every starting
+    grimoire, the Drunk, the Poisoner and the Baron included) for a good Eve: its two
+    likeliest Demons are the bots' two."""
+    from clocktower.solver import Alignment, Claim, Info, Problem, marginals
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
+    t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
+    mine = t.demon_chances("Eve")
+    pb = Problem("trouble-brewing", list(claims),
+                 [Claim(n, c) for n, c in claims.items()]
+                 + [Info(1, "Eve", "empath", {"count": 2}), Info(1, "Ann", "chef", {"count": 0}),
+                    Alignment("Eve", "good")], complete_deaths=False)
+    m = marginals(pb)
+    exact = dict(zip(m.seats, m.demon))
+    assert set(sorted(exact, key=exact.get)[-2:]) == set(sorted(mine, key=mine.get)[-2:]) \
+        == {"Dan", "Fay"}
+
+
 def test_two_players_claiming_one_character_are_suspects():
     claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
               "Eve": "empath", "Fay": "empath", "Gus": "slayer"}

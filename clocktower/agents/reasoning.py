@@ -18,8 +18,8 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   information).
 * **Nominations and votes.** A good bot nominates its most likely Demon and raises its
   hand for a nominee whose chance of being the Demon is near the best it sees and better
-  than the player about to die; with four alive it lets nobody die unless it is fairly
-  sure (a wrong execution then loses at once). An evil bot never nominates or votes for
+  than the player about to die; with four alive and the Demon probably alone it lets
+  nobody die unless it is fairly sure (a wrong execution then loses). An evil bot never nominates or votes for
   a teammate; it nominates the good player the table suspects most (framing) and votes
   for any good nominee.
 * **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
