@@ -73,6 +73,7 @@ class ReasoningBot:
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
         self.nominee: str | None = None     # the nomination being voted on
         self.evil = False                   # told it is evil (as of the events read)
+        self._topc: tuple | None = None     # _top's answer and the record version it is for
         self.aimed: tuple[int, list[str]] = (0, [])     # a Demon's last night's targets
         self.survived: set[str] = set()     # whom a Demon's kill did not kill: not again
 
@@ -206,18 +207,28 @@ class ReasoningBot:
             return target not in self._teammates(view)
         if target == self.name:
             return False
-        if not view.alive(self.name) and len(view.living) > 5:
+        p, top, n_living = self._top(view, table)
+        if n_living > 5 and not view.alive(self.name):
             return False                # a ghost vote is kept for the last days
-        p = self._belief(view, table)
         mine = p.get(target, 0.0)
-        living = [n for n in view.living if n != self.name]
-        top = max((p.get(n, 0.0) for n in living), default=0.0)
-        if len(view.living) == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+        if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
         doomed = _about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
+
+    def _top(self, view, table: Table) -> tuple[dict[str, float], float, int]:
+        """(its Demon chances, the best among the other living, how many live), kept while
+        the public record is unchanged (a day's votes)."""
+        c = self._topc
+        if c is not None and c[0] == table.version:
+            return c[1], c[2], c[3]
+        p = self._belief(view, table)
+        living = view.living
+        top = max((p.get(n, 0.0) for n in living if n != self.name), default=0.0)
+        self._topc = (table.version, p, top, len(living))
+        return p, top, len(living)
 
     def fast_day_action(self, view, nominees: list[str], uses: list[dict],
                         exiles: list[str] | None) -> dict | None:
@@ -248,14 +259,12 @@ class ReasoningBot:
                 return None
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             return {"nominate": best}
-        p = self._belief(view, table)
-        alive_others = [n for n in view.living if n != self.name]
-        top = max((p.get(n, 0.0) for n in alive_others), default=0.0)
+        p, top, n_living = self._top(view, table)
         best = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
         mine = p.get(best, 0.0)
         if mine <= 0.0 or mine < NEAR_TOP * top:
             return None
-        if len(view.living) == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+        if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return None
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
