@@ -40,7 +40,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import operator
-from math import prod
 from typing import Any
 
 from .. import data as D
@@ -48,8 +47,8 @@ from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
 
 EXACT = 800             # hypotheses enumerated when at most this many (10 players: 360)
-CHECKS = 500            # information checks a belief may cost before it samples instead
-SAMPLES = 32            # hypotheses kept when sampling
+CHECKS = 300            # information checks a belief may cost before it samples instead
+SAMPLES = 24            # hypotheses kept when sampling
 EPS_INFO = 0.08         # a good claimant's information that is not true in the world
 EVIL_TRUE = 0.4         # an evil claimant's invented information that is true in the world
 NIGHT_KILLED_EVIL = 0.2
@@ -329,7 +328,9 @@ class Table:
         dead = 0
         for n in self.died:
             dead |= bit.get(n, 0)
-        killed = {bit[n] for n in self.night_killed if n in bit}
+        killed = 0
+        for n in self.night_killed:
+            killed |= bit.get(n, 0)
         groups: dict[str, int] = {}
         claims_evil = 0
         for who, cid in self.claims.items():
@@ -339,30 +340,25 @@ class Table:
             if TEAMS.get(cid) not in GOOD:
                 claims_evil |= bit[who]
         dups = [g for g in groups.values() if g & (g - 1)]
-        key = (dead, tuple(sorted(killed)), tuple(sorted(dups)), claims_evil)
+        key = (dead, killed, tuple(sorted(dups)), claims_evil)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
-        out = []
-        factor = [1.0] * len(self.players)
-        for k in killed:
-            factor[k.bit_length() - 1] = NIGHT_KILLED_EVIL
-        get = factor.__getitem__
-        if not killed and not dups and not claims_evil:
-            out = [0.0 if h[0] & dead else 1.0 for h in self.hypotheses()]
-            self._struct = (key, out)
-            return key, out
-        for dbit, mask, _ms, _di, evil in self.hypotheses():
-            if dbit & dead:
-                out.append(0.0)
-                continue
-            w = prod(map(get, evil)) if killed else 1.0
-            for g in dups:
-                extra = (g & ~mask).bit_count() - 1
-                if extra > 0:
-                    w *= DUPLICATE ** extra
-            if claims_evil:
-                w *= GOOD_CLAIMS_EVIL ** (claims_evil & ~mask).bit_count()
-            out.append(w)
+        # Powers by how many night-killed players a hypothesis makes evil.
+        kp = [NIGHT_KILLED_EVIL ** k for k in range(len(self.players) + 1)]
+        hyps = self.hypotheses()
+        out = [0.0 if d & dead else kp[(m & killed).bit_count()] for d, m, *_ in hyps]
+        if dups or claims_evil:
+            for hi, (_d, m, *_r) in enumerate(hyps):
+                w = out[hi]
+                if w == 0.0:
+                    continue
+                for g in dups:
+                    extra = (g & ~m).bit_count() - 1
+                    if extra > 0:
+                        w *= DUPLICATE ** extra
+                if claims_evil:
+                    w *= GOOD_CLAIMS_EVIL ** (claims_evil & ~m).bit_count()
+                out[hi] = w
         self._struct = (key, out)
         return key, out
 
