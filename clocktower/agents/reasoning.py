@@ -74,7 +74,8 @@ class ReasoningBot:
         self.nominee: str | None = None     # the nomination being voted on
         self.evil = False                   # told it is evil (as of the events read)
         self._topc: tuple | None = None     # _top's answer and the record version it is for
-        self.aimed: tuple[int, list[str]] = (0, [])     # a Demon's last night's targets
+        self.quiet_dawn = False             # nobody died last night
+        self.aimed: tuple[int, list[str]] = (0, [])     # an evil bot's last night's targets
         self.survived: set[str] = set()     # whom a Demon's kill did not kill: not again
 
     # ---- reading the view --------------------------------------------------------------
@@ -92,8 +93,10 @@ class ReasoningBot:
                 if self._public_seen >= table.n_public:
                     table.add(ev)
                 self._public_seen += 1
-                if t == "dawn" and self.aimed[0] == ev["number"]:
-                    self.survived.update(n for n in self.aimed[1] if n not in ev["deaths"])
+                if t == "dawn":
+                    self.quiet_dawn = not ev["deaths"]
+                    if self.aimed[0] == ev["number"] and view.character in table.demons_on_script:
+                        self.survived.update(n for n in self.aimed[1] if n not in ev["deaths"])
                 if t == "nominate":
                     self.nominee = ev["target"]
                 elif t == "nomination" or t == "day":
@@ -273,7 +276,10 @@ class ReasoningBot:
     def _lone_demon(self, view, table: Table) -> bool:
         """Whether the Demon is probably the only evil player alive (a good bot's belief):
         then, with four alive, waiting for a final three is better than a wrong execution;
-        with a Minion alive too, the final three would have two evil votes, so not."""
+        with a Minion alive too, the final three would have two evil votes, so not; nor
+        after a night nobody died (the kill may keep failing: the game would not end)."""
+        if self.quiet_dawn:
+            return False                # the Demon's kill failed last night: waiting may not end
         e = table.evil_chances(self.name)
         return sum(e.get(n, 0.0) for n in view.living if n != self.name) < LONE_DEMON
 
@@ -333,14 +339,16 @@ class ReasoningBot:
             if team not in EVIL_TEAMS:
                 return None
             mates = self._teammates(view)
-            good = [n for n in living if n not in mates and n not in self.survived]
+            # The Demon skips whom its kill failed on; a Minion whom it chose last night (a
+            # Minion who does not know its Demon must not poison it every night).
+            skip = self.survived if team == "demon" else set(self.aimed[1])
+            good = [n for n in living if n not in mates and n not in skip]
             if len(good) < d.count:
                 good = [n for n in living if n not in mates]
             if len(good) < d.count:
                 return None
             order = sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
-            if team == "demon":
-                self.aimed = (view.night, order[:d.count])
+            self.aimed = (view.night, order[:d.count])
             return _in_seat_order(order[:d.count], d.candidates)
         if team in EVIL_TEAMS:
             return None
