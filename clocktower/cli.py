@@ -189,13 +189,16 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
 def bench(script: str = typer.Option("trouble-brewing"),
           players: str = typer.Option("10", help="a player count, or several: 5,10,15"),
           travellers: int = typer.Option(0, min=0, help="Travellers who join too (0-5)"),
-          games: int = typer.Option(2000, min=1), seed: int = typer.Option(0)) -> None:
-    """Full random games per second on one core (the simulator's speed)."""
-    from .sim.bench import parse_counts, run_bench
+          games: int = typer.Option(2000, min=1), seed: int = typer.Option(0),
+          bots: str = typer.Option("random", help="random, reasoning, or both: random,reasoning")
+          ) -> None:
+    """Full bot games per second on one core (the simulator's speed)."""
+    from .sim.bench import parse_bots, parse_counts, run_bench
 
     console = Console(highlight=False)
     for n in parse_counts(players):
-        run_bench(script, n, games, seed, console, travellers)
+        for kind in parse_bots(bots):
+            run_bench(script, n, games, seed, console, travellers, kind)
 
 
 def _register_subcommands() -> None:

@@ -167,7 +167,12 @@ class Narrator:
             voters = ", ".join(ev["voters"]) or "nobody"
             out(f"    votes: {ev['votes']} (needs {ev['threshold']}) — {voters}")
         elif t == "claim":
-            out(f"  {ev['player']} claims to be the {cname(ev['character'])}")
+            said = ""
+            if "info" in ev:
+                chose = f" (chose {', '.join(ev['chose'])})" if ev.get("chose") else ""
+                said = (f"; says they learned on night {ev['night']}{chose}: "
+                        + describe_info({"ability": ev["character"], **ev["info"]}))
+            out(f"  {ev['player']} claims to be the {cname(ev['character'])}{said}")
         elif t == "claim_ability":
             out(f"  {self.who(ev['player'])} {describe_use(ev)}")
         elif t == "nothing_happens":

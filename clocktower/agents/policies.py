@@ -1,8 +1,9 @@
 """Policies: named kinds of bot, so a simulation can say who plays each team.
 
 A policy is a factory `(seed, player_name) -> answerer` registered under a name in
-`POLICIES` (`register_policy`). "random" is `RandomBot`; other bots register themselves the
-same way. `make_agents(names, seed, good, evil)` gives every player an answerer: the one
+`POLICIES` (`register_policy`). "random" is `RandomBot`, "reasoning" is `ReasoningBot` (the
+default); other bots register the same way, here, at import (pool and Ray workers import
+the package fresh). `make_agents(names, seed, good, evil)` gives every player an answerer: the one
 policy's bot when both teams play the same policy, else a `TeamPolicy` that holds both bots
 and answers each decision with the bot of the team the player believes they are on now
 (`view.alignment`, the alignment they were last told: it can change mid-game). Each bot
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .random_bot import RandomBot
+from .reasoning import ReasoningBot
 
 Answerer = Callable[[Any, Any], object]
 Factory = Callable[[int, str], Any]
@@ -31,6 +33,7 @@ def register_policy(name: str, factory: Factory) -> None:
 
 
 register_policy("random", lambda seed, name: RandomBot(seed, name))
+register_policy("reasoning", lambda seed, name: ReasoningBot(seed, name))   # docs/bots.md
 
 
 def default_policy() -> str:

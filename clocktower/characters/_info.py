@@ -27,6 +27,12 @@ class Information(Ability):
     def truths(self, world: World, player: str | None = None) -> list[dict]:
         raise NotImplementedError(f"{type(self).__name__}.truths")
 
+    def shows(self, world: World, answer: dict, player: str | None = None) -> bool:
+        """Whether `answer` is one of `truths(world, player)`: what a reasoner asks of a
+        claimed piece of information in a world it considers. An ability with many truths
+        may answer faster without listing them (the same answer, always)."""
+        return answer in self.truths(world, player)
+
     def holder(self, player: str | None = None) -> str:
         """The name of the player shown the information: `player`, else the holder."""
         return player if player is not None else self.player.name
@@ -80,6 +86,33 @@ class OneOfTwo(Information):
 
     def truths(self, world: World, player: str | None = None) -> list[dict]:
         return one_of_two_truths(world, self.holder(player), self.team, self.zero_allowed)
+
+    def shows(self, world: World, answer: dict, player: str | None = None) -> bool:
+        """As `answer in truths(...)`, without listing every pair: a truth names a match
+        (a player registering as a `team` character) and any other player, in seat order."""
+        if answer.keys() != {"character", "players"}:
+            return answer in self.truths(world, player)
+        char, pair = answer["character"], answer["players"]
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
+            return False
+        try:
+            a, b = world.player(pair[0]), world.player(pair[1])
+        except ValueError:
+            return False
+        if a.seat > b.seat:
+            return False
+        team = self.team
+        for p in (a, b):
+            c = world.registers(p)[0]
+            if c == char and D.get(c).team == team:
+                return True         # a match, shown with any other player
+        if not world.registrations:
+            return False            # registrations are the truth: no fallback can help
+        matches = [(world.registers(p)[0], p.name) for p in world.players]
+        matches = [m for m in matches if D.get(m[0]).team == team]
+        if not matches and not self.zero_allowed:
+            matches = [(p.character, p.name) for p in world.players if p.team == team]
+        return any(c == char and n in pair for c, n in matches)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

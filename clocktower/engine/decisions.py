@@ -221,7 +221,13 @@ class PlayerChoice(Decision):
 class DayActionChoice(Decision):
     """What a player does next in the day: pass (None), {"nominate": name},
     {"ability": id, **args} or {"exile": name} (call for a Traveller's exile). Options are
-    built on demand from the three lists."""
+    built on demand from the three lists.
+
+    Besides those, a player may always make a public claim (`claim_answer`): {"claim":
+    character id} and optionally what that character's ability learned, {"night": n,
+    "info": {...}} (the `learn` event's fields) and "chose": [names] (the players the
+    ability chose that night, when its answer depends on them). Claims are statements, not options: they
+    are not listed (a random pick never makes one), and any well-formed claim is legal."""
 
     __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses", "exiles")
     default: Any = None
@@ -249,6 +255,8 @@ class DayActionChoice(Decision):
             return len(answer) == 1 and answer["nominate"] in self.nominees
         if "exile" in answer:
             return len(answer) == 1 and answer["exile"] in self.exiles
+        if "claim" in answer:
+            return claim_answer(answer)
         return answer in self.uses
 
     def sample(self, rng) -> Any:
@@ -259,6 +267,23 @@ class DayActionChoice(Decision):
         if not self.nominees and not self.uses and not self.exiles:
             return True, None
         return False, None
+
+
+def claim_answer(answer: dict) -> bool:
+    """Whether `answer` is a well-formed claim: {"claim": a character id} with optionally
+    both "night" (an int from 1) and "info" (a dict: what the ability learned that night),
+    and with them "chose" (the players the ability chose that night, a list of names)."""
+    from .. import data as D
+    cid = answer.get("claim")
+    if not isinstance(cid, str) or cid not in D.all_characters():
+        return False
+    keys = set(answer)
+    if keys == {"claim"}:
+        return True
+    night, info, chose = answer.get("night"), answer.get("info"), answer.get("chose", [])
+    return (keys - {"chose"} == {"claim", "night", "info"} and isinstance(night, int)
+            and not isinstance(night, bool) and night >= 1 and isinstance(info, dict)
+            and isinstance(chose, list) and all(isinstance(n, str) for n in chose))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # characters subclass decisions

@@ -291,8 +291,13 @@ _TYPES = [
     EventType("execution_redirected", "someone else is executed instead", (ST,),
               (req("player", "name", "who would have been"), req("instead", "name", "who is"),
                req("ability", "character", "what moved it"))),
-    EventType("claim", "a public claim of a character (e.g. the Goblin's)", (ALL,),
-              (req("player", "name", "who claims"), req("character", "character", "what"))),
+    EventType("claim", "a public claim of a character (a nominee's Goblin claim; a "
+              "player saying who they are and what they learned)", (ALL,),
+              (req("player", "name", "who claims"), req("character", "character", "what"),
+               opt("night", "int", "the night the claimed information was learned"),
+               opt("info", "dict", "what the claimed character's ability learned that "
+                                   "night: the fields of its learn event"),
+               opt("chose", "names", "the players that ability chose that night"))),
     EventType("claim_ability", "a player publicly uses (or pretends to use) a day ability",
               (ALL,),
               (req("player", "name", "who"), req("character", "character", "the ability claimed")),

@@ -1196,11 +1196,23 @@ class Game:
         except GameOver:
             pass
 
-    def claim(self, player: Player, character: str) -> None:
-        """A public claim (e.g. a nominee claiming to be the Goblin)."""
+    def claim(self, player: Player, character: str, night: int | None = None,
+              info: dict | None = None, chose: list[str] | None = None) -> None:
+        """A public claim (e.g. a nominee claiming to be the Goblin; a player saying who
+        they are by day). `night` and `info`: what the claimed character's ability learned
+        on that night, in the fields of its `learn` event (given together, or neither);
+        `chose`: the players it chose that night (with them; a public claim, unchecked)
+        Nothing is checked against the grimoire: anyone may say anything."""
         cid = D.get(character).id
         self.claims_today[player.name] = cid
-        self.emit("claim", "all", player=player.name, character=cid)
+        if info is None:
+            self.emit("claim", "all", player=player.name, character=cid)
+        elif chose is None:
+            self.emit("claim", "all", player=player.name, character=cid, night=night,
+                      info=dict(info))
+        else:
+            self.emit("claim", "all", player=player.name, character=cid, night=night,
+                      info=dict(info), chose=list(chose))
 
     def exile(self, by: Player, target: Player, votes: list[str] | None = None) -> dict:
         """Exile a Traveller: votes of at least half of all players, alive or dead.

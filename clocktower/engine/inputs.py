@@ -13,7 +13,8 @@ next `seq`), so a written game replays from its log like a bot game:
   `script_meta` (the script's `_meta`, for its night order);
 - a day action is an input of kind `day_action` by the acting player, e.g.
   `{"nominate": "Bob", "votes": ["Ann", "Cat"]}` (`claim` too when the nominee claimed),
-  `{"exile": "Fay", "votes": [...]}`, `{"ability": "slayer", "target": "Cat"}`;
+  `{"exile": "Fay", "votes": [...]}`, `{"ability": "slayer", "target": "Cat"}`, a public
+  claim `{"claim": "empath"}` or `{"claim": "empath", "night": 1, "info": {"count": 1}}`;
 - a ruling is an input of kind `ruling` by the Storyteller (`engine/rulings.py`); at night
   the rulings come at dusk, before anyone wakes.
 
@@ -59,6 +60,9 @@ def check_day_action(action: Any) -> None:
         ok = (isinstance(action["nominate"], str) and _names(action.get("votes"))
               and set(action) <= {"nominate", "votes", "claim"}
               and isinstance(action.get("claim", ""), str))
+    elif ok and "claim" in action:
+        from .decisions import claim_answer
+        ok = claim_answer(action)
     elif ok and "exile" in action:
         ok = isinstance(action["exile"], str) and _names(action.get("votes")) \
             and set(action) == {"exile", "votes"}
@@ -81,6 +85,9 @@ def day_action(game: Game, who: str, action: dict) -> None:
                           claim=action.get("claim"))
         elif "exile" in action:
             game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
+        elif "claim" in action:
+            game.claim(by, action["claim"], action.get("night"), action.get("info"),
+                       action.get("chose"))
         else:
             args = {k: v for k, v in action.items() if k != "ability"}
             game.use_day_ability(by, action["ability"], args)

@@ -104,6 +104,9 @@ def act(game: Game, p, choice: dict) -> None:
             window_turns(game)
     elif "exile" in choice:
         game.exile(p, game.by_name[choice["exile"]])
+    elif "claim" in choice:
+        game.claim(p, choice["claim"], choice.get("night"), choice.get("info"),
+                   choice.get("chose"))
     else:
         args = {k: v for k, v in choice.items() if k != "ability"}
         game.use_day_ability(p, choice["ability"], args)

@@ -88,6 +88,11 @@ class _Table:
 
     # -- the table ---------------------------------------------------------------------
     @property
+    def script(self) -> tuple[str, ...]:
+        """The script's character ids: public, as the script sheet on the table is."""
+        return tuple(self._game.script.characters)
+
+    @property
     def players(self) -> list[str]:
         """Every player's name, in seat order."""
         return [p.name for p in self._game.players]

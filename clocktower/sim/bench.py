@@ -44,9 +44,31 @@ def batch_gc():
         gc.unfreeze()
 
 
+BOTS = ("random", "reasoning")
+
+
+def parse_bots(text: str) -> list[str]:
+    """'random', 'reasoning' or both ('random,reasoning'): the bots to bench, in order."""
+    kinds = [k.strip() for k in text.split(",")]
+    if not kinds or any(k not in BOTS for k in kinds):
+        raise ClocktowerError(f"--bots {text!r}: give random, reasoning or both, separated "
+                              "by commas")
+    return kinds
+
+
+def bot_agents(bots: str, names: list[str], seed: int) -> dict | None:
+    """The answerers of a benched game: None (play_game's random bots) or reasoning bots."""
+    if bots == "random":
+        return None
+    from ..agents.reasoning import ReasoningBot
+    return {n: ReasoningBot(seed, n) for n in names}
+
+
 def run_bench(script: str, players: int, games: int, seed: int, console: Console,
-              travellers: int = 0) -> dict:
+              travellers: int = 0, bots: str = "random") -> dict:
+    from ..play import NAMES
     sc = load_script(script)
+    names = NAMES[:players + travellers]
     winners: Counter = Counter()
     events = 0
     decisions = 0
@@ -57,7 +79,8 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
                               TimeRemainingColumn(), console=console, transient=True) as prog:
         task = prog.add_task("games", total=games)
         for i in range(games):
-            g = play_game(sc, players, seed + i, travellers=travellers)
+            g = play_game(sc, players, seed + i, travellers=travellers,
+                          agents=bot_agents(bots, names, seed + i))
             winners[g.winner] += 1
             events += len(g.log)
             decisions += g.n_decisions
@@ -70,7 +93,8 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
            "games_per_second": games / wall, "games_per_cpu_second": games / cpu if cpu else 0,
            "events_per_game": events / games, "decisions_per_game": decisions / games,
            "days_per_game": days / games, "winners": dict(winners)}
-    who = f"{players} players" + (f" + {travellers} Travellers" if travellers else "")
+    who = f"{players} players" + (f" + {travellers} Travellers" if travellers else "") \
+        + ("" if bots == "random" else f", {bots} bots")
     console.print(f"{sc.name}, {who}: {games} games in {wall:.2f} s "
                   f"({cpu:.2f} s CPU)")
     console.print(f"  [bold]{res['games_per_cpu_second']:.0f} games per second per core[/] "

@@ -1,0 +1,656 @@
+"""Beliefs of the reasoning bots: who is the Demon, who is evil, given the public record.
+
+A hypothesis is an evil team: the Demon's seat and the Minions' seats (the setup table's
+counts for the players dealt). Each gets a weight from what the table has seen:
+
+* **Structure** (every hypothesis, cheap): the Demon is alive (the game goes on); a player
+  the Demon killed at night is rarely evil (x0.2); two good players do not claim the same
+  character (x0.05 for each extra good claimant); a good player does not claim a Minion or
+  a Demon (x0.02).
+* **Information** (the claims of information): a claimant who is good in the hypothesis
+  was shown one of the `truths(world, claimant)` of the ability they claim, in the world
+  the hypothesis makes (its evil players as the script's Demon and Minions, everyone else
+  as they claimed), on the night they name, with whom they say they chose. A claim that is
+  not among them costs x0.08 (its holder may be drunk, poisoned, or fooled by a
+  registration or a red herring: nothing is ever certain). An evil claimant invents, not
+  knowing the others' characters: their information is true in the world less often
+  (x0.4 when it is, x1 when it is not).
+
+The hypotheses are enumerated exactly when they are few (at most `EXACT` at the table size)
+and the information is checked on all of them when that is at most `CHECKS` checks;
+otherwise (more players, more claims) `SAMPLES` hypotheses are drawn from the structural
+weights and weighted by the information (importance sampling). Every check is cached per
+claim and hypothesis for the rest of the game.
+
+**Shared, public.** All of this is a function of public information (the claims, the
+deaths, the seating, the script), so the bots of one game share one `Table` (found by the
+seating event, the first public event of the game; `table_for`), and one computation a
+day serves every bot. A bot's private knowledge is applied on top: a good bot drops the
+hypotheses where it is evil (`demon_chances(me)`); an evil bot knows its team and uses
+the public beliefs to decide whom to frame and whom to kill. No bot's secret enters the
+table. The sampling generator is seeded from the public record, so beliefs are
+deterministic.
+
+This is the bots' fast approximate belief: hypotheses about the evil team only, good
+players' characters as claimed. The exact world solver (`clocktower/solver/`) answers the
+general question (every character assignment, the timeline's rules).
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import operator
+from typing import Any
+
+from .. import data as D
+from ..engine.rand import randrange, seeded
+from ..engine.world import EMPTY, World, WorldPlayer
+
+EXACT = 800             # hypotheses enumerated when at most this many (10 players: 360)
+CHECKS = 300            # information checks a belief may cost before it samples instead
+SAMPLES = 24            # hypotheses kept when sampling
+EPS_INFO = 0.08         # a good claimant's information that is not true in the world
+EVIL_TRUE = 0.4         # an evil claimant's invented information that is true in the world
+NIGHT_KILLED_EVIL = 0.2
+DUPLICATE = 0.05
+GOOD_CLAIMS_EVIL = 0.02
+TEAMS = D.teams()
+GOOD = ("townsfolk", "outsider")
+
+_TABLES: dict[int, tuple[dict, "Table"]] = {}
+_TRUTHS: dict[str, Any] = {}
+_HYPOTHESES: dict[tuple, list[tuple]] = {}      # by seating: the same for every game
+
+
+def table_for(view, events: list[dict]) -> "Table":
+    """The game's shared public table, found by its seating event (kept alive here, so its
+    id names this game only)."""
+    first = next((e for e in events if e["visible_to"] == "all"), None)
+    key = id(first)
+    found = _TABLES.get(key)
+    if found is not None and found[0] is first:
+        return found[1]
+    if len(_TABLES) > 64:
+        for k in list(_TABLES)[:32]:
+            del _TABLES[k]
+    table = Table(view)
+    if first is not None:
+        _TABLES[key] = (first, table)
+    return table
+
+
+def truths_of(cid: str) -> Any:
+    """An instance of character `cid`'s ability that answers `truths(world, player)` and
+    `shows(world, answer, player)` on any world (it reads nothing else), or None if the
+    ability shows no information."""
+    if cid in _TRUTHS:
+        return _TRUTHS[cid]
+    from ..characters import REGISTRY
+    from ..characters._info import Information
+    cls = REGISTRY.get(cid)
+    inst = None
+    if cls is not None and issubclass(cls, Information):
+        inst = object.__new__(cls)
+        inst.game = None        # truths reads only the world
+        inst.player = None
+        inst.state = {}
+        inst.origin, inst.source, inst.active = "character", None, True
+    _TRUTHS[cid] = inst
+    return inst
+
+
+# ---- memoising a check by what it read -----------------------------------------------------
+# A check runs `shows` on a tracked world that notes the players whose character or alignment
+# it reads. Its answer then holds in every hypothesis whose world gives those players the same
+# fields: the computation would read the same values and take the same path. So a claim keeps
+# {read seats: {their fields: factor}}, and most hypotheses are answered by a lookup (an
+# Empath's claim reads its two neighbours; a Fortune Teller's its two choices). A check that
+# reads the whole table (a Chef's) is run for every hypothesis.
+_READS: list | None = None
+_ALL = "*"
+
+
+class _Seats(tuple):
+    """A tracked world's players: reading them as a whole is noted."""
+    __slots__ = ()
+
+    def __iter__(self):
+        if _READS is not None:
+            _READS.append(_ALL)
+        return tuple.__iter__(self)
+
+    def __getitem__(self, i):
+        if _READS is not None:
+            _READS.append(_ALL)
+        return tuple.__getitem__(self, i)
+
+
+class _Tracked(World):
+    """A world that notes the players read by name (see above)."""
+
+    def _find(self, name: str) -> WorldPlayer:
+        for p in tuple.__iter__(self.players):
+            if p.name == name:
+                return p
+        raise ValueError(f"no player named {name!r} in this world")
+
+    def player(self, name: str) -> WorldPlayer:
+        if _READS is not None:
+            _READS.append(name)
+        return self._find(name)
+
+    def registers(self, who) -> tuple[str, str]:
+        name = who.name if who.__class__ is WorldPlayer else who
+        if _READS is not None:
+            _READS.append(name)
+        r = self.registrations.get(name)
+        if r is not None:
+            return r
+        p = who if who.__class__ is WorldPlayer else self._find(name)
+        return p.character, p.alignment
+
+    def neighbours(self, name: str, alive_only: bool = True) -> tuple:
+        seats = tuple(tuple.__iter__(self.players))     # who is alive: not a hypothesis
+        n = len(seats)
+        me = self._find(name)
+        found = []
+        for sign in (-1, 1):
+            q = None
+            for step in range(1, n):
+                c = seats[(me.seat + sign * step) % n]
+                if c.name != name and (c.alive or not alive_only):
+                    q = c.name
+                    break
+            found.append(q)
+        return found[0], found[1]
+
+
+class InfoClaim:
+    __slots__ = ("who", "character", "night", "info", "chose", "ability", "base", "base_ver",
+                 "memo", "reads_all", "named_minion", "pointed")
+
+    def __init__(self, who: str, character: str, night: int, info: dict, chose: list[str]):
+        self.who = who
+        self.character = character
+        self.night = night
+        self.info = info
+        self.chose = tuple(chose)
+        self.ability = truths_of(character)
+        self.base: list | None = None       # the all-good world's players (claims version)
+        self.base_ver = -1
+        self.memo: dict[tuple[int, ...], dict[tuple, float]] = {}
+        self.reads_all = False
+        named = info.get("character")
+        # A Minion the information names: a Minion it points at is taken to be that one.
+        self.named_minion = named if isinstance(named, str) and TEAMS.get(named) == "minion" \
+            else None
+        pointed = info.get("players")
+        self.pointed = tuple(pointed) if isinstance(pointed, list) else ()
+
+
+class Table:
+    """The public record of one game and the beliefs it supports (module docstring)."""
+
+    def __init__(self, view):
+        script = view.script
+        self.players: list[str] = list(view.players)
+        self.seat = {n: i for i, n in enumerate(self.players)}
+        self.travellers = {n for n in self.players if view.traveller(n)}
+        self.seated = [n for n in self.players if n not in self.travellers]
+        self.bit = {n: 1 << i for i, n in enumerate(self.players)}
+        counts = D.player_counts(len(self.seated)) if 5 <= len(self.seated) <= 15 \
+            else {"minion": 1}
+        self.n_minions = counts["minion"]
+        self.townsfolk = [c for c in script if TEAMS.get(c) == "townsfolk"]
+        self.demons_on_script = [c for c in script if TEAMS.get(c) == "demon"]
+        self.minions_on_script = [c for c in script if TEAMS.get(c) == "minion"]
+        self.demon_char = self.demons_on_script[0] if self.demons_on_script else "imp"
+        self.claims: dict[str, str] = {}
+        self.infos: list[InfoClaim] = []
+        self.died: dict[str, tuple[str, int]] = {}      # name -> (phase, number)
+        self.night_killed: set[str] = set()
+        self.executed: dict[int, str] = {}               # day -> who died by execution
+        self.traveller_chars: dict[str, str] = {}
+        self.n_public = 0
+        self.version = 0
+        self.claims_ver = 0
+        self._placeholder: tuple[int, str] = (-1, "")
+        self._uniforms: list[float] = []
+        self._hyps: list[tuple] | None = None
+        self._prod: dict[int, tuple[int, float]] = {}
+        self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
+        self._struct: tuple[Any, list[float]] | None = None
+        self._post: tuple[int, list] | None = None
+        self._post_key: Any = None
+        self._sel: tuple[Any, list] | None = None
+        self._checks_ver = 0
+        self._marg: dict[Any, dict[str, float]] = {}
+
+    # ---- the record ----------------------------------------------------------------------
+    def add(self, ev: dict) -> None:
+        """Read the next public event of the game (each exactly once, in order)."""
+        self.n_public += 1
+        t = ev["type"]
+        if t == "claim":
+            who, cid = ev["player"], ev["character"]
+            if self.claims.get(who) != cid:
+                self.claims[who] = cid
+                self.claims_ver += 1
+            if "info" in ev and isinstance(ev.get("night"), int):
+                self.infos.append(InfoClaim(who, cid, ev["night"], ev["info"],
+                                            ev.get("chose") or []))
+            self.version += 1
+        elif t == "dawn":
+            for n in ev.get("deaths", ()):
+                if n not in self.died:
+                    self.died[n] = ("night", ev["number"])
+                    self.night_killed.add(n)
+            self.version += 1
+        elif t == "death":
+            n = ev["player"]
+            if n not in self.died:
+                self.died[n] = (ev["phase"], ev["number"])
+            if ev.get("cause") == "execution":
+                self.executed[ev["number"]] = n
+            self.version += 1
+        elif t == "seating":
+            self.traveller_chars = dict(ev.get("travellers") or {})
+
+    def alive_at_night(self, name: str, night: int) -> bool:
+        d = self.died.get(name)
+        if d is None:
+            return True
+        phase, num = d
+        return num > night if phase == "night" else num >= night
+
+    def placeholder(self) -> str:
+        """A good character for a player who has not claimed: a Townsfolk nobody claimed."""
+        ver, found = self._placeholder
+        if ver == self.claims_ver:
+            return found
+        taken = set(self.claims.values())
+        found = next((c for c in self.townsfolk if c not in taken),
+                     self.townsfolk[0] if self.townsfolk else "washerwoman")
+        self._placeholder = (self.claims_ver, found)
+        return found
+
+    # ---- hypotheses ----------------------------------------------------------------------
+    def hypotheses(self) -> list[tuple]:
+        """(Demon's bit, evil mask, Minions, Demon's seat, evil seats) for every evil team,
+        or a seeded sample of them."""
+        if self._hyps is not None:
+            return self._hyps
+        key = (tuple(self.players), tuple(self.seated), self.n_minions)
+        found = _HYPOTHESES.get(key)
+        if found is not None:
+            self._hyps = found
+            return found
+        seated, bit, m = self.seated, self.bit, self.n_minions
+        total = len(seated) * _comb(len(seated) - 1, m)
+        out = []
+        if total <= EXACT:
+            for d in seated:
+                rest = [n for n in seated if n != d]
+                for ms in itertools.combinations(rest, m):
+                    mask = bit[d]
+                    for x in ms:
+                        mask |= bit[x]
+                    out.append((bit[d], mask, ms, self.seat[d],
+                                tuple(self.seat[x] for x in (d, *ms))))
+        else:
+            rng = seeded("hypotheses:" + ",".join(self.players))
+            seen = set()
+            while len(out) < EXACT:
+                d = seated[randrange(rng, len(seated))]
+                rest = [n for n in seated if n != d]
+                ms_list: list[str] = []
+                while len(ms_list) < m:
+                    x = rest[randrange(rng, len(rest))]
+                    if x not in ms_list:
+                        ms_list.append(x)
+                ms = tuple(sorted(ms_list, key=self.seat.__getitem__))
+                mask = bit[d]
+                for x in ms:
+                    mask |= bit[x]
+                if (bit[d], mask) not in seen:
+                    seen.add((bit[d], mask))
+                    out.append((bit[d], mask, ms, self.seat[d],
+                                tuple(self.seat[x] for x in (d, *ms))))
+        self._hyps = out
+        if len(_HYPOTHESES) > 32:
+            _HYPOTHESES.clear()
+        _HYPOTHESES[key] = out
+        return out
+
+    def _structure(self) -> tuple[Any, list[float]]:
+        """(what it depends on, the structural weight of each hypothesis)."""
+        bit = self.bit
+        dead = 0
+        for n in self.died:
+            dead |= bit.get(n, 0)
+        killed = 0
+        for n in self.night_killed:
+            killed |= bit.get(n, 0)
+        groups: dict[str, int] = {}
+        claims_evil = 0
+        for who, cid in self.claims.items():
+            if who not in bit or who in self.travellers:
+                continue
+            groups[cid] = groups.get(cid, 0) | bit[who]
+            if TEAMS.get(cid) not in GOOD:
+                claims_evil |= bit[who]
+        dups = [g for g in groups.values() if g & (g - 1)]
+        key = (dead, killed, tuple(sorted(dups)), claims_evil)
+        if self._struct is not None and self._struct[0] == key:
+            return key, self._struct[1]
+        # Powers by how many night-killed players a hypothesis makes evil.
+        kp = [NIGHT_KILLED_EVIL ** k for k in range(len(self.players) + 1)]
+        hyps = self.hypotheses()
+        out = [0.0 if d & dead else kp[(m & killed).bit_count()] for d, m, *_ in hyps]
+        if dups or claims_evil:
+            for hi, (_d, m, *_r) in enumerate(hyps):
+                w = out[hi]
+                if w == 0.0:
+                    continue
+                for g in dups:
+                    extra = (g & ~m).bit_count() - 1
+                    if extra > 0:
+                        w *= DUPLICATE ** extra
+                if claims_evil:
+                    w *= GOOD_CLAIMS_EVIL ** (claims_evil & ~m).bit_count()
+                out[hi] = w
+        self._struct = (key, out)
+        return key, out
+
+    def _selection(self, skey: Any, base: list[float], exact: bool) -> list[tuple]:
+        """The hypotheses weighed, [(index, hypothesis, weight)]: all of them (exact), or a
+        priority sample (cached while the structure stays the same)."""
+        key = (skey, exact)
+        if self._sel is not None and self._sel[0] == key:
+            return self._sel[1]
+        hyps = self.hypotheses()
+        if exact:
+            sel = [(hi, hyps[hi], w) for hi, w in enumerate(base) if w > 0.0]
+        else:
+            # Priority sampling (Duffield, Lund and Thorup): each hypothesis has a fixed
+            # uniform u for the whole game; the SAMPLES with the highest w/u are kept, each
+            # weighing max(w, tau) (tau: the next highest priority), an unbiased estimate
+            # of every sum over hypotheses. Fixed u's keep the same hypotheses chosen while
+            # the weights change little, so their information checks stay cached.
+            inv = self._priorities(len(hyps))
+            scores = list(map(operator.mul, base, inv))
+            top = heapq.nlargest(SAMPLES + 1, range(len(scores)), key=scores.__getitem__)
+            top = [hi for hi in top if base[hi] > 0.0]
+            tau = scores[top[SAMPLES]] if len(top) > SAMPLES else 0.0
+            sel = [(hi, hyps[hi], base[hi] if base[hi] > tau else tau)
+                   for hi in top[:SAMPLES]]
+        self._sel = (key, sel)
+        return sel
+
+    def _priorities(self, n: int) -> list[float]:
+        if len(self._uniforms) != n:
+            rng = seeded("samples:" + ",".join(self.players))
+            self._uniforms = [1.0 / (1.0 - rng.random()) for _ in range(n)]   # 1/u, u in (0, 1]
+        return self._uniforms
+
+    def _info_weight(self, hi: int) -> float:
+        """The product of every information claim's factor in hypothesis `hi` (each claim
+        multiplied in once: claims only ever come after one another)."""
+        infos = self.infos
+        n = len(infos)
+        done, w = self._prod.get(hi, (0, 1.0))
+        if done < n:
+            h = self.hypotheses()[hi]
+            mask, bit = h[1], self.bit
+            for ci in range(done, n):
+                c = infos[ci]
+                if c.ability is None:
+                    continue
+                f = self._factor(c, h)
+                if mask & bit.get(c.who, 0):
+                    # An evil claimant invents: information that holds in this world too
+                    # is less likely from them than from a good claimant (they do not
+                    # know the others' characters).
+                    f = EVIL_TRUE if f == 1.0 else 1.0
+                w *= f
+            self._prod[hi] = (n, w)
+        return w
+
+    def _factor(self, c: InfoClaim, h: tuple) -> float:
+        """Claim `c` in hypothesis `h`, its claimant taken as good and as claimed: 1 if
+        true, else EPS_INFO."""
+        base = self._base(c)
+        named = c.named_minion
+        key = (h[0], h[1], c.night, named, c.pointed if named is not None else None)
+        evil = self._evils.get(key)
+        if evil is None:
+            evil = self._evils[key] = self._evil_players(c, h, base)
+        me = self.seat[c.who]
+        if me in evil:
+            evil = {i: wp for i, wp in evil.items() if i != me}
+        if not c.reads_all:
+            get = evil.get
+            for seats, table in c.memo.items():
+                f = table.get(tuple([get(i) or base[i] for i in seats]))
+                if f is not None:
+                    return f
+        players = list(base)
+        for i, wp in evil.items():
+            players[i] = wp
+        return self._shows(c, tuple(players))
+
+    def _evil_players(self, c: InfoClaim, h: tuple, base: list) -> dict[int, WorldPlayer]:
+        """Seat -> WorldPlayer of hypothesis `h`'s evil players on claim `c`'s night: the
+        script's Demon, and Minions (one the information names and points at as that one,
+        the others the script's in order)."""
+        dbit, _mask, ms, di = h[0], h[1], h[2], h[3]
+        named, pointed = c.named_minion, c.pointed
+        seat, new = self.seat, tuple.__new__
+        spare = self.minions_on_script
+        out = {}
+        k = 0
+        taken = named if named is not None and any(x in pointed for x in ms) else None
+        for x in ms:
+            i = seat[x]
+            if taken is not None and x in pointed and named is not None:
+                ch, named = taken, None
+            else:
+                while k < len(spare) - 1 and spare[k] == taken:
+                    k += 1
+                ch = spare[k] if spare else "poisoner"
+                if k < len(spare) - 1:
+                    k += 1
+            p = base[i]
+            out[i] = new(WorldPlayer, (p[0], i, ch, "evil", p[4], False, False))
+        p = base[di]
+        out[di] = new(WorldPlayer, (p[0], di, self.demon_char, "evil", p[4], False, False))
+        return out
+
+    def _shows(self, c: InfoClaim, players: tuple) -> float:
+        """1 if `c`'s information is true for its claimant in the world of `players` (on
+        its night, with its choice), else EPS_INFO; memoised by what the check read."""
+        global _READS
+        rest = (EMPTY, {c.who: c.chose} if c.chose else EMPTY, EMPTY,
+                self.executed.get(c.night - 1), (), ())
+        if c.reads_all:
+            w = tuple.__new__(World, (players, *rest))
+            try:
+                return 1.0 if c.ability.shows(w, c.info, c.who) else EPS_INFO
+            except Exception:       # a world this ability cannot read: it says nothing
+                return 1.0
+        tracked = tuple.__new__(_Tracked, (_Seats(players), *rest))
+        _READS = reads = []
+        try:
+            f = 1.0 if c.ability.shows(tracked, c.info, c.who) else EPS_INFO
+        except Exception:
+            f, reads = 1.0, [_ALL]
+        finally:
+            _READS = None
+        if _ALL in reads:
+            c.reads_all = True
+        else:
+            seat = self.seat
+            seats = tuple(sorted({seat[n] for n in reads if n in seat}))
+            c.memo.setdefault(seats, {})[tuple([players[i] for i in seats])] = f
+        return f
+
+    def _base(self, c: InfoClaim) -> list:
+        """Claim `c`'s night with everyone good as claimed (cached per claims version)."""
+        if c.base is not None and c.base_ver == self.claims_ver:
+            return c.base
+        night, placeholder, new = c.night, self.placeholder(), tuple.__new__
+        players = []
+        for i, n in enumerate(self.players):
+            alive = self.alive_at_night(n, night)
+            if n in self.travellers:
+                ch = self.traveller_chars.get(n, placeholder)
+                players.append(new(WorldPlayer, (n, i, ch, "good", alive, True, False)))
+                continue
+            ch = self.claims.get(n) or placeholder
+            if TEAMS.get(ch) not in GOOD:
+                ch = placeholder
+            players.append(new(WorldPlayer, (n, i, ch, "good", alive, False, False)))
+        c.base, c.base_ver = players, self.claims_ver
+        return players
+
+    def posterior(self) -> list[tuple[int, tuple[int, ...], int, float]]:
+        """[(Demon's seat, evil seats, evil mask, weight)] for the public record now."""
+        post = self._post
+        if post is not None and post[0] == self.version:
+            return post[1]
+        hyps = self.hypotheses()
+        skey, base = self._structure()
+        n_info = len(self.infos)
+        key = (skey, n_info, self.claims_ver)
+        if post is not None and self._post_key == key:
+            self._post = (self.version, post[1])
+            return post[1]
+        if self._checks_ver != self.claims_ver:     # worlds changed: checks again
+            self._prod.clear()
+            self._evils.clear()
+            for c in self.infos:
+                c.memo.clear()
+                c.reads_all = False
+            self._checks_ver = self.claims_ver
+        exact = len(hyps) * max(n_info, 1) <= CHECKS or n_info == 0
+        sel = self._selection(skey, base, exact)
+        weigh = self._info_weight
+        out = [(h[3], h[4], h[1], w * weigh(hi) if n_info else w) for hi, h, w in sel]
+        self._post = (self.version, out)
+        self._post_key = key
+        self._marg = {}
+        return out
+
+    # ---- marginals -----------------------------------------------------------------------
+    def _marginals(self, exclude: int, demon: bool, fresh: bool = True) -> dict[str, float]:
+        post = self.posterior() if fresh or self._post is None else self._post[1]
+        key = (exclude, demon)
+        m = self._marg.get(key)
+        if m is not None:
+            return m
+        acc = [0.0] * len(self.players)
+        total = 0.0
+        for di, evil, mask, w in post:
+            if mask & exclude:
+                continue
+            total += w
+            if demon:
+                acc[di] += w
+            else:
+                for i in evil:
+                    acc[i] += w
+        if total <= 0.0:
+            m = {n: 0.0 for n in self.players}
+        else:
+            m = {n: acc[i] / total for i, n in enumerate(self.players)}
+        self._marg[key] = m
+        return m
+
+    def public_demon(self) -> dict[str, float]:
+        """name -> chance of being the Demon, from public information alone."""
+        return self._marginals(0, True)
+
+    def public_evil(self, fresh: bool = True) -> dict[str, float]:
+        """name -> chance of being evil from public information; `fresh=False`: as last
+        computed (a night choice: nothing said since the day's last vote matters)."""
+        return self._marginals(0, False, fresh)
+
+    def demon_chances(self, me: str, fresh: bool = True) -> dict[str, float]:
+        """name -> chance of being the Demon for a good player `me` (never evil)."""
+        return self._marginals(self.bit.get(me, 0), True, fresh)
+
+    def evil_chances(self, me: str) -> dict[str, float]:
+        return self._marginals(self.bit.get(me, 0), False)
+
+    def informs(self, cid: str) -> bool:
+        return truths_of(cid) is not None
+
+    # ---- inventing information -----------------------------------------------------------
+    def invent(self, bluff: str, me: str, frames: list[str], day: int, rng) -> dict | None:
+        """Information for `me`'s claimed `bluff` learned last night (night 1 on day 1), true
+        in the world where `frames` are the Demon and its Minions and everyone else is as
+        claimed: {"night", "info", "chose"?}, or None if the bluff learns nothing then."""
+        ab = truths_of(bluff)
+        if ab is None:
+            return None
+        fn = ab.truths
+        night = day
+        data = D.get(bluff)
+        if not (data.first_night if night == 1 else data.other_night):
+            return None
+        demon = self.demons_on_script[0] if self.demons_on_script else "imp"
+        minions = list(self.minions_on_script) or ["poisoner"]
+        # Players who have not claimed yet get distinct unclaimed Townsfolk; information
+        # about them is avoided (what they will claim is unknown).
+        spare = [c for c in self.townsfolk if c not in self.claims.values() and c != bluff]
+        known = {me, *frames, *(n for n in self.claims if n in self.seat)}
+        players = []
+        for i, n in enumerate(self.players):
+            alive = self.alive_at_night(n, night)
+            if n == me:
+                ch, al = bluff, "good"
+            elif n in frames:
+                k = frames.index(n)
+                ch = demon if k == 0 else minions[(k - 1) % len(minions)]
+                al = "evil"
+            else:
+                ch = self.claims.get(n) or ""
+                if TEAMS.get(ch) not in GOOD:
+                    ch = spare.pop(randrange(rng, len(spare))) if spare else bluff
+                al = "good"
+            players.append(WorldPlayer(n, i, ch, al, alive, n in self.travellers, False))
+        world = World(tuple(players), executed=self.executed.get(night - 1))
+        others = [n for n in self.players if n != me and n not in frames]
+        tries: list[list[str]] = [[]]
+        # An ability that needs a choice: as many players as others claimed to choose for
+        # it, else (an ability acting every night) two, then one. One that acts only some
+        # nights (on its holder's death) invents nothing.
+        sizes = sorted({len(c.chose) for c in self.infos if c.character == bluff and c.chose})
+        if not sizes and data.first_night and data.other_night:
+            sizes = [2, 1]
+        if frames and others:
+            for k in sizes:
+                pick = [frames[0]] + [others[randrange(rng, len(others))]][:k - 1]
+                tries.append(sorted(set(pick), key=self.seat.__getitem__))
+        for chose in tries:
+            w = world._replace(choices={me: tuple(chose)}) if chose else world
+            try:
+                true = fn(w, me)
+            except Exception:
+                continue
+            if true:
+                safe = [t for t in true if all(x in known for x in t.get("players", ()))]
+                pool = safe or true
+                out: dict[str, Any] = {"night": night,
+                                       "info": dict(pool[randrange(rng, len(pool))])}
+                if chose:
+                    out["chose"] = chose
+                return out
+        return None
+
+
+def _comb(n: int, k: int) -> int:
+    if k < 0 or k > n:
+        return 0
+    from math import comb
+    return comb(n, k)

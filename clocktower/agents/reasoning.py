@@ -1,0 +1,391 @@
+"""Bots that reason: they claim, keep a belief over who is what, and vote by it.
+
+A `ReasoningBot(seed, name)` answers like a `RandomBot` (`__call__(decision, view)`, with
+the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each day:
+
+* **Claims.** On its first turn of a day a bot makes a public claim (a day action
+  `{"claim": character, "night": n, "info": {...}, "chose": [...]}`, the `claim` event).
+  A good bot claims the character it believes it is (a Drunk its Townsfolk) and, one claim
+  per turn, what that ability learned each night (the `learn` event's fields) and whom it
+  chose. An evil bot claims a bluff (the Demon one of its bluffs not yet claimed; a Minion
+  a Townsfolk on the script not yet claimed) and invents information consistent with the
+  world it pretends: its own bluff, the players it frames as the Demon and its Minions,
+  everyone else as claimed. The information is the claimed ability's own
+  `truths(world, player)` on that world, so it has the right shape and is consistent.
+* **Beliefs** (`clocktower/agents/beliefs.py`): the weights of the hypotheses "who is the
+  Demon, who are the Minions" given the public record (claims, deaths) and the bot's own
+  knowledge (a good bot is not evil; an evil bot knows its team from its Minion or Demon
+  information).
+* **Nominations and votes.** A good bot nominates its most likely Demon and raises its
+  hand for a nominee whose chance of being the Demon is near the best it sees and better
+  than the player about to die; with four alive and the Demon probably alone it lets
+  nobody die unless it is fairly sure (a wrong execution then loses). An evil bot never nominates or votes for
+  a teammate; it nominates the good player the table suspects most (framing) and votes
+  for any good nominee.
+* **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
+  targets, the good player the table trusts most; a good information ability chooses the
+  players it most suspects, any other good ability (Monk, Butler) the one it most trusts.
+  Everything else is answered as the random bot would.
+
+One seeded generator per bot (`engine/rand.py`); same seed, same game, byte for byte.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import data as D
+from ..engine.decisions import PlayerChoice
+from ..engine.rand import randrange, seeded
+from .beliefs import Table, table_for
+from .random_bot import RandomBot
+
+# A good bot lets nobody be executed with exactly four alive unless its top suspect is the
+# Demon with at least this chance: a wrong execution then leaves three, and the night kill two.
+SURE_AT_FOUR = 0.55
+# ... but only when the living hold fewer evil players than this, by its belief.
+LONE_DEMON = 1.5
+# It votes for a nominee whose chance is at least this share of its top suspect's.
+NEAR_TOP = 0.75
+EVIL_TEAMS = ("minion", "demon")
+_ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
+
+
+class ReasoningBot:
+    """A bot that claims, reasons over worlds and votes by its beliefs (module docstring)."""
+
+    def __init__(self, seed: int = 0, name: str = ""):
+        self.name = name
+        self.rng = seeded(f"reasoning:{seed}:{name}")
+        # Decisions the policy has no opinion on are answered as a random bot would, from
+        # this bot's one generator.
+        self.fallback = _Fallback(self.rng)
+        self.table: Table | None = None
+        self._seen = 0                  # events of the view read so far
+        self._public_seen = 0           # public events among them
+        self.team: set[str] = set()     # known evil teammates (evil bots), self included
+        self.demons: set[str] = set()   # known Demon(s)
+        self.bluffs: list[str] = []     # the Demon's bluffs, if shown
+        self.learned: list[tuple[int, str, dict, list]] = []   # (night, ability, info, chose)
+        self.chose: dict[tuple[int, str], list[str]] = {}      # (night, ability) -> chosen
+        self.pending: list[dict] = []   # claims still to make
+        self.claimed_day = 0            # the last day it queued its claims
+        self.bluff: str | None = None   # an evil bot's claimed character
+        self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
+        self.nominee: str | None = None     # the nomination being voted on
+        self.evil = False                   # told it is evil (as of the events read)
+        self._topc: tuple | None = None     # _top's answer and the record version it is for
+        self.quiet_dawn = False             # nobody died last night
+        self.aimed: tuple[int, list[str]] = (0, [])     # an evil bot's last night's targets
+        self.survived: set[str] = set()     # whom a Demon's kill did not kill: not again
+
+    # ---- reading the view --------------------------------------------------------------
+    def _read(self, view) -> Table:
+        events = view.events
+        table = self.table
+        if table is None:
+            table = self.table = table_for(view, events)
+        n = len(events)
+        name = self.name
+        for i in range(self._seen, n):
+            ev = events[i]
+            t = ev["type"]
+            if ev["visible_to"] == "all":
+                if self._public_seen >= table.n_public:
+                    table.add(ev)
+                self._public_seen += 1
+                if t == "dawn":
+                    self.quiet_dawn = not ev["deaths"]
+                    if self.aimed[0] == ev["number"] and view.character in table.demons_on_script:
+                        self.survived.update(n for n in self.aimed[1] if n not in ev["deaths"])
+                if t == "nominate":
+                    self.nominee = ev["target"]
+                elif t == "nomination" or t == "day":
+                    self.nominee = None
+                continue
+            if t == "learn" and ev.get("player") == name:
+                ab = ev.get("ability")
+                if ab == "minioninfo" or ab == "traveller":
+                    self.demons.update(ev.get("players", ()))
+                    self.team.update(ev.get("players", ()))
+                    self.team.update(ev.get("minions", ()))
+                elif ab == "demoninfo":
+                    self.team.update(ev.get("players", ()))
+                    self.bluffs = list(ev.get("characters", ()))
+                elif ab not in ("setup", None) and "grimoire" not in ev:
+                    info = {k: v for k, v in ev.items() if k not in _ENVELOPE}
+                    self.learned.append((ev["number"], ab, info, []))
+            elif t == "choice" and ev.get("player") == name and ev.get("players"):
+                self.chose[(ev["number"], ev.get("ability"))] = list(ev["players"])
+        if n != self._seen:
+            self._seen = n
+            self.evil = view.alignment == "evil"
+        return table
+
+    def _evil(self, view) -> bool:
+        """Whether this bot was told it is evil (read with the view's events)."""
+        if self._seen == 0:
+            self.evil = view.alignment == "evil"
+        return self.evil
+
+    def _teammates(self, view) -> set[str]:
+        if not self._evil(view):
+            return set()
+        return self.team | {self.name}
+
+    # ---- claims ------------------------------------------------------------------------
+    def _queue_claims(self, view, table: Table) -> None:
+        day = view.day
+        if self.claimed_day == day:
+            return
+        self.claimed_day = day
+        if self._evil(view):
+            self._queue_bluff(view, table, day)
+            return
+        me = view.character
+        if me is None:
+            return
+        mine = [(night, info, self.chose.get((night, ab), []))
+                for night, ab, info, _ in self.learned if ab == me and night <= day]
+        fresh = [x for x in mine if x[0] == day]        # learned last night
+        if day == 1 or not fresh:
+            if day == 1 and mine:
+                fresh = mine
+            elif day == 1:
+                self.pending.append({"claim": me})
+                return
+            else:
+                return
+        for night, info, chose in fresh:
+            c: dict[str, Any] = {"claim": me, "night": night, "info": info}
+            if chose:
+                c["chose"] = chose
+            self.pending.append(c)
+
+    def _queue_bluff(self, view, table: Table, day: int) -> None:
+        rng = self.rng
+        if self.bluff is None:
+            taken = set(table.claims.values())
+            demon = view.character in table.demons_on_script
+            options = [c for c in self.bluffs if c not in taken] if demon else []
+            if not options:
+                options = [c for c in table.townsfolk if c not in taken
+                           and c not in self.bluffs] or list(table.townsfolk)
+            self.bluff = options[randrange(rng, len(options))]
+            good = [n for n in table.seated if n != self.name and n not in self.team]
+            k = min(len(good), 1 + table.n_minions)
+            picks: list[str] = []
+            while len(picks) < k:
+                q = good[randrange(rng, len(good))]
+                if q not in picks:
+                    picks.append(q)
+            self.frames = picks
+        claim: dict[str, Any] = {"claim": self.bluff}
+        info = table.invent(self.bluff, self.name, self.frames, day, rng) \
+            if self.frames else None
+        if info is not None:
+            claim.update(info)
+        elif day > 1:
+            return                      # nothing new to say
+        self.pending.append(claim)
+
+    # ---- beliefs -----------------------------------------------------------------------
+    def _belief(self, view, table: Table) -> dict[str, float]:
+        """name -> chance of being the Demon, as this bot sees it."""
+        if self._evil(view):
+            return table.public_demon()
+        return table.demon_chances(self.name)
+
+    def _trust(self, view, table: Table) -> dict[str, float]:
+        """name -> chance of being evil as the table saw it at the day's end (lower: more
+        trusted)."""
+        return table.public_evil(fresh=False)
+
+    # ---- the day -----------------------------------------------------------------------
+    def fast_vote(self, view) -> bool:
+        table = self._read(view)
+        target = self.nominee
+        if target is None:                      # an exile: rarely
+            return self.rng.random() < 0.2
+        if self._evil(view):
+            return target not in self._teammates(view)
+        if target == self.name:
+            return False
+        p, top, n_living = self._top(view, table)
+        if n_living > 5 and not view.alive(self.name):
+            return False                # a ghost vote is kept for the last days
+        mine = p.get(target, 0.0)
+        if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+            return False
+        if mine < NEAR_TOP * top or mine <= 0.0:
+            return False
+        doomed = _about_to_die(view)
+        return doomed is None or mine > p.get(doomed, 0.0)
+
+    def _top(self, view, table: Table) -> tuple[dict[str, float], float, int]:
+        """(its Demon chances, the best among the other living, how many live), kept while
+        the public record is unchanged (a day's votes)."""
+        c = self._topc
+        if c is not None and c[0] == table.version:
+            return c[1], c[2], c[3]
+        p = self._belief(view, table)
+        living = view.living
+        top = max((p.get(n, 0.0) for n in living if n != self.name), default=0.0)
+        self._topc = (table.version, p, top, len(living))
+        return p, top, len(living)
+
+    def fast_day_action(self, view, nominees: list[str], uses: list[dict],
+                        exiles: list[str] | None) -> dict | None:
+        table = self._read(view)
+        self._queue_claims(view, table)
+        if self.pending:
+            return self.pending.pop(0)
+        if exiles and self.rng.random() < 0.05:
+            return {"exile": exiles[randrange(self.rng, len(exiles))]}
+        evil = self._evil(view)
+        if uses:
+            use = self._day_use(view, table, uses, evil)
+            if use is not None:
+                return use
+        if not nominees:
+            return None
+        living = [n for n in nominees if n != self.name and view.alive(n)]
+        if not living:
+            return None
+        doomed = _about_to_die(view)
+        if evil:
+            team = self._teammates(view)
+            if doomed is not None and doomed not in team:
+                return None                     # a good player is about to die: wait
+            p = table.public_demon()
+            good = [n for n in living if n not in team]
+            if not good:
+                return None
+            best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
+            return {"nominate": best}
+        p, top, n_living = self._top(view, table)
+        best = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
+        mine = p.get(best, 0.0)
+        if mine <= 0.0 or mine < NEAR_TOP * top:
+            return None
+        if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+            return None
+        if doomed is not None and mine <= p.get(doomed, 0.0):
+            return None
+        return {"nominate": best}
+
+    def _lone_demon(self, view, table: Table) -> bool:
+        """Whether the Demon is probably the only evil player alive (a good bot's belief):
+        then, with four alive, waiting for a final three is better than a wrong execution;
+        with a Minion alive too, the final three would have two evil votes, so not; nor
+        after a night nobody died (the kill may keep failing: the game would not end)."""
+        if self.quiet_dawn:
+            return False                # the Demon's kill failed last night: waiting may not end
+        e = table.evil_chances(self.name)
+        return sum(e.get(n, 0.0) for n in view.living if n != self.name) < LONE_DEMON
+
+    def _day_use(self, view, table: Table, uses: list[dict], evil: bool) -> dict | None:
+        """A targeted day ability at the top suspect (a good bot fairly sure of it); any
+        other use as rarely as the random bot makes one."""
+        if not evil:
+            p = self._belief(view, table)
+            aimed = [u for u in uses if "target" in u and u["target"] != self.name]
+            if aimed:
+                best = max(aimed, key=lambda u: p.get(u["target"], 0.0))
+                if p.get(best["target"], 0.0) >= 0.4:
+                    return best
+        others = [u for u in uses if "target" not in u]
+        if others and self.rng.random() < 0.1:
+            return others[randrange(self.rng, len(others))]
+        return None
+
+    # ---- every decision ----------------------------------------------------------------
+    def __call__(self, decision: Any, view) -> object:
+        kind = decision.kind
+        if kind == "vote":
+            self._read(view)
+            ctx = decision.context or {}
+            if "exile" in ctx:
+                self.nominee = None
+            return self.fast_vote(view)
+        if kind == "day_action":
+            return self.fast_day_action(view, decision.nominees, decision.uses,
+                                        decision.exiles)
+        if kind == "claim":
+            me = view.character
+            opts = decision.options()
+            if not self._evil(view) and me in opts:
+                return me
+            return None
+        if isinstance(decision, PlayerChoice) and decision.check is None \
+                and len(decision.candidates) >= decision.count:
+            pick = self._choose(decision, view)
+            if pick is not None:
+                return pick
+        return self.fallback(decision, view)
+
+    def _choose(self, d: PlayerChoice, view) -> list[str] | None:
+        """Players for a night (or day) choice of this bot's own ability, by belief."""
+        table = self._read(view)
+        ab = (d.context or {}).get("ability")
+        if not isinstance(ab, str) or ab not in D.all_characters():
+            return None
+        team = D.get(ab).team
+        cands = [n for n in d.candidates if n != self.name] or list(d.candidates)
+        living = [n for n in cands if view.alive(n)] or cands
+        if len(living) < d.count:
+            living = list(d.candidates)
+        trust = self._trust(view, table)
+        if self._evil(view):
+            if team not in EVIL_TEAMS:
+                return None
+            mates = self._teammates(view)
+            # The Demon skips whom its kill failed on; a Minion whom it chose last night (a
+            # Minion who does not know its Demon must not poison it every night).
+            skip = self.survived if team == "demon" else set(self.aimed[1])
+            good = [n for n in living if n not in mates and n not in skip]
+            if len(good) < d.count:
+                good = [n for n in living if n not in mates]
+            if len(good) < d.count:
+                return None
+            order = sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
+            self.aimed = (view.night, order[:d.count])
+            return _in_seat_order(order[:d.count], d.candidates)
+        if team in EVIL_TEAMS:
+            return None
+        p = table.demon_chances(self.name, fresh=False)     # as at the day's end
+        if table.informs(ab):
+            order = sorted(living, key=lambda n: (-p.get(n, 0.0), table.seat[n]))
+        else:
+            order = sorted(living, key=lambda n: (p.get(n, 0.0) + trust.get(n, 0.0),
+                                                 table.seat[n]))
+        return _in_seat_order(order[:d.count], d.candidates)
+
+
+class _Fallback(RandomBot):
+    """The random bot's answers, drawn from the reasoning bot's own generator (no second
+    generator is seeded)."""
+
+    def __init__(self, rng):        # noqa: the random bot's defaults, without its seeding
+        self.rng = rng
+        self.p_nominate, self.p_vote, self.p_ability = 0.3, 0.45, 0.3
+        self.p_decline, self.p_living, self.p_exile = 0.15, 0.9, 0.05
+
+
+def _in_seat_order(picks: list[str], candidates: list[str]) -> list[str]:
+    if len(picks) < 2:
+        return picks
+    order = {n: i for i, n in enumerate(candidates)}
+    return sorted(picks, key=order.__getitem__)
+
+
+def _about_to_die(view) -> str | None:
+    """The nominee about to die now, from today's public tallies (the engine's rule)."""
+    best, top, tie = None, 0, False
+    for ev in view.nominations:
+        v = ev["votes"]
+        if v >= ev["threshold"]:
+            if v > top:
+                best, top, tie = ev["target"], v, False
+            elif v == top:
+                tie = True
+    return None if tie else best

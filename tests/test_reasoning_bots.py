@@ -1,0 +1,330 @@
+"""The reasoning bots (clocktower/agents/reasoning.py, beliefs.py): the public claim, what
+a bot sees, determinism, legal answers on every script, and that reasoning good bots win
+far more often against random evil bots than random good bots do."""
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from clocktower.agents import RandomBot
+from clocktower.agents import beliefs as B
+from clocktower.agents.reasoning import ReasoningBot
+from clocktower.characters import REGISTRY
+from clocktower.cli import app
+from clocktower.engine.decisions import DayActionChoice, claim_answer
+from clocktower.engine.events import validate_event
+from clocktower.engine.replay import replay
+from clocktower.engine.views import PlayerView
+from clocktower.engine.world import World
+from clocktower.errors import ClocktowerError, SetupError
+from clocktower.narrate import Narrator
+from clocktower.play import NAMES, new_game, play_game
+from clocktower.sim.bench import parse_bots
+
+SCRIPTS = ["trouble-brewing", "regalia", "alternate-endings", "the-return-of-jafar",
+           "the-saga-of-the-summoner"]
+
+
+def reasoning(seed, n, travellers=0):
+    return {nm: ReasoningBot(seed, nm) for nm in NAMES[:n + travellers]}
+
+
+def by_team(script, n, seed, good, evil):
+    """Answerers by the team each player is dealt: the policy of each team."""
+    dealt = new_game(script, n, seed)
+    kinds = {p.name: evil if p.alignment == "evil" else good for p in dealt.players}
+    return {nm: (ReasoningBot if k == "reasoning" else RandomBot)(seed, nm)
+            for nm, k in kinds.items()}
+
+
+# ---- the claim -----------------------------------------------------------------------------
+def test_claim_answers_are_well_formed_and_never_options():
+    assert claim_answer({"claim": "empath"})
+    assert claim_answer({"claim": "empath", "night": 1, "info": {"count": 1}})
+    assert claim_answer({"claim": "fortuneteller", "night": 2, "info": {"yes": False},
+                         "chose": ["Ann", "Bob"]})
+    for bad in ({"claim": "nobody"}, {"claim": "empath", "night": 1},
+                {"claim": "empath", "info": {}}, {"claim": "empath", "night": 0, "info": {}},
+                {"claim": "empath", "night": True, "info": {}},
+                {"claim": "empath", "night": 1, "info": {}, "chose": "Ann"},
+                {"claim": "empath", "extra": 1}):
+        assert not claim_answer(bad), bad
+    d = DayActionChoice("Ann", ["Bob"], [])
+    assert d.is_legal({"claim": "chef"}) and not d.is_legal({"claim": 3})
+    assert all(o is None or "claim" not in o for o in d.options())
+
+
+def test_claims_are_public_events_every_view_sees():
+    g = play_game("trouble-brewing", 10, 4, agents=reasoning(4, 10))
+    claims = [e for e in g.log if e["type"] == "claim"]
+    assert len(claims) >= 10
+    for e in claims:
+        assert e["visible_to"] == "all" and not validate_event(e), e
+    for p in g.players:
+        seen = [e for e in g.view(p.name).events if e["type"] == "claim"]
+        assert seen == claims
+    assert [e for e in g.view("spectator").events if e["type"] == "claim"] == claims
+    info = [e for e in claims if "info" in e]
+    assert info and all(isinstance(e["night"], int) for e in info)
+
+
+def test_a_good_bot_claims_what_it_learned():
+    """Good bots claim truthfully: the character they were told and each learn event of it."""
+    for seed in range(6):
+        g = play_game("trouble-brewing", 9, seed, agents=reasoning(seed, 9))
+        for p in g.players:
+            v = g.view(p.name)
+            if v.alignment != "good":
+                continue
+            mine = [e for e in g.log if e["type"] == "claim" and e["player"] == p.name]
+            for e in mine:
+                assert e["character"] == v.character
+                if "info" in e:
+                    learned = [{k: x for k, x in ev.items() if k not in
+                                ("type", "phase", "number", "visible_to", "player", "ability")}
+                               for ev in v.events if ev["type"] == "learn"
+                               and ev.get("ability") == e["character"]
+                               and ev["number"] == e["night"]]
+                    assert e["info"] in learned
+
+
+def test_narration_of_a_claim():
+    from io import StringIO
+
+    from rich.console import Console
+    buf = StringIO()
+    n = Narrator(Console(file=buf, width=200))
+    n({"type": "claim", "phase": "day", "number": 1, "visible_to": "all", "player": "Ann",
+       "character": "empath", "night": 1, "info": {"count": 2}})
+    n({"type": "claim", "phase": "day", "number": 1, "visible_to": "all", "player": "Bob",
+       "character": "fortuneteller", "night": 1, "info": {"yes": True}, "chose": ["Ann", "Cat"]})
+    out = buf.getvalue()
+    assert "Ann claims to be the Empath; says they learned on night 1" in out
+    assert "(chose Ann, Cat)" in out
+
+
+# ---- what a bot sees -------------------------------------------------------------------------
+def test_a_bot_sees_only_its_view_and_the_shared_table_only_public_events(monkeypatch):
+    added = []
+    orig = B.Table.add
+
+    def add(self, ev):
+        added.append(ev)
+        return orig(self, ev)
+
+    monkeypatch.setattr(B.Table, "add", add)
+    calls = []
+
+    class Watched(ReasoningBot):
+        def __call__(self, decision, view):
+            calls.append((self.name, view))
+            return super().__call__(decision, view)
+
+        def fast_vote(self, view):
+            calls.append((self.name, view))
+            return super().fast_vote(view)
+
+        def fast_day_action(self, view, nominees, uses, exiles):
+            calls.append((self.name, view))
+            return super().fast_day_action(view, nominees, uses, exiles)
+
+    for seed in (1, 2):
+        g = play_game("trouble-brewing", 8, seed,
+                      agents={nm: Watched(seed, nm) for nm in NAMES[:8]})
+        for name, view in calls:
+            assert isinstance(view, PlayerView) and view.name == name
+            assert not hasattr(view, "game")
+            for e in view.events:
+                assert e["visible_to"] == "all" or name in e["visible_to"]
+        calls.clear()
+    assert added and all(e["visible_to"] == "all" for e in added)
+
+
+def test_a_drunk_bot_claims_its_townsfolk():
+    for seed in range(200):
+        g = new_game("trouble-brewing", 10, seed)
+        drunk = next((p for p in g.players if p.character == "drunk"), None)
+        if drunk is not None:
+            break
+    else:
+        pytest.skip("no Drunk dealt")
+    g = play_game("trouble-brewing", 10, seed, agents=reasoning(seed, 10))
+    said = {e["character"] for e in g.log if e["type"] == "claim" and e["player"] == drunk.name}
+    assert said == {drunk.thinks}
+
+
+# ---- determinism and replay ----------------------------------------------------------------
+def test_same_seed_same_game_and_logs_replay():
+    a = play_game("trouble-brewing", 10, 7, agents=reasoning(7, 10))
+    b = play_game("trouble-brewing", 10, 7, agents=reasoning(7, 10))
+    assert json.dumps(a.log, sort_keys=True) == json.dumps(b.log, sort_keys=True)
+    replay(json.loads(json.dumps(a.log)), REGISTRY)     # raises if the replayed log differs
+    c = play_game("trouble-brewing", 10, 8, agents=reasoning(8, 10))
+    assert json.dumps(a.log) != json.dumps(c.log)
+
+
+# ---- legal answers on every script -----------------------------------------------------------
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_bots_answer_every_decision_legally(script):
+    """Whole games of reasoning bots (and mixed tables) at several sizes, with Travellers:
+    an illegal answer raises, every event is well-formed."""
+    rng = random.Random(script)
+    sizes = []
+    for n in range(5, 16):
+        try:
+            new_game(script, n, 0)
+            sizes.append(n)
+        except SetupError:          # a script too small for this table (the Summoner's)
+            pass
+    played = 0
+    for i in range(8):
+        n = rng.choice(sizes)
+        t = rng.choice([0, 0, 1, 2])
+        seed = 1000 + i
+        agents = reasoning(seed, n, t)
+        if i % 2:
+            for nm in NAMES[:n + t:2]:
+                agents[nm] = RandomBot(seed, nm)
+        try:
+            g = play_game(script, n, seed, agents=agents, travellers=t)
+        except SetupError:          # this deal cannot seat n after all
+            continue
+        played += 1
+        assert g.winner in ("good", "evil", "none")
+        assert not [e for e in g.log if validate_event(e)]
+    assert played >= 5
+
+
+# ---- beliefs -----------------------------------------------------------------------------------
+def test_one_of_two_shows_agrees_with_truths():
+    rng = random.Random(5)
+    names = NAMES[:8]
+    chars = ["washerwoman", "librarian", "investigator", "chef", "empath", "butler", "drunk",
+             "recluse", "saint", "poisoner", "spy", "baron", "imp", "monk"]
+    for _ in range(300):
+        seats = [(n, rng.choice(chars)) for n in names]
+        w = World.of(seats)
+        if rng.random() < 0.3:
+            who = rng.choice(names)
+            w = w.with_registrations({who: (rng.choice(chars), rng.choice(["good", "evil"]))})
+        for cid in ("washerwoman", "librarian", "investigator"):
+            ab = B.truths_of(cid)
+            me = rng.choice(names)
+            true = ab.truths(w, me)
+            for ans in true[:5]:
+                assert ab.shows(w, ans, me)
+            a, b = sorted(rng.sample(range(8), 2))
+            ans = {"character": rng.choice(chars), "players": [names[a], names[b]]}
+            assert ab.shows(w, ans, me) == (ans in true)
+            assert ab.shows(w, {"count": 0}, me) == ({"count": 0} in true)
+
+
+def _table(claims, infos=()):
+    t = B.Table(new_game("trouble-brewing", 7, 0).view("Ann"))
+    for who, c in claims.items():
+        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c})
+    for who, night, info in infos:
+        t.add({"type": "claim", "visible_to": "all", "player": who, "character": claims[who],
+               "night": night, "info": info})
+    return t
+
+
+def test_beliefs_follow_the_claims():
+    """Seven players (a Demon and a Minion), everyone claims; the Empath Eve says both her
+    neighbours (Dan, Fay) are evil and the Chef says no evil pair sits together. For the
+    table Eve may be lying (she is the likeliest evil player); for Eve herself, who knows
+    she is good, Dan and Fay are the evil pair."""
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
+    t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
+    pub = t.public_evil()
+    assert max(pub, key=pub.get) == "Eve"
+    p = t.demon_chances("Eve")
+    assert p["Eve"] == 0.0 and abs(sum(p.values()) - 1.0) < 1e-9
+    assert sorted(p, key=p.get)[-2:] == sorted(["Dan", "Fay"], key=p.get)
+    e = t.evil_chances("Eve")
+    assert abs(sum(e.values()) - 2.0) < 1e-9           # one Demon and one Minion at 7
+    assert e["Dan"] > 0.5 and e["Fay"] > 0.5 and max(e["Bob"], e["Cat"], e["Gus"]) < 0.3
+
+
+def test_beliefs_agree_with_the_world_solver_on_the_likeliest_demons():
+    """The same record as above, solved exactly by the world solver (every starting
+    grimoire, the Drunk, the Poisoner and the Baron included) for a good Eve: its two
+    likeliest Demons are the bots' two."""
+    from clocktower.solver import Alignment, Claim, Info, Problem, marginals
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
+    t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
+    mine = t.demon_chances("Eve")
+    pb = Problem("trouble-brewing", list(claims),
+                 [Claim(n, c) for n, c in claims.items()]
+                 + [Info(1, "Eve", "empath", {"count": 2}), Info(1, "Ann", "chef", {"count": 0}),
+                    Alignment("Eve", "good")], complete_deaths=False)
+    m = marginals(pb)
+    exact = dict(zip(m.seats, m.demon))
+    assert set(sorted(exact, key=exact.get)[-2:]) == set(sorted(mine, key=mine.get)[-2:]) \
+        == {"Dan", "Fay"}
+
+
+def test_two_players_claiming_one_character_are_suspects():
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "empath", "Fay": "empath", "Gus": "slayer"}
+    e = _table(claims).evil_chances("Ann")
+    assert min(e["Eve"], e["Fay"]) > max(e["Bob"], e["Cat"], e["Dan"], e["Gus"])
+    assert e["Eve"] + e["Fay"] > 0.9
+
+
+def test_sampled_beliefs_approximate_exact_ones(monkeypatch):
+    """Ten players, many claims: the priority sample (`SAMPLES` hypotheses) gives each player's
+    chance of being the Demon within a few points of the exact enumeration (360)."""
+    g = play_game("trouble-brewing", 10, 11, agents=reasoning(11, 10), )
+    public = [e for e in g.log if e["visible_to"] == "all"]
+    day2 = next(i for i, e in enumerate(public) if e["type"] == "day" and e["number"] == 2)
+
+    def beliefs():
+        t = B.Table(g.view("Ann"))
+        for e in public[:day2]:
+            t.add(e)
+        return t.public_demon()
+
+    sampled = beliefs()
+    monkeypatch.setattr(B, "CHECKS", 10 ** 9)
+    exact = beliefs()
+    assert max(abs(sampled[n] - exact[n]) for n in exact) < 0.15
+    top = max(exact, key=exact.get)
+    assert sampled[top] >= max(sampled.values()) - 0.1
+
+
+# ---- who wins ------------------------------------------------------------------------------
+def test_reasoning_good_beats_random_evil_far_more_often_than_random_good():
+    """300 seeded games each (Trouble Brewing, 10 players). At these seeds the difference
+    is about 20 points, five standard errors (0.04 each way): the test asks for 10."""
+    n = 300
+    base = sum(play_game("trouble-brewing", 10, s).winner == "good" for s in range(n)) / n
+    smart = sum(play_game("trouble-brewing", 10, s,
+                          agents=by_team("trouble-brewing", 10, s, "reasoning", "random")
+                          ).winner == "good" for s in range(n)) / n
+    assert smart - base >= 0.10, (smart, base)
+
+
+def test_bench_with_reasoning_bots():
+    assert parse_bots("random,reasoning") == ["random", "reasoning"]
+    with pytest.raises(ClocktowerError, match="--bots"):
+        parse_bots("clever")
+    res = CliRunner().invoke(app, ["bench", "--bots", "random,reasoning", "--games", "3",
+                                   "--players", "7"])
+    assert res.exit_code == 0, res.output
+    assert "7 players: 3 games" in res.output and "7 players, reasoning bots: 3" in res.output
+    bad = CliRunner().invoke(app, ["bench", "--bots", "clever", "--games", "1"])
+    assert bad.exit_code == 2 and "--bots" in bad.output
+
+
+def test_registry_instances_read_only_the_world():
+    """`truths_of` gives an instance of each information ability that answers on a
+    hand-built world without a game."""
+    w = World.of([(n, c) for n, c in zip(NAMES[:5], ["empath", "imp", "chef", "monk",
+                                                       "poisoner"])])
+    assert B.truths_of("empath").truths(w, "Ann") == [{"count": 2}]     # Bob and Eve
+    assert B.truths_of("monk") is None
+    assert all(B.truths_of(c) is None or hasattr(B.truths_of(c), "shows") for c in REGISTRY)
