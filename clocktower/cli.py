@@ -48,7 +48,12 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          storyteller: str = typer.Option("auto", help="auto, or ask: you answer every "
                                          "Storyteller decision at the terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
-                                     "sees: storyteller, spectator, or a player's name")) -> None:
+                                     "sees: storyteller, spectator, or a player's name"),
+         bots: str = typer.Option("random", help="the players' bots: random or reasoning "
+                                  "(docs/bots.md)"),
+         good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
+         evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
+         ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
     from .narrate import Narrator
     from .play import new_game
@@ -81,8 +86,14 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             if visible(ev, view_as):
                 inner(ev)
         on_event = on_visible
+    from .agents.policies import check_policy, make_agents
+    from .play import NAMES as _NAMES
+    good, evil = check_policy(good_bots or bots, "--good-bots" if good_bots else "--bots"), \
+        check_policy(evil_bots or bots, "--evil-bots" if evil_bots else "--bots")
+    agents = make_agents(_NAMES[:players + travellers], seed, good, evil) \
+        if (good, evil) != ("random", "random") else None
     game = new_game(script, players, seed, storyteller=st, on_event=on_event,
-                    travellers=travellers)
+                    travellers=travellers, agents=agents)
     run(game)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))

@@ -14,8 +14,9 @@ atomically). The summary is computed from the saved batches in index order, so i
 depend on --jobs, the backend, the order in which batches finished, or on an interruption
 and a `--resume`.
 
-With random bots a game's seed replays it: `clocktower play --script S --players N
---travellers T --seed SEED` is the same game (the CSV gives each game's seed).
+A game's seed replays it: `clocktower play --script S --players N --travellers T
+--good-bots G --evil-bots E --seed SEED` is the same game (the CSV gives each game's seed
+and policies).
 """
 from __future__ import annotations
 
