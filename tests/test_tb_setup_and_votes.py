@@ -89,3 +89,21 @@ def test_written_butler_vote_is_tallied():
     P = game.by_name
     ev = game.nominate(P["Cat"], P["Dan"], votes=["Ann", "Cat"])
     assert ev["votes"] == 2 and "Ann" in ev["voters"]
+
+
+def test_a_holder_only_vote_hook_is_asked_about_its_holder_alone(monkeypatch):
+    from clocktower.characters.butler import Butler
+    from clocktower.engine.voting import voter_hooks
+    game = _butler_day("Bob")
+    butler = game.by_name["Ann"].held[0]
+    assert voter_hooks(game, "may_vote") == ([], {"Ann": [butler]})
+    asked: list[str] = []
+    real = Butler.may_vote
+
+    def spy(self, voter, voters_so_far):
+        asked.append(voter.name)
+        return real(self, voter, voters_so_far)
+    monkeypatch.setattr(Butler, "may_vote", spy)
+    P = game.by_name
+    ev = game.nominate(P["Cat"], P["Dan"], votes=lambda v: v.name != "Bob")
+    assert set(asked) == {"Ann"} and "Ann" not in ev["voters"]

@@ -15,6 +15,7 @@ from ..engine.ability import Ability
 
 class Butler(Ability):
     id = "butler"
+    holder_only = frozenset({"may_vote"})     # limits the Butler's own hand only
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

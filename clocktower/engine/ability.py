@@ -63,6 +63,10 @@ class Ability:
     # another: the Drunk, the Lunatic, the Marionette): no player ever claims it, so the
     # automatic Storyteller never offers it as a bluff (docs/storyteller.md).
     unaware: ClassVar[bool] = False
+    # The voter hooks (`may_vote`, `cannot_vote`) this ability answers only about its own
+    # holder's hand: it returns the default for every other voter, so the vote loop asks it
+    # only when its holder votes (an ability that limits its holder's vote).
+    holder_only: ClassVar[frozenset[str]] = frozenset()
     data: CharacterData
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")

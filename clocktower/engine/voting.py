@@ -10,11 +10,14 @@ Each of those rules is a hook point, so a character changes it without a branch 
 
 | rule | hook (on `Ability`) | used by |
 |---|---|---|
-| who may raise a hand at all (written votes too) | `cannot_vote(voter)`: a reason, or None | Beggar |
+| who may raise a hand at all (written votes too) | `cannot_vote(voter)`: a reason, or None | Beggar, Voudon |
 | when an agent may raise it | `may_vote(voter, voters_so_far)`: False defers the ask | Butler |
 | whether a dead voter needs (and spends) a ghost vote | `ghost_vote_needed(voter, needed)` | (Voudon) |
 | what a raised hand counts | `vote_weight(voter, weight)` | Thief, Bureaucrat |
 | the execution threshold | `vote_threshold(threshold)` | (Voudon) |
+
+An ability that answers `may_vote` or `cannot_vote` only about its own holder's hand declares
+it (`holder_only`): the vote loop then asks it about that voter alone (`voter_hooks`).
 
 Exile votes are not nominations: each hand counts one, the threshold is half of all
 players and no ghost vote is spent, and no ability changes that (`Game.exile`).
@@ -25,8 +28,10 @@ import math
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import ClocktowerError
+from .state import holder
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .ability import Ability
     from .game import Game
     from .state import Player
 
@@ -69,6 +74,22 @@ def check_written(game: "Game", names: list[str]) -> None:
             raise ClocktowerError(f"no player named {name!r} can vote")
 
 
+def voter_hooks(game: "Game", name: str) -> tuple[list["Ability"], dict[str, list["Ability"]]]:
+    """The abilities answering the voter hook `name`: those asked about every voter, and per
+    holder of an ability that answers only about its holder (`Ability.holder_only`) the list
+    asked about that holder (in the hook's order). A voter's list: `own.get(name, every)`."""
+    answering = game.hooks(name)
+    every = [ab for ab in answering if name not in ab.holder_only]
+    own: dict[str, list[Ability]] = {}
+    if len(every) < len(answering):
+        for ab in answering:
+            p = holder(ab)
+            if p is not None and name in ab.holder_only and p.name not in own:
+                own[p.name] = [a for a in answering
+                               if name not in a.holder_only or holder(a) is p]
+    return every, own
+
+
 def collect(game: "Game", by: "Player", target: "Player",
             votes: Callable[["Player"], bool] | list[str] | None) -> list["Player"]:
     """The players who raise a hand on `target`'s nomination, in voting order.
@@ -80,8 +101,8 @@ def collect(game: "Game", by: "Player", target: "Player",
     listed = set(votes) if isinstance(votes, list) else None
     if listed is not None:
         check_written(game, list(listed))
-    may_vote = game.hooks("may_vote")
-    cannot_vote = game.hooks("cannot_vote")
+    may_every, may_own = voter_hooks(game, "may_vote")
+    cannot_every, cannot_own = voter_hooks(game, "cannot_vote")
     deferred: list[Player] = []
     context = {"nominee": target.name, "nominator": by.name}
     for v in order:
@@ -90,7 +111,7 @@ def collect(game: "Game", by: "Player", target: "Player",
                 continue
             if not has_vote(game, v):
                 raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
-            for ab in cannot_vote:
+            for ab in cannot_own.get(v.name, cannot_every):
                 why = ab.cannot_vote(v)
                 if why:
                     raise ClocktowerError(why)
@@ -98,8 +119,10 @@ def collect(game: "Game", by: "Player", target: "Player",
             continue
         if not has_vote(game, v):
             continue
+        cannot_vote = cannot_own.get(v.name, cannot_every) if cannot_own else cannot_every
         if cannot_vote and any(ab.cannot_vote(v) for ab in cannot_vote):
             continue
+        may_vote = may_own.get(v.name, may_every) if may_own else may_every
         if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
             deferred.append(v)      # not yet: asked again once every other hand is up
             continue
@@ -110,7 +133,7 @@ def collect(game: "Game", by: "Player", target: "Player",
         if yes:
             voters.append(v)
     for v in deferred:
-        if all(ab.may_vote(v, voters) for ab in may_vote):
+        if all(ab.may_vote(v, voters) for ab in may_own.get(v.name, may_every)):
             if votes(v) if callable(votes) else game.ask_vote(v, context):
                 voters.append(v)
     return voters
