@@ -105,8 +105,10 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     if baseline is not None:
         arms = [("none", "none")]           # the model has no bots
     else:
-        arms = [(check_policy(good_bots or bots or default_policy(), "--good-bots"),
-                 check_policy(evil_bots or bots or default_policy(), "--evil-bots"))]
+        arms = [(check_policy(good_bots or bots or default_policy(),
+                              "--good-bots" if good_bots else "--bots"),
+                 check_policy(evil_bots or bots or default_policy(),
+                              "--evil-bots" if evil_bots else "--bots"))]
     if policy_table and baseline is None:
         names = (sorted(POLICIES) if policy_table.strip() == "all"
                  else [check_policy(p.strip(), "--policy-table")
