@@ -15,10 +15,11 @@ def _help() -> str:
     from .sim.report import CSV_DOC
     from .sim.summary import FIELDS
     lines = [
-        "Simulate many games of a script with bots and report how balanced it is: good's "
-        "win rate by player count with 95% Wilson intervals, how games ended, final threes, "
-        "game length, each character's team win rate when in play, win rate by Outsider "
-        "count, and how often each ability changed the game.",
+        "Simulate many games of a script with bots and report how balanced it is.",
+        "The report: good's win rate by player count with 95% Wilson intervals, how games "
+        "ended, final threes, game length, each character's team win rate when in play, win "
+        "rate by Outsider count, and how often each ability changed the game (docs/"
+        "simulator.md).",
         "SCRIPT is a built-in name, a script JSON file or almanac text. --games is per "
         "player count (and per policy pair). Same --seed, same results, whatever --jobs or "
         "--backend. Ctrl-C keeps the finished batches; the same command with --resume "

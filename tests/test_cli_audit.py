@@ -32,3 +32,25 @@ def test_serve_with_a_db_in_a_missing_folder(cli, tmp_path):
     out = one_line_error(cli("serve", "--db", db, "--port", 8799), "--db", "does not exist")
     assert len(out.splitlines()) == 1, out
     assert not db.parent.exists()
+
+
+def test_solve_show_must_not_be_negative(cli):
+    r = cli("solve", "tests/puzzles/nqt47.yaml", "--show", -1)
+    assert r.exit_code == 2 and "--show" in r.output and "Traceback" not in r.output
+
+
+def test_every_option_of_every_command_says_what_it_is_for():
+    import typer.main
+    from clocktower.cli import app
+
+    missing = []
+
+    def walk(cmd, path):
+        for p in cmd.params:
+            if p.param_type_name == "option" and p.name != "help" and not p.help:
+                missing.append(f"{path} {p.opts[-1]}")
+        for name, sub in getattr(cmd, "commands", {}).items():
+            walk(sub, f"{path} {name}")
+
+    walk(typer.main.get_command(app), "clocktower")
+    assert not missing, missing
