@@ -1,4 +1,5 @@
-"""The command line: `clocktower play | replay | scenario | bench | script`."""
+"""The command line: `clocktower play | replay | scenario | bench | script | events | serve |
+simulate | solve` (the last five in their own modules, registered below)."""
 from __future__ import annotations
 
 import json
@@ -28,7 +29,8 @@ class _Group(TyperGroup):
 
 app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
                   pretty_exceptions_enable=False,
-                  help="Blood on the Clocktower: rules engine, Storyteller assistant, simulator.")
+                  help="Blood on the Clocktower: rules engine, Storyteller assistant, simulator, "
+                       "puzzle solver, web grimoire.")
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files: executable rulings.")
 app.add_typer(scenario_app, name="scenario")
 
@@ -104,7 +106,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
 @app.command()
 def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
-           quiet: bool = typer.Option(False, "--quiet"),
+           quiet: bool = typer.Option(False, "--quiet", help="print only the last line, not "
+                                      "the narrated game"),
            script: Optional[str] = typer.Option(None, help="the script the game was played on "
                                                 "(default: the built-in script the log names, "
                                                 "else the characters it lists)")) -> None:
@@ -125,7 +128,8 @@ def replay(log: Path = typer.Argument(..., help="a log written by `play --log`")
 @scenario_app.command("run")
 def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or folders"),
                  as_json: bool = typer.Option(False, "--json", help="machine-readable result"),
-                 verbose: bool = typer.Option(False, "-v", "--verbose"),
+                 verbose: bool = typer.Option(False, "-v", "--verbose",
+                                          help="list the passing files too"),
                  strict: bool = typer.Option(False, "--strict", help="list every decision "
                                              "with several legal answers that a file left "
                                              "to the default policy; exit 1 if any"),
@@ -197,10 +201,11 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
 
 
 @app.command()
-def bench(script: str = typer.Option("trouble-brewing"),
+def bench(script: str = typer.Option("trouble-brewing", help="built-in name or script file"),
           players: str = typer.Option("10", help="a player count, or several: 5,10,15"),
           travellers: int = typer.Option(0, min=0, help="Travellers who join too (0-5)"),
-          games: int = typer.Option(2000, min=1), seed: int = typer.Option(0),
+          games: int = typer.Option(2000, min=1, help="games at each player count"),
+          seed: int = typer.Option(0, help="the first game's seed (game i plays seed + i)"),
           bots: str = typer.Option("random", help="random, reasoning, or both: random,reasoning")
           ) -> None:
     """Full bot games per second on one core (the simulator's speed)."""

@@ -7,6 +7,7 @@ import typer
 
 from .cli import app
 from .errors import ClocktowerError
+from .fileio import check_output_path
 
 
 @app.command()
@@ -20,6 +21,10 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
 
     if db.exists() and not db.is_file():
         raise ClocktowerError(f"--db {db}: not a regular file")
+    try:
+        check_output_path(db)           # a missing folder, no permission: one line, exit 2
+    except ClocktowerError as e:
+        raise ClocktowerError(f"--db {e}") from None
     web = create_app(db)
     for problem in web.state.problems:
         typer.echo(f"warning: {problem}", err=True)

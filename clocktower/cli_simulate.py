@@ -15,10 +15,11 @@ def _help() -> str:
     from .sim.report import CSV_DOC
     from .sim.summary import FIELDS
     lines = [
-        "Simulate many games of a script with bots and report how balanced it is: good's "
-        "win rate by player count with 95% Wilson intervals, how games ended, final threes, "
-        "game length, each character's team win rate when in play, win rate by Outsider "
-        "count, and how often each ability changed the game.",
+        "Simulate many games of a script with bots and report how balanced it is.",
+        "The report: good's win rate by player count with 95% Wilson intervals, how games "
+        "ended, final threes, game length, each character's team win rate when in play, win "
+        "rate by Outsider count, and how often each ability changed the game (docs/"
+        "simulator.md).",
         "SCRIPT is a built-in name, a script JSON file or almanac text. --games is per "
         "player count (and per policy pair). Same --seed, same results, whatever --jobs or "
         "--backend. Ctrl-C keeps the finished batches; the same command with --resume "
@@ -105,8 +106,10 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     if baseline is not None:
         arms = [("none", "none")]           # the model has no bots
     else:
-        arms = [(check_policy(good_bots or bots or default_policy(), "--good-bots"),
-                 check_policy(evil_bots or bots or default_policy(), "--evil-bots"))]
+        arms = [(check_policy(good_bots or bots or default_policy(),
+                              "--good-bots" if good_bots else "--bots"),
+                 check_policy(evil_bots or bots or default_policy(),
+                              "--evil-bots" if evil_bots else "--bots"))]
     if policy_table and baseline is None:
         names = (sorted(POLICIES) if policy_table.strip() == "all"
                  else [check_policy(p.strip(), "--policy-table")

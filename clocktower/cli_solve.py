@@ -16,7 +16,7 @@ from .cli import app
 
 @app.command()
 def solve(puzzle: Path = typer.Argument(..., help="a puzzle file (YAML or JSON)"),
-          show: int = typer.Option(5, help="list at most this many worlds when there are "
+          show: int = typer.Option(5, min=0, help="list at most this many worlds when there are "
                                             "several"),
           marginals: bool = typer.Option(False, "--marginals",
                                          help="print each seat's probabilities over the worlds"),

@@ -11,7 +11,7 @@ Each variant below is one of those examples made runnable:
 | id | ability | from the almanac | like |
 |---|---|---|---|
 | `samealignment` | Each night, you learn 2 players of the same alignment. | the example guess | (original) |
-| `evildead` | Each night*, you learn how many dead players are evil. | "something to do with dead players" | (original) |
+| `evildead` | Each night*, you learn how many dead players are evil. | "something to do with dead players" | (original; the Oracle's ability word for word) |
 | `nightinvestigator` | Each night, you learn that 1 of 2 players is a particular Minion. | information each night, slightly better (different numbers: every night, not once) | Investigator |
 | `monkself` | Each night*, choose a player (you may choose yourself): they are safe from the Demon tonight. | slightly better (a different target) | Monk |
 | `ravenonce` | Once per game, at night*, choose a player: you learn their character. | slightly better (once per game, no death needed) | Ravenkeeper |
@@ -36,6 +36,7 @@ from ._common import team_characters
 from ._info import Information
 from .investigator import Investigator
 from .monk import Monk
+from .oracle import Oracle
 from .ravenkeeper import Ravenkeeper
 
 
@@ -110,29 +111,13 @@ class SameAlignment(Variant, Information):
         return None
 
 
-class EvilDead(Variant, Information):
+class EvilDead(Variant, Oracle):
+    """The Oracle's ability word for word (what the night and the truths are), as an
+    invented ability at the Amnesiac's place in the night."""
     id = "evildead"
     data = _data(id, "Evil Dead", "Each night*, you learn how many dead players are evil.",
                  None, False, True)
     kind, almanac = "information", "the example guess 'something to do with dead players'"
-
-    def truths(self, world, player=None) -> list[dict]:
-        """How many dead players register as evil."""
-        return [{"count": sum(1 for p in world.players if not p.alive
-                              and world.registers_alignment(p.name) == "evil")}]
-
-    def night(self, first: bool) -> None:
-        game, me = self.game, self.player
-        dead = [p for p in game.players if not p.alive]
-        world = self.world(self.ask_registrations(dead))
-        game.tell(me, self.truths(world),
-                  lambda: [{"count": k} for k in range(len(dead) + 1)], self)
-
-    @classmethod
-    def describe_info(cls, info: dict) -> str | None:
-        n = info.get("count")
-        return f"{n} dead player{'' if n == 1 else 's'} {'is' if n == 1 else 'are'} evil" \
-            if isinstance(n, int) else None
 
 
 class NightInvestigator(Variant, Investigator):

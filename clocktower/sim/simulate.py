@@ -74,6 +74,9 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
              console: Console | None = None, show: bool = True) -> dict:
     console = console or Console(highlight=False)
     store = Store(out)
+    if resume and store.read_manifest() is None:
+        raise ClocktowerError(f"--resume: {out} holds no run to continue (no manifest.json); "
+                              "leave out --resume to start one")
     store.prepare()
     new = spec.to_json()
     old = store.read_manifest()

@@ -669,6 +669,15 @@ class Solver:
                         return frozenset(seats)
         return None
 
+    def _after_day_death(self, s: _State, died: int, N: int, k: int) -> Iterator[_State]:
+        """Day N's event k killed `died`: if it was the Demon, every way the game goes on
+        (`_demon_dies`); then day N's next event."""
+        if s.chars[died] == KILLER:
+            for s2 in self._demon_dies(s, died):
+                yield from self._day(s2, N, k + 1)
+            return
+        yield from self._day(s, N, k + 1)
+
     def _day(self, st: _State, N: int, k: int) -> Iterator[_State]:
         events = self.days.get(N, ())
         if N >= self.last and k >= len(events):
@@ -688,11 +697,7 @@ class Solver:
                 return                  # evil would have won
             self._dies(s, x)
             s.executed[N] = x
-            if s.chars[x] == KILLER:
-                for s2 in self._demon_dies(s, x):
-                    yield from self._day(s2, N, k + 1)
-                return
-            yield from self._day(s, N, k + 1)
+            yield from self._after_day_death(s, x, N, k)
         elif isinstance(ev, SlayerShot):
             a, t = idx(ev.shooter), idx(ev.target)
             real = st.chars[a] == SHOOTER and st.alive[a] and a not in st.used
@@ -707,11 +712,7 @@ class Solver:
                 if not self._require(s, a) or (recluse and not self._require(s, t)):
                     return
                 self._dies(s, t)
-                if demon:
-                    for s2 in self._demon_dies(s, t):
-                        yield from self._day(s2, N, k + 1)
-                    return
-                yield from self._day(s, N, k + 1)
+                yield from self._after_day_death(s, t, N, k)
             else:
                 if real and demon and st.alive[t] and not self._excuse(s, a, N):
                     return
@@ -731,8 +732,4 @@ class Solver:
             s.used = st.used | {v}
             self._dies(s, n_)
             s.executed[N] = n_
-            if s.chars[n_] == KILLER:
-                for s2 in self._demon_dies(s, n_):
-                    yield from self._day(s2, N, k + 1)
-                return
-            yield from self._day(s, N, k + 1)
+            yield from self._after_day_death(s, n_, N, k)

@@ -138,7 +138,10 @@ def load_problem(path: str | Path) -> Problem:
     try:
         doc = YAML(typ="safe", pure=True).load(text)
     except YAMLError as e:
-        raise SolverInputError(f"{p}: not valid YAML/JSON: {e}") from None
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise SolverInputError(f"{p}{where}: not valid YAML/JSON: "
+                               f"{getattr(e, 'problem', None) or e}") from None
     try:
         return problem_from_dict(doc)
     except SolverInputError as e:

@@ -145,12 +145,8 @@ class CheckBody(_Body):
     not_dealt: list[Id] | None = None
 
 
-class CreateBody(_Body):
-    script: ScriptSpec
-    players: Annotated[list[Seat], Field(min_length=1, max_length=20)]
-    grimoire: list[Written]
-    bluffs: list[Id] | None = None
-    not_dealt: list[Id] | None = None
+class CreateBody(CheckBody):
+    """A checked grimoire (CheckBody's fields), its seed and a title."""
     seed: int = 0
     title: Annotated[str, Field(max_length=100)] = ""
 
