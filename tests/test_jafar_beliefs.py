@@ -437,3 +437,12 @@ def test_each_variant_plays_in_bot_games(vid):
                        and ev.get("ability") == "amnesiac")
         assert replay(g.log).log == g.log
     assert acted > 0 and guessed > 0
+
+
+def test_a_variant_that_is_a_characters_ability_is_bingo_by_either_name():
+    """The 'evildead' variant is the Oracle's ability word for word: a right guess in other
+    words is still right (bingo), both ways; a twist is only hot."""
+    from clocktower.characters.amnesiac import accuracy
+    assert accuracy("oracle", "evildead") == "bingo"
+    assert accuracy("evildead", "oracle") == "bingo"
+    assert accuracy("investigator", "nightinvestigator") == "hot"

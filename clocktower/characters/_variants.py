@@ -11,7 +11,7 @@ Each variant below is one of those examples made runnable:
 | id | ability | from the almanac | like |
 |---|---|---|---|
 | `samealignment` | Each night, you learn 2 players of the same alignment. | the example guess | (original) |
-| `evildead` | Each night*, you learn how many dead players are evil. | "something to do with dead players" | (original; the Oracle's ability word for word) |
+| `evildead` | Each night*, you learn how many dead players are evil. | "something to do with dead players" | (the Oracle's ability word for word: a guess of the Oracle is `bingo`, `same`) |
 | `nightinvestigator` | Each night, you learn that 1 of 2 players is a particular Minion. | information each night, slightly better (different numbers: every night, not once) | Investigator |
 | `monkself` | Each night*, choose a player (you may choose yourself): they are safe from the Demon tonight. | slightly better (a different target) | Monk |
 | `ravenonce` | Once per game, at night*, choose a player: you learn their character. | slightly better (once per game, no death needed) | Ravenkeeper |
@@ -59,6 +59,7 @@ class Variant(Ability):
     Amnesiac's guesses, and its place in the night order."""
     kind: ClassVar[str] = ""            # amnesiac.KINDS' scale: information, protection, ...
     like: ClassVar[str | None] = None   # the character it is a twist on (None: original)
+    same: ClassVar[str | None] = None   # the character whose ability it is, word for word
     almanac: ClassVar[str] = ""         # which almanac example it makes runnable
 
     def night_position(self, first: bool) -> Any:
@@ -118,6 +119,7 @@ class EvilDead(Variant, Oracle):
     data = _data(id, "Evil Dead", "Each night*, you learn how many dead players are evil.",
                  None, False, True)
     kind, almanac = "information", "the example guess 'something to do with dead players'"
+    same = "oracle"     # a guess of the Oracle names this ability in other words: bingo
 
 
 class NightInvestigator(Variant, Investigator):

@@ -82,10 +82,17 @@ def known(aid: Any) -> bool:
     return isinstance(aid, str) and (aid in D.teams() or aid in VARIANTS)
 
 
+def ability_of(aid: str) -> str:
+    """The ability an id names: a variant that is a character's ability word for word
+    (`Variant.same`) names that character's."""
+    v = VARIANTS.get(aid)
+    return getattr(v, "same", None) or aid
+
+
 def accuracy(guess: str, ability: str) -> str:
     """The automatic Storyteller's answer to a guess (the documented similarity)."""
-    if guess == ability:
-        return "bingo"
+    if ability_of(guess) == ability_of(ability):
+        return "bingo"      # the same ability, by its name or in other words
     g, a = profile(guess), profile(ability)
     same_kind = g[0] == a[0]
     if g[2] == a[2] or (same_kind and g[1] == a[1]):
