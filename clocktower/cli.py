@@ -232,3 +232,21 @@ def main() -> None:
     except ClocktowerError as e:
         typer.echo(f"error: {e}", err=True)
         sys.exit(2)
+    except BrokenPipeError:             # `clocktower play | head`: the reader left
+        _quiet_stdout()
+        sys.exit(0)
+    except OSError as e:
+        if e.filename is not None:      # a file's error is reported where it is opened
+            raise
+        _quiet_stdout()                 # the output itself failed (`> /dev/full`)
+        typer.echo(f"error: could not write the output: {e.strerror or e}", err=True)
+        sys.exit(2)
+
+
+def _quiet_stdout() -> None:
+    """After the output failed, nothing more goes to it (not even the flush at exit)."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

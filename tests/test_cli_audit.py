@@ -54,3 +54,26 @@ def test_every_option_of_every_command_says_what_it_is_for():
 
     walk(typer.main.get_command(app), "clocktower")
     assert not missing, missing
+
+
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback():
+    """`clocktower play > /dev/full`: the output itself fails: one line, exit 2; a piped
+    reader that leaves (`| head -1`): nothing on stderr."""
+    import os
+    import subprocess
+    import sys
+    if not os.path.exists("/dev/full"):
+        import pytest
+        pytest.skip("no /dev/full on this system")
+    cmd = [sys.executable, "-c", "from clocktower.cli import main; main()",
+           "play", "--players", "5", "--seed", "1"]
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip() == "error: could not write the output: No space left on device"
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.stdout is not None and p.stdout.readline()
+    p.stdout.close()                        # the reader leaves after one line
+    err = p.stderr.read() if p.stderr else ""
+    p.wait(timeout=120)         # click's convention for a closed pipe: quietly, status 1
+    assert err == "", err
