@@ -7,11 +7,13 @@ pending decision. Spectator: the town square and public events. See docs/web.md 
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .. import data as D
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.runner import day_lists, day_uses, own_uses
 from ..engine.views import PlayerView, visible
+from ..narrate import Lines
 from ..scripts.nightsheet import night_reminder
 from ..text import cname, describe_answer
 from .driver import DayOpen, WebGame
@@ -21,12 +23,28 @@ MAX_OPTIONS = 400       # options listed; beyond that a client answers by index
 
 def events_for(wg: WebGame, viewer: str) -> list[dict]:
     """The events `viewer` may see (the log filtered by `visible_to`), numbered `i` within
-    this list."""
-    out: list[dict] = []
-    for ev in wg.game.log:
-        if visible(ev, viewer):
-            out.append({**ev, "i": len(out)})
-    return out
+    this list, each with its `line`: the narration's words for it, built from these events
+    only (`narrate.event_lines`)."""
+    mine = [ev for ev in wg.game.log if visible(ev, viewer)]
+    lines = _lines(wg, viewer, mine)
+    return [{**ev, "i": i, "line": line} for i, (ev, line) in enumerate(zip(mine, lines))]
+
+
+# Per game and viewer, the events already put in words: a new input re-runs the game and
+# adds events after the same ones (an undo does not: then they are said again).
+_SAID: "WeakKeyDictionary[WebGame, dict[str, tuple[list[dict], list[str | None], Lines]]]" \
+    = WeakKeyDictionary()
+
+
+def _lines(wg: WebGame, viewer: str, mine: list[dict]) -> list[str | None]:
+    said = _SAID.setdefault(wg, {})
+    held = said.get(viewer)
+    if held is None or len(held[0]) > len(mine) or held[0] != mine[:len(held[0])]:
+        held = ([], [], Lines(player_view=viewer != "storyteller"))
+    events, lines, words = held
+    lines = lines + [words(ev) for ev in mine[len(events):]]
+    said[viewer] = (list(mine), lines, words)
+    return lines
 
 
 def _phase(wg: WebGame) -> str:

@@ -227,9 +227,10 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         assert screenshots.get("grimoire"), "no information with its true options was shown"
         for page in [*phones.values(), spec]:
             page.wait_for_function("document.body.dataset.phase === 'day'")
-        # What they learned is on their phones: the Washerwoman's pair, the Chef's number.
-        assert "is the" in phones["Cat"].inner_text("#learned")
-        assert "number" in phones["Eve"].inner_text("#learned")
+        # What they learned is on their phones, in the narration's words (sent by the
+        # server with each event): the Washerwoman's pair, the Chef's number.
+        assert "Cat learns: one of" in phones["Cat"].inner_text("#learned")
+        assert "Eve learns: the number" in phones["Eve"].inner_text("#learned")
         assert "Washerwoman" not in spec.inner_text("body")
 
         # -- the server dies and comes back: every page reconnects by itself ----------------
