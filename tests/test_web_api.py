@@ -321,6 +321,38 @@ def test_bots_answer_their_own_seats(client):
     assert v["pending"]["who"] in ("Ann", "storyteller")
 
 
+
+def test_bots_play_the_policy_chosen_at_creation(client, tmp_path):
+    from clocktower.agents import policies
+    from clocktower.agents.random_bot import RandomBot
+    asked: list[str] = []
+
+    def recorder(seed, name):
+        bot = RandomBot(seed, name)
+
+        def answer(decision, view):
+            asked.append(name)
+            return bot(decision, view)
+        return answer
+    seats = [dict(s, bot=s["name"] != "Ann") for s in SEATS]
+    r = client.post("/api/games", json={"script": TB, "players": seats, "grimoire": GRIMOIRE,
+                                        "bots": "no-such-bot"})
+    assert r.status_code == 400 and "bots" in r.json()["error"] and "random" in r.json()["error"]
+    assert view(client, new_game(client))["game"]["bots"] == policies.default_policy()
+    policies.register_policy("test-recorder", recorder)
+    try:
+        g = new_game(client, players=seats, bots="test-recorder")
+        assert view(client, g)["game"]["bots"] == "test-recorder"
+        to_day(client, g)
+        assert asked and set(asked) <= {s["name"] for s in seats if s["bot"]}
+        # stored with the game: a restarted server re-runs it with the same bots
+        asked.clear()
+        with TestClient(create_app(tmp_path / "games.sqlite")) as again:
+            assert view(again, g)["game"]["bots"] == "test-recorder"
+        assert asked
+    finally:
+        del policies.POLICIES["test-recorder"]
+
 # ---------------------------------------------------------------------------- town square
 def test_townsquare_round_trip(client):
     for script, grimoire, seats in (

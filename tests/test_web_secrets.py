@@ -135,7 +135,7 @@ TB_GRIMOIRE = [
 @pytest.mark.parametrize("seed", [1, 2])
 def test_trouble_brewing_no_player_is_sent_anothers_secrets(tmp_path, seed):
     body = {"script": {"name": "trouble-brewing"}, "players": TB_SEATS,
-            "grimoire": TB_GRIMOIRE, "seed": seed}
+            "grimoire": TB_GRIMOIRE, "seed": seed, "bots": "random"}
     result = asyncio.run(_game(tmp_path, body, seed))
     st = result["storyteller"]
     assert st.view["over"] is not None, "the game was played to its end"

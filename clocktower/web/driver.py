@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..agents import RandomBot
+from ..agents.policies import POLICIES
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.game import Game, GameOver
@@ -84,8 +84,10 @@ class WebGame:
     """One game's configuration and inputs, and the game re-run from them."""
 
     def __init__(self, script: Script, seed: int, seats: list[dict], grimoire: list[dict],
-                 bluffs: list[str] | None, not_dealt: list[str], inputs: list[dict] | None = None):
+                 bluffs: list[str] | None, not_dealt: list[str], inputs: list[dict] | None = None,
+                 bots: str = "random"):
         self.script = script
+        self.bots = bots            # the policy (agents/policies.py) of the bot seats
         self.seed = seed
         self.seats = seats          # [{name, traveller, bot, online}]
         self.grimoire = grimoire    # [{name, character, alignment?, thinks?}]
@@ -105,7 +107,8 @@ class WebGame:
         person = _Person(feed)
         answerers: dict[str, Any] = {"storyteller": person}
         for s in self.seats:
-            answerers[s["name"]] = RandomBot(self.seed, s["name"]) if s.get("bot") else person
+            answerers[s["name"]] = POLICIES[self.bots](self.seed, s["name"]) if s.get("bot") \
+                else person
         game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers)
         pending: Decision | None = None
         try:

@@ -153,12 +153,14 @@ class CreateBody(_Body):
     not_dealt: list[Id] | None = None
     seed: int = 0
     title: Annotated[str, Field(max_length=100)] = ""
+    bots: Annotated[str, Field(max_length=40)] | None = None     # a policy; None: the default
 
 
 class ImportBody(_Body):
     state: Any
     seed: int = 0
     title: Annotated[str, Field(max_length=100)] = ""
+    bots: Annotated[str, Field(max_length=40)] | None = None
 
 
 def body_error(e: ValidationError) -> str:
