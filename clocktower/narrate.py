@@ -88,6 +88,8 @@ class Narrator:
             out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
             if ev.get("apparent_death"):
                 self.apparent = ev["player"]
+        elif t == "reminder_removed":
+            out(f"  [dim]reminder removed[/] {ev['token']} ← {ev['player']}")
         elif t == "bluffs":
             out(f"Demon bluffs: {', '.join(cname(c) for c in ev['characters']) or 'none'}")
         elif t == "night":

@@ -286,8 +286,9 @@ class Service:
             raise Forbidden("a spectator only watches")
         if t == "answer":
             d = wg.pending
-            if msg.id != len(wg.inputs):
-                raise Conflict(f"decision {msg.id} is not the one waiting (now {len(wg.inputs)})")
+            if msg.id != wg.decision_id():
+                raise Conflict(f"decision {msg.id} is not the one waiting (now "
+                               f"{wg.decision_id()})")
             if d is None or d.kind == "day":
                 raise Conflict("no decision is waiting for an answer")
             if not st:
@@ -339,7 +340,7 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "undo", "seat"):
+        elif t in ("end_day", "ruling", "undo", "seat", "reminder"):
             if not st:
                 raise Forbidden(f"only the Storyteller may {t.replace('_', ' ')}")
             if t == "end_day":
@@ -353,6 +354,14 @@ class Service:
                 self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
             elif t == "undo":
                 self._undo(live)
+            elif t == "reminder":
+                if wg.over:
+                    raise Conflict("the game is over")
+                token = msg.token.strip()
+                if not token:
+                    raise ClocktowerError("token: empty")
+                self._push(live, {"kind": "reminder", "by": "storyteller", "player": msg.player,
+                                  "token": token, "remove": msg.remove})
             else:
                 seat = live.seat(msg.name)
                 if seat is None:

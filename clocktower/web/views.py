@@ -16,7 +16,7 @@ from ..engine.views import PlayerView, visible
 from ..narrate import Lines
 from ..scripts.nightsheet import night_reminder
 from ..text import cname, describe_answer
-from .driver import DayOpen, WebGame
+from .driver import DayOpen, WebGame, reminders_in_play
 
 MAX_OPTIONS = 400       # options listed; beyond that a client answers by index
 
@@ -178,7 +178,7 @@ def storyteller_pending(wg: WebGame, online: dict[str, bool]) -> dict | None:
     if d is None:
         return None
     opts, n = _options(d, with_truth=True)
-    out: dict[str, Any] = {"id": len(wg.inputs), "who": d.who, "kind": d.kind,
+    out: dict[str, Any] = {"id": wg.decision_id(), "who": d.who, "kind": d.kind,
                            "prompt": d.prompt, "context": d.context, "shape": _shape(d),
                            "options": opts, "n_options": n, "truncated": n > len(opts),
                            "online": bool(online.get(d.who, False)) if d.who != "storyteller"
@@ -197,7 +197,7 @@ def player_decision(wg: WebGame, name: str) -> dict | None:
     if d is None or d.who != name:
         return None
     opts, n = _options(d, with_truth=False)
-    out: dict[str, Any] = {"id": len(wg.inputs), "kind": d.kind, "prompt": d.prompt,
+    out: dict[str, Any] = {"id": wg.decision_id(), "kind": d.kind, "prompt": d.prompt,
                            "shape": _shape(d), "options": opts, "n_options": n,
                            "truncated": n > len(opts),
                            "context": {k: v for k, v in d.context.items() if k in PLAYER_CONTEXT}}
@@ -232,12 +232,7 @@ def storyteller_view(wg: WebGame, game_info: dict, seats: list[dict],
     g = wg.game
     v = common(wg, "storyteller", game_info)
     by_seat = {s["name"]: s for s in seats}
-    reminders: dict[str, list[dict]] = {}
-    for ev in g.log:
-        if ev["type"] == "reminder" and isinstance(ev.get("player"), str):
-            reminders.setdefault(ev["player"], []).append(
-                {"token": ev.get("token"), "ability": ev.get("ability"),
-                 "phase": ev["phase"], "number": ev["number"]})
+    reminders = reminders_in_play(g.log)
     grim = []
     for row, p in zip(g.snapshot(), g.players):
         row = dict(row)

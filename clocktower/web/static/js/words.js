@@ -21,6 +21,13 @@ export function cname(id) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+// Every reminder token of the characters known to the page (the script's), once each.
+export function reminderTokens() {
+  const out = new Set();
+  for (const c of Object.values(CHARACTERS)) for (const t of [...(c.reminders || []), ...(c.reminders_global || [])]) out.add(t);
+  return [...out].sort();
+}
+
 export function addCharacter(c) {
   if (c && c.id) CHARACTERS[c.id] = c;
 }
