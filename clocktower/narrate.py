@@ -1,8 +1,12 @@
 """Turning events into words: the Storyteller's narrated view of a game (rich markup)."""
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable
+
 from rich.console import Console
+from rich.markup import MarkupError
 from rich.table import Table
+from rich.text import Text
 
 from .text import cname, describe_info, describe_use, team_style
 
@@ -13,9 +17,15 @@ _EVENT_FIELDS = {"type", "phase", "number", "visible_to", "player", "ability"}
 class Narrator:
     """Prints a game as it happens, from the Storyteller's seat."""
 
-    def __init__(self, console: Console | None = None, player_view: bool = False):
+    def __init__(self, console: Console | None = None, player_view: bool = False,
+                 sink: Callable[[Any], None] | None = None, at_once: bool = False):
         self.console = console or Console(highlight=False)
         self.player_view = player_view
+        # Where the lines go (default: the console); `at_once`: a player woken is said at
+        # their `wake` event, not held back until it is known whether they chose or learned
+        # (so each event's words depend on the events before it only: the web's lines).
+        self.out = sink or self.console.print
+        self.at_once = at_once
         self.chars: dict[str, str] = {}
         self.awake: tuple[str, bool, str | None] | None = None
         self.last_truth: dict[str, bool | None] = {}
@@ -41,7 +51,7 @@ class Narrator:
         return f" [dim]({', '.join(names)}, alive)[/]"
 
     def __call__(self, ev: dict) -> None:
-        out = self.console.print
+        out = self.out
         t = ev["type"]
         # A player woken who then chooses or learns nothing is still shown as woken.
         awake = self.awake
@@ -78,6 +88,8 @@ class Narrator:
             out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
             if ev.get("apparent_death"):
                 self.apparent = ev["player"]
+        elif t == "reminder_removed":
+            out(f"  [dim]reminder removed[/] {ev['token']} ← {ev['player']}")
         elif t == "bluffs":
             out(f"Demon bluffs: {', '.join(cname(c) for c in ev['characters']) or 'none'}")
         elif t == "night":
@@ -91,7 +103,9 @@ class Narrator:
                 # No `true`: the Storyteller's judgement (engine/judgement.py), no truth tag.
                 self.last_truth[ev.get("player", "")] = ev.get("true")
         elif t == "wake":
-            if "player" in ev:
+            if "player" in ev and self.at_once:
+                out(f"  {self.who(ev['player'])} wakes [dim]({cname(ev.get('ability'))})[/]")
+            elif "player" in ev:
                 self.awake = (ev["player"], False, ev.get("ability"))
             else:                       # a group woken together (the Minions)
                 names = ev.get("players", [])
@@ -202,3 +216,40 @@ class Narrator:
             colour = "blue" if ev["winner"] == "good" else "red"
             out("")
             out(f"[bold {colour}]{ev['winner'].upper()} WINS[/] — {ev['reason']}")
+
+
+def _plain(markup: Any) -> str | None:
+    if not isinstance(markup, str):
+        return None             # a table (the setup): the grimoire shows it
+    try:
+        text = Text.from_markup(markup).plain
+    except MarkupError:         # a name that reads as markup
+        text = markup
+    return text.strip() or None
+
+
+class Lines:
+    """Events in words, one after the other, as the narration says them (plain text, its
+    lines joined by a newline; None when it says nothing). The words of an event depend only
+    on it and the events fed before it, so a viewer's lines built from the events they may
+    see tell nothing else (the web sends them with the events: docs/web.md)."""
+
+    def __init__(self, player_view: bool):
+        self.said: list[str] = []
+        self.narrator = Narrator(player_view=player_view, at_once=True, sink=self._say)
+
+    def _say(self, markup: Any) -> None:
+        text = _plain(markup)
+        if text:
+            self.said.append(text)
+
+    def __call__(self, ev: dict) -> str | None:
+        self.said.clear()
+        self.narrator(ev)
+        return "\n".join(self.said) or None
+
+
+def event_lines(events: Iterable[dict], player_view: bool) -> list[str | None]:
+    """Each event in words (`Lines`): `player_view` as a player or spectator sees them."""
+    lines = Lines(player_view)
+    return [lines(ev) for ev in events]

@@ -82,3 +82,20 @@ def test_the_king_learns_an_alive_character_and_the_storyteller_sees_whose():
 def test_the_demon_learning_the_king_names_the_king():
     text = narrate(scenario_log("regalia/king-demon-learns-king-first-night.yaml"))
     assert re.search(r"\(Imp\) learns: \w+ is the King", text), text
+
+
+def test_event_lines_say_each_event_from_the_events_before_it_only():
+    """The web's words (`narrate.Lines`): a wake is said at its own event (the terminal's
+    narration holds it back until it knows whether the player then chose or learned), and
+    an event's line never changes when later events arrive."""
+    from clocktower.narrate import event_lines
+    evs = [{"type": "night", "phase": "night", "number": 1, "visible_to": "all"},
+           {"type": "wake", "phase": "night", "number": 1, "visible_to": "storyteller",
+            "player": "Ann", "ability": "chef"},
+           {"type": "learn", "phase": "night", "number": 1, "visible_to": ["Ann"],
+            "player": "Ann", "ability": "chef", "count": 1},
+           {"type": "decision", "phase": "night", "number": 1, "visible_to": "storyteller",
+            "kind": "info", "who": "storyteller", "answer": None, "seq": 0}]
+    lines = event_lines(evs, player_view=False)
+    assert lines == ["Night 1", "Ann wakes (Chef)", "Ann learns: the number 1", None]
+    assert all(event_lines(evs[:k], player_view=False) == lines[:k] for k in range(len(evs)))

@@ -309,6 +309,70 @@ def test_undo_and_rulings(client):
     assert bad.status_code == 400 and "already dead" in bad.json()["error"]
 
 
+def test_reminder_tokens_by_hand(client, tmp_path):
+    g = new_game(client)
+    answer(client, g)
+    players = {s["name"]: s["token"] for s in g["seats"]}
+    before = {n: view(client, g, t) for n, t in players.items()}
+    hand = {"type": "reminder", "player": "Bob", "token": "Watch him"}
+    assert send(client, g, hand, token=players["Bob"]).status_code == 403
+    assert send(client, g, dict(hand, player="Zed")).status_code == 400
+    assert send(client, g, dict(hand, remove=True)).status_code == 400     # none on Bob yet
+    assert send(client, g, dict(hand, token="")).status_code == 400
+    pending = view(client, g)["pending"]
+    assert send(client, g, hand).status_code == 200
+    assert send(client, g, dict(hand, player="Eve", token="Maybe")).status_code == 200
+    st = view(client, g)
+    assert st["pending"]["prompt"] == pending["prompt"]         # the game waits as before
+    bob = st["grimoire"][1]["reminders"]
+    assert {"token": "Watch him", "by_hand": True}.items() <= bob[-1].items()
+    assert st["events"][-1]["line"] == "reminder Maybe → Eve"
+    # never sent to a player or a spectator: their views are unchanged
+    for n, t in players.items():
+        assert view(client, g, t) == before[n]
+    assert "Watch him" not in json.dumps(view(client, g, g["spectator"]))
+    # removed by hand; undo puts it back; the game goes on with it
+    assert send(client, g, dict(hand, remove=True)).status_code == 200
+    assert all(r["token"] != "Watch him" for r in view(client, g)["grimoire"][1]["reminders"])
+    assert send(client, g, {"type": "undo"}).status_code == 200
+    assert view(client, g)["grimoire"][1]["reminders"][-1]["token"] == "Watch him"
+    answer(client, g)
+    with TestClient(create_app(tmp_path / "games.sqlite")) as again:       # a restart
+        st = view(again, g)
+        assert st["grimoire"][1]["reminders"][-1]["token"] == "Watch him"
+        assert st["grimoire"][4]["reminders"][-1]["token"] == "Maybe"
+        r = again.get(f"/api/games/{g['game']}/townsquare", headers=bearer(g["storyteller"]))
+        assert {"role": "custom", "name": "Maybe"} in r.json()["players"][4]["reminders"]
+    # a player's decision keeps its id: an answer on its way is not stale
+    g = new_game(client)
+    players = {s["name"]: s["token"] for s in g["seats"]}
+    for _ in range(50):
+        p = view(client, g)["pending"]
+        if p["who"] != "storyteller":
+            break
+        answer(client, g)
+    mine = view(client, g, players[p["who"]])["decision"]
+    assert mine is not None and mine["id"] == p["id"]
+    assert send(client, g, dict(hand, player=p["who"])).status_code == 200
+    assert view(client, g, players[p["who"]])["decision"] == mine
+    r = send(client, g, {"type": "answer", "id": mine["id"], "option": 0},
+             token=players[p["who"]])
+    assert r.status_code == 200, r.text
+    # at dusk, a reminder keeps the rulings open, and a ruling after it is taken
+    g = new_game(client)
+    to_day(client, g)
+    assert send(client, g, {"type": "end_day"}).status_code == 200
+    assert send(client, g, dict(hand, token="Dusk")).status_code == 200
+    assert view(client, g)["rulings_open"]
+    r = send(client, g, {"type": "ruling", "ruling": {"action": "poison", "player": "Bob",
+                                                      "until": "dawn"}})
+    assert r.status_code == 200, r.text
+    v = view(client, g)
+    assert "poisoned" in v["grimoire"][1]["status"]
+    assert v["grimoire"][1]["reminders"][-1]["token"] == "Dusk"
+    to_day(client, g)
+    assert view(client, g)["grimoire"][1]["reminders"][-1]["token"] == "Dusk"
+
 def test_bots_answer_their_own_seats(client):
     seats = [dict(s, bot=s["name"] != "Ann") for s in SEATS]
     g = new_game(client, players=seats)
@@ -320,6 +384,38 @@ def test_bots_answer_their_own_seats(client):
     # the bots voted inside the re-run: only Ann (online, a person) is asked, if at all
     assert v["pending"]["who"] in ("Ann", "storyteller")
 
+
+
+def test_bots_play_the_policy_chosen_at_creation(client, tmp_path):
+    from clocktower.agents import policies
+    from clocktower.agents.random_bot import RandomBot
+    asked: list[str] = []
+
+    def recorder(seed, name):
+        bot = RandomBot(seed, name)
+
+        def answer(decision, view):
+            asked.append(name)
+            return bot(decision, view)
+        return answer
+    seats = [dict(s, bot=s["name"] != "Ann") for s in SEATS]
+    r = client.post("/api/games", json={"script": TB, "players": seats, "grimoire": GRIMOIRE,
+                                        "bots": "no-such-bot"})
+    assert r.status_code == 400 and "bots" in r.json()["error"] and "random" in r.json()["error"]
+    assert view(client, new_game(client))["game"]["bots"] == policies.default_policy()
+    policies.register_policy("test-recorder", recorder)
+    try:
+        g = new_game(client, players=seats, bots="test-recorder")
+        assert view(client, g)["game"]["bots"] == "test-recorder"
+        to_day(client, g)
+        assert asked and set(asked) <= {s["name"] for s in seats if s["bot"]}
+        # stored with the game: a restarted server re-runs it with the same bots
+        asked.clear()
+        with TestClient(create_app(tmp_path / "games.sqlite")) as again:
+            assert view(again, g)["game"]["bots"] == "test-recorder"
+        assert asked
+    finally:
+        del policies.POLICIES["test-recorder"]
 
 # ---------------------------------------------------------------------------- town square
 def test_townsquare_round_trip(client):

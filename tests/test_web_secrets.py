@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from clocktower.engine.views import visible
+from clocktower.narrate import event_lines
 from clocktower.web.app import create_app
 from webclient import live_server, play_game, strings
 
@@ -19,7 +20,7 @@ OWN_OPTIONS = ("options", "candidates", "day_actions")
 
 
 def _plain(ev: dict) -> dict:
-    return {k: v for k, v in ev.items() if k != "i"}
+    return {k: v for k, v in ev.items() if k not in ("i", "line")}
 
 
 def held_characters(log: list[dict]) -> dict[str, set[str]]:
@@ -42,6 +43,7 @@ def check_secrets(result: dict) -> int:
     st = result["storyteller"]
     log = [_plain(e) for e in st.events]
     assert log and log[-1]["type"] in ("game_over", "day_end", "dawn") or st.view["over"]
+    assert [e["line"] for e in st.events] == event_lines(log, player_view=False)
     held = held_characters(log)
     viewers = dict(result["players"])
     viewers["spectator"] = result["spectator"]
@@ -50,6 +52,8 @@ def check_secrets(result: dict) -> int:
         assert not client.errors, client.errors
         expected = [e for e in log if visible(e, name)]
         assert [_plain(e) for e in client.events] == expected, name
+        # Each event's words: the narration's, built from this viewer's own events only.
+        assert [e["line"] for e in client.events] == event_lines(expected, player_view=True)
         seen_ok = strings(expected)
         if name != "spectator":
             told = {e.get("character") for e in expected if e["type"] == "learn"
@@ -131,7 +135,7 @@ TB_GRIMOIRE = [
 @pytest.mark.parametrize("seed", [1, 2])
 def test_trouble_brewing_no_player_is_sent_anothers_secrets(tmp_path, seed):
     body = {"script": {"name": "trouble-brewing"}, "players": TB_SEATS,
-            "grimoire": TB_GRIMOIRE, "seed": seed}
+            "grimoire": TB_GRIMOIRE, "seed": seed, "bots": "random"}
     result = asyncio.run(_game(tmp_path, body, seed))
     st = result["storyteller"]
     assert st.view["over"] is not None, "the game was played to its end"

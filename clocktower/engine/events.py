@@ -197,7 +197,12 @@ _TYPES = [
                opt("note", "str", "a remark"),
                opt("apparent_death", "bool", "the Zombuul's Dead token: registers as dead, lives"),
                opt("guessed_by", "name", "the Minion who guessed (the Damsel's GUESS USED)"),
-               opt("target", "name", "the player guessed"))),
+               opt("target", "name", "the player guessed"),
+               opt("by_hand", "bool", "placed by the Storyteller's hand (the web grimoire)"))),
+    EventType("reminder_removed", "the Storyteller removes a reminder token by hand (the web "
+              "grimoire: the last one with that text)", (ST,),
+              (req("token", "str", "the token's text"),
+               req("player", "name", "the player it was placed by"))),
     EventType("babysitter", "the Minions see who babysits Lil' Monsta", (PLAYERS,),
               (req("player", "name", "the babysitter"), req("ability", "character", "lilmonsta"))),
     # ---- effects, abilities -------------------------------------------------------------

@@ -105,6 +105,11 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     async def health():
         return {"ok": True, "schema": SCHEMA_VERSION}
 
+    @app.get("/api/bots")
+    async def bots():
+        from ..agents.policies import POLICIES, default_policy
+        return {"policies": sorted(POLICIES), "default": default_policy()}
+
     @app.get("/api/scripts")
     async def scripts():
         out = []
@@ -155,14 +160,14 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
         script, builtin = script_from_spec(body.script.name, body.script.text)
         return svc.create(script, builtin, seats_of(body.players),
                           [g.model_dump() for g in body.grimoire], body.bluffs,
-                          body.not_dealt, body.seed, body.title)
+                          body.not_dealt, body.seed, body.title, body.bots)
 
     @app.post("/api/townsquare/import")
     async def ts_import(request: Request):
         body = await _body(request, P.ImportBody)
         got = townsquare.import_state(body.state)
         out = svc.create(got["script"], got["builtin"], got["seats"], got["grimoire"],
-                         got["bluffs"], None, body.seed, body.title)
+                         got["bluffs"], None, body.seed, body.title, body.bots)
         out["warnings"] = got["warnings"] + out["warnings"]
         return out
 

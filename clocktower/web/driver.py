@@ -8,8 +8,13 @@ grimoire) and an ordered list of inputs:
     {"kind": "day_action", "by": who, "who": name, "action": {...}}   nominate / exile / use
     {"kind": "ruling", "by": "storyteller", "ruling": {...}}
     {"kind": "end_day", "by": "storyteller"}
+    {"kind": "reminder", "by": "storyteller", "player": name, "token": text, "remove": bool}
 
-(`by` says who sent it: the Storyteller, or the player themselves.) `WebGame.rerun()` builds
+(`by` says who sent it: the Storyteller, or the player themselves.) A `reminder` is a
+reminder token the Storyteller places or removes by hand: a note on the grimoire that
+changes nothing in the game, given at any point; the re-run takes it where it was given (at
+the next decision it reaches, or at dusk with the rulings that follow it) and logs it as a
+Storyteller-only `reminder` event (`by_hand`) or `reminder_removed`. `WebGame.rerun()` builds
 the game and plays it, answering each decision of a person with the next input; when the
 inputs run out it stops at the decision waiting (`pending`), or at the open day (`DayOpen`),
 or at the end of the game (None). Bots' decisions are answered inside the re-run.
@@ -19,7 +24,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..agents import RandomBot
+from ..agents.policies import POLICIES
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.game import Game, GameOver
@@ -56,9 +61,55 @@ class _Feed:
         self.dusk_at = -1       # the input index at this night's dusk
         self.dusk_table: dict | None = None     # the public table at dusk
         self.dusk_log = 0       # the log's length after this night's dusk rulings
+        self.game: Game | None = None
 
     def peek(self) -> dict | None:
+        """The next input, after taking the reminder tokens placed by hand before it."""
+        while self.k < len(self.inputs) and self.inputs[self.k]["kind"] == "reminder":
+            assert self.game is not None
+            hand_reminder(self.game, self.inputs[self.k])
+            self.k += 1
         return self.inputs[self.k] if self.k < len(self.inputs) else None
+
+    def ahead(self) -> dict | None:
+        """The next input that is not a reminder token, without taking anything."""
+        j = self.k
+        while j < len(self.inputs) and self.inputs[j]["kind"] == "reminder":
+            j += 1
+        return self.inputs[j] if j < len(self.inputs) else None
+
+
+def reminders_in_play(log: list[dict]) -> dict[str, list[dict]]:
+    """The reminder tokens on each player: those placed (by the engine, or by hand) less those
+    removed by hand (the last one placed with that text)."""
+    out: dict[str, list[dict]] = {}
+    for ev in log:
+        if ev["type"] == "reminder" and isinstance(ev.get("player"), str):
+            r = {"token": ev.get("token"), "ability": ev.get("ability"), "phase": ev["phase"],
+                 "number": ev["number"]}
+            if ev.get("by_hand"):
+                r["by_hand"] = True
+            out.setdefault(ev["player"], []).append(r)
+        elif ev["type"] == "reminder_removed":
+            on = out.get(ev["player"], [])
+            k = next((k for k in range(len(on) - 1, -1, -1) if on[k]["token"] == ev["token"]),
+                     None)
+            if k is not None:
+                del on[k]
+    return out
+
+
+def hand_reminder(game: Game, rec: dict) -> None:
+    """A reminder token placed or removed by the Storyteller's hand (only they see it)."""
+    name, token = rec["player"], rec["token"]
+    if name not in game.by_name:
+        raise ClocktowerError(f"player: no player named {name!r}")
+    if rec.get("remove"):
+        if token not in [r["token"] for r in reminders_in_play(game.log).get(name, [])]:
+            raise ClocktowerError(f"token: {name} has no reminder {token!r}")
+        game.emit("reminder_removed", player=name, token=token)
+    else:
+        game.emit("reminder", player=name, token=token, by_hand=True)
 
 
 class _Person:
@@ -84,8 +135,10 @@ class WebGame:
     """One game's configuration and inputs, and the game re-run from them."""
 
     def __init__(self, script: Script, seed: int, seats: list[dict], grimoire: list[dict],
-                 bluffs: list[str] | None, not_dealt: list[str], inputs: list[dict] | None = None):
+                 bluffs: list[str] | None, not_dealt: list[str], inputs: list[dict] | None = None,
+                 bots: str = "random"):
         self.script = script
+        self.bots = bots            # the policy (agents/policies.py) of the bot seats
         self.seed = seed
         self.seats = seats          # [{name, traveller, bot, online}]
         self.grimoire = grimoire    # [{name, character, alignment?, thinks?}]
@@ -105,8 +158,10 @@ class WebGame:
         person = _Person(feed)
         answerers: dict[str, Any] = {"storyteller": person}
         for s in self.seats:
-            answerers[s["name"]] = RandomBot(self.seed, s["name"]) if s.get("bot") else person
+            answerers[s["name"]] = POLICIES[self.bots](self.seed, s["name"]) if s.get("bot") \
+                else person
         game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers)
+        feed.game = game
         pending: Decision | None = None
         try:
             try:
@@ -152,6 +207,11 @@ class WebGame:
         return last
 
     # ------------------------------------------------------------------ what may come next
+    def decision_id(self) -> int:
+        """The pending decision's id: the inputs so far but reminder tokens (placed by hand,
+        they change nothing in the game, so a player's answer on its way stays current)."""
+        return sum(1 for r in self.inputs if r["kind"] != "reminder")
+
     @property
     def over(self) -> bool:
         return self.pending is None
@@ -166,7 +226,8 @@ class WebGame:
         if self.pending is None:
             return False
         if self.game.phase == "night":
-            return self.dusk_at == len(self.inputs) and all(
+            return self.dusk_at >= 0 and all(
+                r["kind"] == "reminder" for r in self.inputs[self.dusk_at:]) and all(
                 ev["visible_to"] == "storyteller" for ev in self.game.log[self.dusk_log:])
         return self.game.phase == "day" and self.day_open()
 
@@ -196,9 +257,10 @@ def _dusk(game: Game, feed: _Feed) -> None:
     # public only when dawn announces it.
     feed.dusk_table = game.view("spectator").table()
     while True:
-        rec = feed.peek()
+        rec = feed.ahead()      # reminders placed at dusk go with the rulings after them
         if rec is None or rec["kind"] != "ruling":
             break
+        feed.peek()
         feed.k += 1
         game.ruling(rec["ruling"])
     feed.dusk_at = feed.k

@@ -74,12 +74,19 @@ class SeatMode(_Msg):
     online: bool
 
 
+class Reminder(_Msg):
+    type: Literal["reminder"]
+    player: Name
+    token: Annotated[str, Field(min_length=1, max_length=40)]
+    remove: bool = False
+
+
 class Ping(_Msg):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Undo,
-                                SeatMode, Ping], Field(discriminator="type")]
+                                SeatMode, Reminder, Ping], Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -98,6 +105,7 @@ def _first_error(e: ValidationError) -> str:
     err = errs[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in (
         "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "undo", "seat",
+        "reminder",
         "ping"))
     msg = err.get("msg", "invalid")
     return f"{where}: {msg}" if where else msg
@@ -149,12 +157,14 @@ class CreateBody(CheckBody):
     """A checked grimoire (CheckBody's fields), its seed and a title."""
     seed: int = 0
     title: Annotated[str, Field(max_length=100)] = ""
+    bots: Annotated[str, Field(max_length=40)] | None = None     # a policy; None: the default
 
 
 class ImportBody(_Body):
     state: Any
     seed: int = 0
     title: Annotated[str, Field(max_length=100)] = ""
+    bots: Annotated[str, Field(max_length=40)] | None = None
 
 
 def body_error(e: ValidationError) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import data as D
+from ..agents.policies import POLICIES, default_policy
 from ..characters import REGISTRY
 from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script, builtin_names, load_script, parse_script_json, script_document
@@ -119,7 +120,8 @@ class Live:
 
     @property
     def info(self) -> dict:
-        return {"id": self.id, "title": self.title, "script": self.script.name}
+        return {"id": self.id, "title": self.title, "script": self.script.name,
+                "bots": self.config.get("bots", "random")}
 
     def seat(self, name: str) -> dict | None:
         return next((s for s in self.seats if s["name"] == name), None)
@@ -144,8 +146,10 @@ class Service:
         config = row["config"]
         script = load_config_script(config)
         try:
+            # A game made before the bots were chosen had random bots.
             wg = WebGame(script, config["seed"], row["seats"], config["grimoire"],
-                         config["bluffs"], config["not_dealt"], row["inputs"])
+                         config["bluffs"], config["not_dealt"], row["inputs"],
+                         bots=config.get("bots", "random"))
         except ClocktowerError:
             raise
         except Exception as e:
@@ -176,7 +180,11 @@ class Service:
     # ------------------------------------------------------------------ creating
     def create(self, script: Script, builtin: str | None, seats: list[dict],
                grimoire: list[dict], bluffs: list[str] | None, not_dealt: list[str] | None,
-               seed: int, title: str) -> dict:
+               seed: int, title: str, bots: str | None = None) -> dict:
+        bots = bots or default_policy()
+        if bots not in POLICIES:
+            raise ClocktowerError(f"bots: unknown policy {bots!r}; known: "
+                                  f"{', '.join(sorted(POLICIES))}")
         names = [s["name"] for s in seats]
         for k, n in enumerate(names):
             if n.strip() != n or not n:
@@ -202,9 +210,9 @@ class Service:
         seat_rows = [{"seat": k, "name": s["name"], "token": secrets.token_urlsafe(18),
                       "traveller": bool(s.get("traveller")), "bot": bool(s.get("bot")),
                       "online": bool(s.get("online", True))} for k, s in enumerate(seats)]
-        wg = WebGame(script, seed, seat_rows, grim, bl, nd)
+        wg = WebGame(script, seed, seat_rows, grim, bl, nd, bots=bots)
         config = {"builtin": builtin, "document": None if builtin else script_document(script),
-                  "seed": seed, "grimoire": grim, "bluffs": bl, "not_dealt": nd}
+                  "seed": seed, "grimoire": grim, "bluffs": bl, "not_dealt": nd, "bots": bots}
         gid = secrets.token_urlsafe(9)
         st, sp = secrets.token_urlsafe(18), secrets.token_urlsafe(18)
         title = title or script.name
@@ -278,8 +286,9 @@ class Service:
             raise Forbidden("a spectator only watches")
         if t == "answer":
             d = wg.pending
-            if msg.id != len(wg.inputs):
-                raise Conflict(f"decision {msg.id} is not the one waiting (now {len(wg.inputs)})")
+            if msg.id != wg.decision_id():
+                raise Conflict(f"decision {msg.id} is not the one waiting (now "
+                               f"{wg.decision_id()})")
             if d is None or d.kind == "day":
                 raise Conflict("no decision is waiting for an answer")
             if not st:
@@ -331,7 +340,7 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "undo", "seat"):
+        elif t in ("end_day", "ruling", "undo", "seat", "reminder"):
             if not st:
                 raise Forbidden(f"only the Storyteller may {t.replace('_', ' ')}")
             if t == "end_day":
@@ -345,6 +354,14 @@ class Service:
                 self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
             elif t == "undo":
                 self._undo(live)
+            elif t == "reminder":
+                if wg.over:
+                    raise Conflict("the game is over")
+                token = msg.token.strip()
+                if not token:
+                    raise ClocktowerError("token: empty")
+                self._push(live, {"kind": "reminder", "by": "storyteller", "player": msg.player,
+                                  "token": token, "remove": msg.remove})
             else:
                 seat = live.seat(msg.name)
                 if seat is None:

@@ -12,6 +12,7 @@ from .. import data as D
 from ..engine.game import Game
 from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script, builtin_names, load_script
+from .driver import reminders_in_play
 
 EDITIONS = {"tb": "trouble-brewing"}          # official editions we have as built-ins
 BUILTIN_EDITION = {v: k for k, v in EDITIONS.items()}
@@ -26,11 +27,8 @@ def export_state(game: Game, script: Script, builtin: str | None) -> dict:
         if script.author:
             edition["author"] = script.author
         roles = [{"id": c} for c in script.characters]
-    tokens: dict[str, list[dict]] = {}
-    for ev in game.log:
-        if ev["type"] == "reminder" and isinstance(ev.get("player"), str):
-            tokens.setdefault(ev["player"], []).append(
-                {"role": ev.get("ability") or "custom", "name": str(ev.get("token", ""))})
+    tokens = {name: [{"role": r["ability"] or "custom", "name": str(r["token"] or "")}
+                     for r in on] for name, on in reminders_in_play(game.log).items()}
     players = []
     for p in game.players:
         rem = [{"role": e.source.id if e.source is not None else "custom",

@@ -7,26 +7,44 @@ pending decision. Spectator: the town square and public events. See docs/web.md 
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .. import data as D
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.runner import day_lists, day_uses, own_uses
 from ..engine.views import PlayerView, visible
+from ..narrate import Lines
 from ..scripts.nightsheet import night_reminder
 from ..text import cname, describe_answer
-from .driver import DayOpen, WebGame
+from .driver import DayOpen, WebGame, reminders_in_play
 
 MAX_OPTIONS = 400       # options listed; beyond that a client answers by index
 
 
 def events_for(wg: WebGame, viewer: str) -> list[dict]:
     """The events `viewer` may see (the log filtered by `visible_to`), numbered `i` within
-    this list."""
-    out: list[dict] = []
-    for ev in wg.game.log:
-        if visible(ev, viewer):
-            out.append({**ev, "i": len(out)})
-    return out
+    this list, each with its `line`: the narration's words for it, built from these events
+    only (`narrate.event_lines`)."""
+    mine = [ev for ev in wg.game.log if visible(ev, viewer)]
+    lines = _lines(wg, viewer, mine)
+    return [{**ev, "i": i, "line": line} for i, (ev, line) in enumerate(zip(mine, lines))]
+
+
+# Per game and viewer, the events already put in words: a new input re-runs the game and
+# adds events after the same ones (an undo does not: then they are said again).
+_SAID: "WeakKeyDictionary[WebGame, dict[str, tuple[list[dict], list[str | None], Lines]]]" \
+    = WeakKeyDictionary()
+
+
+def _lines(wg: WebGame, viewer: str, mine: list[dict]) -> list[str | None]:
+    said = _SAID.setdefault(wg, {})
+    held = said.get(viewer)
+    if held is None or len(held[0]) > len(mine) or held[0] != mine[:len(held[0])]:
+        held = ([], [], Lines(player_view=viewer != "storyteller"))
+    events, lines, words = held
+    lines = lines + [words(ev) for ev in mine[len(events):]]
+    said[viewer] = (list(mine), lines, words)
+    return lines
 
 
 def _phase(wg: WebGame) -> str:
@@ -160,7 +178,7 @@ def storyteller_pending(wg: WebGame, online: dict[str, bool]) -> dict | None:
     if d is None:
         return None
     opts, n = _options(d, with_truth=True)
-    out: dict[str, Any] = {"id": len(wg.inputs), "who": d.who, "kind": d.kind,
+    out: dict[str, Any] = {"id": wg.decision_id(), "who": d.who, "kind": d.kind,
                            "prompt": d.prompt, "context": d.context, "shape": _shape(d),
                            "options": opts, "n_options": n, "truncated": n > len(opts),
                            "online": bool(online.get(d.who, False)) if d.who != "storyteller"
@@ -179,7 +197,7 @@ def player_decision(wg: WebGame, name: str) -> dict | None:
     if d is None or d.who != name:
         return None
     opts, n = _options(d, with_truth=False)
-    out: dict[str, Any] = {"id": len(wg.inputs), "kind": d.kind, "prompt": d.prompt,
+    out: dict[str, Any] = {"id": wg.decision_id(), "kind": d.kind, "prompt": d.prompt,
                            "shape": _shape(d), "options": opts, "n_options": n,
                            "truncated": n > len(opts),
                            "context": {k: v for k, v in d.context.items() if k in PLAYER_CONTEXT}}
@@ -214,12 +232,7 @@ def storyteller_view(wg: WebGame, game_info: dict, seats: list[dict],
     g = wg.game
     v = common(wg, "storyteller", game_info)
     by_seat = {s["name"]: s for s in seats}
-    reminders: dict[str, list[dict]] = {}
-    for ev in g.log:
-        if ev["type"] == "reminder" and isinstance(ev.get("player"), str):
-            reminders.setdefault(ev["player"], []).append(
-                {"token": ev.get("token"), "ability": ev.get("ability"),
-                 "phase": ev["phase"], "number": ev["number"]})
+    reminders = reminders_in_play(g.log)
     grim = []
     for row, p in zip(g.snapshot(), g.players):
         row = dict(row)

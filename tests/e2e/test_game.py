@@ -216,6 +216,18 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         st.get_by_role("button", name="Play online").click()
         st.wait_for_function("document.querySelector('#seat-card').innerText.includes('online, connected')")
         phones["Ann"].wait_for_selector("#at-table", state="detached")
+        # Reminder tokens by hand, from her card: two placed, one removed; on the town square
+        # of the grimoire only.
+        for token in ["Suspect", "Watch her"]:
+            st.fill("#reminder-text", token)
+            st.get_by_role("button", name="Place", exact=True).click()
+            st.wait_for_function("(t) => document.querySelector('.ts-seat[data-name=\"Ann\"]')"
+                                 ".getAttribute('aria-label').includes('reminder ' + t)", arg=token)
+        st.get_by_role("button", name="Remove the reminder Suspect from Ann").click()
+        st.wait_for_function("!document.querySelector('.ts-seat[data-name=\"Ann\"]')"
+                             ".getAttribute('aria-label').includes('reminder Suspect')")
+        assert "by hand" in st.inner_text("#seat-reminders")
+        assert "Watch her" not in phones["Ann"].inner_text("body")
 
         # -- the first night -----------------------------------------------------------------
         screenshots: dict = {}
@@ -227,9 +239,10 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         assert screenshots.get("grimoire"), "no information with its true options was shown"
         for page in [*phones.values(), spec]:
             page.wait_for_function("document.body.dataset.phase === 'day'")
-        # What they learned is on their phones: the Washerwoman's pair, the Chef's number.
-        assert "is the" in phones["Cat"].inner_text("#learned")
-        assert "number" in phones["Eve"].inner_text("#learned")
+        # What they learned is on their phones, in the narration's words (sent by the
+        # server with each event): the Washerwoman's pair, the Chef's number.
+        assert "Cat learns: one of" in phones["Cat"].inner_text("#learned")
+        assert "Eve learns: the number" in phones["Eve"].inner_text("#learned")
         assert "Washerwoman" not in spec.inner_text("body")
 
         # -- the server dies and comes back: every page reconnects by itself ----------------
@@ -241,6 +254,8 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         for page in [st, *phones.values(), spec]:
             page.wait_for_function("document.querySelector('#conn').textContent === 'connected'",
                                    timeout=30_000)
+        assert "reminder Watch her" in seat_label(st, "Ann")      # kept by the restart
+        assert "Watch her" not in phones["Ann"].inner_text("body")
 
         # -- a ruling: the Storyteller poisons Eve until dusk --------------------------------
         st.locator("#ruling-panel summary").click()

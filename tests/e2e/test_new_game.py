@@ -4,6 +4,7 @@ and a spectator who sees the town square and no character."""
 from __future__ import annotations
 
 import json
+from urllib.request import Request, urlopen
 
 SCRIPT = json.dumps([{"id": "_meta", "name": "Tiny Brew", "author": "e2e"},
                      "washerwoman", "librarian", "investigator", "chef", "empath",
@@ -35,6 +36,10 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
         page.click("#add-seat")                                   # a sixth player
         page.locator(".seat-name").nth(5).fill("Fay")
         page.locator(".seat-name").nth(5).dispatch_event("change")
+        # The bots that fill seats: the server's policies, its default chosen.
+        assert page.locator("#bots option").all_inner_texts() == ["random", "reasoning"]
+        assert page.input_value("#bots") == "reasoning"
+        page.select_option("#bots", "random")
 
         # By hand: two Imps is not a legal grimoire, and the page says why.
         page.click("#by-hand")
@@ -60,6 +65,11 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
         page.wait_for_url("**/join/**")
         page.wait_for_selector("svg.townsquare")
         assert page.locator(".ts-seat").count() == 6
+        token = page.url.rsplit("/", 1)[1]
+        gid = json.load(urlopen(f"{server.url}/api/join/{token}"))["game"]
+        req = Request(f"{server.url}/api/games/{gid}/view",
+                      headers={"Authorization": f"Bearer {token}"})
+        assert json.load(urlopen(req))["view"]["game"]["bots"] == "random"
         page.click("#links-button")
         spectator = page.locator('li[data-name="spectator"] code').inner_text()
         grimoire = page.evaluate("""() => [...document.querySelectorAll('.ts-seat')]

@@ -1,7 +1,7 @@
 // Shared helpers of the pages: HTTP calls, small DOM builders, the view kept in sync over
 // the socket, and the view -> town square data.
 import { Live, wsUrl } from "./live.js";
-import { cname, team, describeEvent, phaseLine } from "./words.js";
+import { cname, team, phaseLine } from "./words.js";
 
 export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
   const headers = { Accept: "application/json" };
@@ -168,7 +168,7 @@ export function renderLog(ol, events, filter = () => true) {
   const items = [];
   for (const ev of events) {
     if (!filter(ev)) continue;
-    const text = describeEvent(ev);
+    const text = ev.line;           // the server's words (the narration's), null: no line
     if (!text) continue;
     const when = ev.phase === "night" ? `N${ev.number}` : ev.phase === "day" ? `D${ev.number}` : ev.phase || "";
     items.push(h("li", { dataset: { type: ev.type } }, h("span", { class: "when" }, when), text));

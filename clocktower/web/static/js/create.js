@@ -36,6 +36,16 @@ function charById(id) {
 }
 
 // -- script -------------------------------------------------------------------------------
+// The bots that may fill seats: the server's policies, its default first chosen.
+async function loadBots() {
+  try {
+    const r = await api("/api/bots");
+    $("#bots").replaceChildren(...r.policies.map((p) => h("option", { value: p, selected: p === r.default }, p)));
+  } catch (e) {
+    showError("#seats-error", e);
+  }
+}
+
 async function loadBuiltins() {
   const sel = $("#builtin");
   try {
@@ -249,7 +259,7 @@ async function create() {
       script: state.script, players: state.seats, grimoire: state.grimoire,
       bluffs: state.bluffs && state.bluffs.length === 3 ? state.bluffs : null,
       not_dealt: state.notDealt.length ? state.notDealt : null,
-      seed: Number($("#seed").value) || 0, title: $("#title").value.trim() } });
+      seed: Number($("#seed").value) || 0, title: $("#title").value.trim(), bots: $("#bots").value || null } });
     if (r.warnings && r.warnings.length) sessionStorage.setItem(`warnings:${r.game}`, JSON.stringify(r.warnings));
     location.href = `/join/${encodeURIComponent(r.storyteller)}`;
   } catch (e) {
@@ -292,7 +302,7 @@ $("#import").addEventListener("click", async () => {
   let game;
   try { game = JSON.parse($("#import-text").value); } catch (e) { showError("#import-error", { message: `This is not JSON: ${e.message}` }); return; }
   try {
-    const r = await api("/api/townsquare/import", { method: "POST", body: { state: game, seed: Number($("#seed").value) || 0 } });
+    const r = await api("/api/townsquare/import", { method: "POST", body: { state: game, seed: Number($("#seed").value) || 0, bots: $("#bots").value || null } });
     if (r.warnings && r.warnings.length) sessionStorage.setItem(`warnings:${r.game}`, JSON.stringify(r.warnings));
     location.href = `/join/${encodeURIComponent(r.storyteller)}`;
   } catch (e) {
@@ -313,4 +323,5 @@ $("#by-hand").addEventListener("click", byHand);
 $("#bluffs-later").addEventListener("change", (e) => { state.bluffs = e.target.checked ? null : []; renderGrimoire(); check(); });
 $("#create").addEventListener("click", create);
 renderSeats();
+loadBots();
 loadBuiltins();

@@ -2,7 +2,7 @@
 // waits for with every legal option, the day's nominations and votes, rulings and undo.
 import { api, h, $, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
-import { cname, character, describeAnswer, phaseLine } from "./words.js";
+import { cname, character, describeAnswer, phaseLine, reminderTokens } from "./words.js";
 
 let who, link, view = null;
 let selected = new Set();          // seats picked for a player choice
@@ -137,6 +137,8 @@ function renderSeatCard() {
   if (!g) { card.hidden = true; return; }
   card.hidden = false;
   const c = character(g.character);
+  const typed = $("#reminder-text") ? $("#reminder-text").value : "";   // kept across updates
+  const refocus = document.activeElement && document.activeElement.id === "reminder-text";
   card.replaceChildren(
     h("div", { class: "row" }, h("h2", { class: "grow" }, `${g.name}: ${cname(g.character)}`),
       h("button", { type: "button", class: "small", onclick: () => { focusSeat = null; renderSeatCard(); } }, "Close")),
@@ -146,13 +148,27 @@ function renderSeatCard() {
     c ? h("p", { class: "muted" }, c.ability) : null,
     (g.status || []).length ? h("p", {}, `Status: ${g.status.join(", ")}`) : null,
     (g.effects || []).length ? h("p", {}, `Effects: ${g.effects.map((e) => `${e.kind}${e.source ? ` (${cname(e.source)})` : ""}`).join(", ")}`) : null,
-    (g.reminders || []).length ? h("p", {}, `Reminders: ${g.reminders.map((r) => `${reminderText(r)}${r.ability ? ` (${cname(r.ability)})` : ""}`).join(", ")}`) : null,
+    (g.reminders || []).length ? h("ul", { class: "plain", id: "seat-reminders", "aria-label": "Reminders" }, ...g.reminders.map((r) =>
+      h("li", { class: "row" }, h("span", { class: "grow" }, `Reminder ${reminderText(r)}${r.ability ? ` (${cname(r.ability)})` : ""}${r.by_hand ? " · by hand" : ""}`),
+        h("button", { type: "button", class: "small", "aria-label": `Remove the reminder ${reminderText(r)} from ${g.name}`,
+                      onclick: () => send({ type: "reminder", player: g.name, token: reminderText(r), remove: true }) }, "Remove")))) : null,
+    // A reminder token placed by hand: any text, the script's tokens suggested; only you see it.
+    h("form", { class: "row", id: "reminder-form", onsubmit: (e) => {
+        e.preventDefault();
+        const t = $("#reminder-text").value.trim();
+        if (t) { send({ type: "reminder", player: g.name, token: t }); $("#reminder-text").value = ""; }
+      } },
+      h("label", { for: "reminder-text" }, "Reminder"),
+      h("input", { id: "reminder-text", list: "reminder-tokens", maxlength: "40", autocomplete: "off", value: typed }),
+      h("datalist", { id: "reminder-tokens" }, ...reminderTokens().map((t) => h("option", { value: t }))),
+      h("button", { type: "submit", class: "small" }, "Place")),
     h("div", { class: "row" },
       h("button", { type: "button", class: "small", onclick: () => showAlmanac(g.character) }, `Almanac: ${cname(g.character)}`),
       view.phase === "day" ? h("button", { type: "button", class: "small", onclick: () => { setValue("#nom-target", g.name); $("#nom-by").focus(); } }, "Nominate…") : null,
       h("button", { type: "button", class: "small", onclick: () => { setValue("#ruling-player", g.name); $("#ruling-panel").open = true; $("#ruling-action").focus(); } }, "Ruling…"),
       h("button", { type: "button", class: "small", onclick: () => send({ type: "seat", name: g.name, online: !g.online }) },
         g.online ? "Play at the table" : "Play online")));
+  if (refocus) $("#reminder-text").focus();
 }
 
 function setValue(sel, v) { const e = $(sel); if (e) e.value = v; }

@@ -2,7 +2,7 @@
 // the choice they must make when woken online, and their votes and nominations by day.
 import { h, $, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
-import { cname, character, choiceText, describeAnswer, describeInfo, phaseLine } from "./words.js";
+import { cname, character, describeAnswer, phaseLine } from "./words.js";
 
 let who, link, view = null;
 let selected = new Set();
@@ -76,7 +76,7 @@ function renderMe() {
 function renderLearned() {
   const items = view.events.filter((ev) => ev.player === who.name && (ev.type === "learn" || ev.type === "choice"))
     .map((ev) => h("li", {}, h("span", { class: "when" }, ev.phase === "night" ? `N${ev.number}` : ev.phase === "day" ? `D${ev.number}` : ""),
-      ev.type === "learn" ? describeInfo(ev) : `you chose ${choiceText(ev)}`));
+      ev.line || ""));
   $("#learned").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
 }
 
