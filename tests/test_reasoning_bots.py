@@ -328,3 +328,17 @@ def test_registry_instances_read_only_the_world():
     assert B.truths_of("empath").truths(w, "Ann") == [{"count": 2}]     # Bob and Eve
     assert B.truths_of("monk") is None
     assert all(B.truths_of(c) is None or hasattr(B.truths_of(c), "shows") for c in REGISTRY)
+
+
+def test_demon_does_not_choose_the_same_protected_player_every_night():
+    """Regalia, 10 players, seed 1227: two good players left, both of whom have survived
+    the Demon's kill (a Soldier among them), against the Demon and a Minion; votes tie every
+    day. The Demon used to choose the Soldier every night and the game stalled to the
+    40-day limit; it now chooses another than last night's, and the game ends."""
+    from clocktower.agents.policies import make_agents
+    from clocktower.engine.runner import play
+    from clocktower.play import NAMES, new_game
+    g = new_game("regalia", 10, 1227, agents=make_agents(NAMES[:10], 1227, "reasoning",
+                                                         "reasoning"))
+    play(g)
+    assert g.winner in ("good", "evil") and g.day < 40

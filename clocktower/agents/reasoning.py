@@ -345,6 +345,11 @@ class ReasoningBot:
             good = [n for n in living if n not in mates and n not in skip]
             if len(good) < d.count:
                 good = [n for n in living if n not in mates]
+                # Every good player left has survived its kill: not last night's again
+                # (else a protected player is chosen every night and the game stalls).
+                other = [n for n in good if n not in self.aimed[1]]
+                if team == "demon" and len(other) >= d.count:
+                    good = other
             if len(good) < d.count:
                 return None
             order = sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
