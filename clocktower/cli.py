@@ -57,8 +57,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
          ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
+    from .agents.policies import make_agents, team_policies
     from .narrate import Narrator
-    from .play import new_game
+    from .play import NAMES, new_game
     from .engine.runner import play as run
 
     if storyteller not in ("auto", "ask"):
@@ -76,9 +77,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     on_event: Callable[[dict], object] | None = narrator
     if as_json:
         on_event = lambda ev: print(_dump(ev))  # noqa: E731
+    everyone = NAMES[:players + travellers]
     if on_event is not None and view_as != "storyteller":
-        from .play import NAMES
-        everyone = NAMES[:players + travellers]
         if view_as != "spectator" and view_as not in everyone:
             raise ClocktowerError(f"--view must be storyteller, spectator or a player's name "
                                   f"({', '.join(everyone)}), not {view_as!r}")
@@ -88,14 +88,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             if visible(ev, view_as):
                 inner(ev)
         on_event = on_visible
-    from .agents.policies import check_policy, make_agents
-    from .play import NAMES as _NAMES
-    good, evil = check_policy(good_bots or bots, "--good-bots" if good_bots else "--bots"), \
-        check_policy(evil_bots or bots, "--evil-bots" if evil_bots else "--bots")
-    agents = make_agents(_NAMES[:players + travellers], seed, good, evil) \
-        if (good, evil) != ("random", "random") else None
+    good, evil = team_policies(bots, good_bots, evil_bots)
     game = new_game(script, players, seed, storyteller=st, on_event=on_event,
-                    travellers=travellers, agents=agents)
+                    travellers=travellers, agents=make_agents(everyone, seed, good, evil))
     run(game)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))
@@ -232,10 +227,7 @@ def main() -> None:
     except ClocktowerError as e:
         typer.echo(f"error: {e}", err=True)
         sys.exit(2)
-    except BrokenPipeError:             # `clocktower play | head`: the reader left
-        _quiet_stdout()
-        sys.exit(0)
-    except OSError as e:
+    except OSError as e:                # (a reader that left, `| head`, is click's: quiet)
         if e.filename is not None:      # a file's error is reported where it is opened
             raise
         _quiet_stdout()                 # the output itself failed (`> /dev/full`)

@@ -70,7 +70,7 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                                                       "100; 10000 for the baseline)"),
              out: Optional[Path] = typer.Option(None, help="output folder (default: "
                                                 "results/<script>)")) -> None:
-    from .agents.policies import POLICIES, check_policy, default_policy
+    from .agents.policies import POLICIES, check_policy, default_policy, team_policies
     from .scripts import load_script
     from .sim import baseline as B
     from .sim.run import Spec, default_jobs
@@ -106,10 +106,7 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     if baseline is not None:
         arms = [("none", "none")]           # the model has no bots
     else:
-        arms = [(check_policy(good_bots or bots or default_policy(),
-                              "--good-bots" if good_bots else "--bots"),
-                 check_policy(evil_bots or bots or default_policy(),
-                              "--evil-bots" if evil_bots else "--bots"))]
+        arms = [team_policies(bots or default_policy(), good_bots, evil_bots)]
     if policy_table and baseline is None:
         names = (sorted(POLICIES) if policy_table.strip() == "all"
                  else [check_policy(p.strip(), "--policy-table")

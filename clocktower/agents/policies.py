@@ -49,6 +49,15 @@ def check_policy(name: str, option: str = "--bots") -> str:
     return name
 
 
+def team_policies(bots: str, good_bots: str | None = None,
+                  evil_bots: str | None = None) -> tuple[str, str]:
+    """(good, evil) from the options `--bots` and `--good-bots` / `--evil-bots` (each team's
+    own, when given, over `--bots`), checked; an unknown name is blamed on the option that
+    gave it."""
+    return (check_policy(good_bots or bots, "--good-bots" if good_bots else "--bots"),
+            check_policy(evil_bots or bots, "--evil-bots" if evil_bots else "--bots"))
+
+
 class TeamPolicy:
     """One player's answerer when good and evil play different policies: each decision goes
     to `good` or `evil` according to the alignment in the player's own view."""
