@@ -137,12 +137,11 @@ CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
        "--batch-size", "2", "--bots", "random"]      # 100 small batches: time to interrupt
 
 
-def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
-    """Ctrl-C (SIGINT) after two batches are saved: exit 130, the batches kept; --resume
-    plays only the missing ones, and the summary is the uninterrupted run's, byte for byte."""
-    out = tmp_path / "cut"
+def _interrupt_after_two_batches(out, jobs: str):
+    """`simulate CUT --jobs JOBS --out OUT` in a process, SIGINT once two batches are saved:
+    (the process, its stderr)."""
     proc = subprocess.Popen([sys.executable, "-c", "from clocktower.cli import main; main()",
-                             "simulate", *CUT, "--jobs", "1", "--out", str(out)],
+                             "simulate", *CUT, "--jobs", jobs, "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 120
     while time.time() < deadline and proc.poll() is None and (
@@ -151,6 +150,14 @@ def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
         time.sleep(0.02)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
+    return proc, err
+
+
+def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
+    """Ctrl-C (SIGINT) after two batches are saved: exit 130, the batches kept; --resume
+    plays only the missing ones, and the summary is the uninterrupted run's, byte for byte."""
+    out = tmp_path / "cut"
+    proc, err = _interrupt_after_two_batches(out, "1")
     assert proc.returncode == 130, err
     assert "interrupted" in err and "--resume" in err
     kept = len(list((out / "batches").glob("*.jsonl")))
@@ -175,16 +182,7 @@ def test_ctrl_c_with_a_process_pool_keeps_what_the_workers_finished(tmp_path):
     """SIGINT to a --jobs 2 run: pending batches are cancelled, running ones saved, exit 130;
     every saved batch equals the same batch of an uninterrupted run."""
     out = tmp_path / "pool"
-    proc = subprocess.Popen([sys.executable, "-c", "from clocktower.cli import main; main()",
-                             "simulate", *CUT, "--jobs", "2", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None and (
-            len(list((out / "batches").glob("*.jsonl")) if (out / "batches").is_dir() else [])
-            < 2):
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
+    proc, err = _interrupt_after_two_batches(out, "2")
     assert proc.returncode == 130, err
     saved = sorted((out / "batches").glob("*.jsonl"))
     assert 2 <= len(saved) < 100

@@ -9,23 +9,10 @@ with Wilson 95% intervals (speed: `clocktower bench --bots random,reasoning`).
 from __future__ import annotations
 
 import argparse
-import math
 
-from clocktower.agents import RandomBot
-from clocktower.agents.reasoning import ReasoningBot
+from clocktower.agents.policies import POLICIES
 from clocktower.play import new_game, play_game
-
-POLICIES = {"random": RandomBot, "reasoning": ReasoningBot}
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - r) / d, (c + r) / d
+from clocktower.sim.stats import wilson
 
 
 def agents(script: str, players: int, seed: int, good: str, evil: str) -> dict:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import sys
 
 from rich.progress import Progress
@@ -20,6 +19,7 @@ from rich.progress import Progress
 from clocktower.errors import ClocktowerError
 from clocktower.play import NAMES, play_game
 from clocktower.scripts import load_script
+from clocktower.sim.stats import wilson
 
 SCRIPTS = ["trouble-brewing", "the-saga-of-the-summoner", "regalia", "alternate-endings",
            "the-return-of-jafar"]
@@ -27,15 +27,6 @@ COUNTS = [7, 10, 13]
 # The Saga of the Summoner seats 5 to 9 players (6 Townsfolk, one more with the Summoner).
 COUNTS_FOR = {"the-saga-of-the-summoner": [7, 8, 9]}
 
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def bot_class(kind: str):
