@@ -17,6 +17,8 @@ from ..engine.rand import randrange, seeded
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass the bot
 class RandomBot:
+    sees_everything = False     # a player's own view (engine/views.py); said, not looked up in vain
+
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
                  vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,
                  living: float = 0.9, exile: float = 0.05):

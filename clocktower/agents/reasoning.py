@@ -53,6 +53,8 @@ _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
 class ReasoningBot:
     """A bot that claims, reasons over worlds and votes by its beliefs (module docstring)."""
 
+    sees_everything = False     # its own view only (engine/views.py)
+
     def __init__(self, seed: int = 0, name: str = ""):
         self.name = name
         self.rng = seeded(f"reasoning:{seed}:{name}")

@@ -26,17 +26,25 @@ MALFUNCTION = ("drunk", "poisoned")
 TEAMS = D.teams()
 
 
+_FAST_OK: dict[tuple[type, str], bool] = {}
+
+
 def _fast_ok(cls: type, method: str) -> bool:
     """Whether `cls` offers the fast path `method` for the answers its `__call__` gives: both
     come from the same class (a subclass that overrides `__call__` alone is asked with
-    decision objects, so its override is seen)."""
-    def owner(name: str) -> type | None:
-        for k in cls.__mro__:
-            if name in k.__dict__:
-                return k
-        return None
-    has = owner(method)
-    return has is not None and has is owner("__call__")
+    decision objects, so its override is seen). Answered once per class (a class changed
+    after its first game is not seen)."""
+    key = (cls, method)
+    ok = _FAST_OK.get(key)
+    if ok is None:
+        def owner(name: str) -> type | None:
+            for k in cls.__mro__:
+                if name in k.__dict__:
+                    return k
+            return None
+        has = owner(method)
+        ok = _FAST_OK[key] = has is not None and has is owner("__call__")
+    return ok
 
 
 
@@ -276,16 +284,19 @@ class Game:
         return out
 
     def hooks(self, name: str) -> list[Ability]:
-        if self._hooks is None:
-            table: dict[str, list[Ability]] = {h: [] for h in HOOKS}
+        table = self._hooks
+        if table is None:
+            table = {h: [] for h in HOOKS}
             for ab in self.all_abilities():
                 for h in ab.overrides:
                     table[h].append(ab)
             for h, lst in table.items():
                 # stable: seat order within a priority; `hook_priority` overrides one hook's
-                lst.sort(key=_hook_order(h))
+                # (a list of one or none is in order: most are)
+                if len(lst) > 1:
+                    lst.sort(key=_hook_order(h))
             self._hooks = table
-        return self._hooks[name]
+        return table[name]
 
     def abilities_changed(self) -> None:
         self._hooks = None

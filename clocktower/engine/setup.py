@@ -127,6 +127,24 @@ def script_teams(script) -> dict[str, list[str]]:
     return teams
 
 
+_PAIRS_CACHE: dict[tuple, tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+
+
+def _setup_pairs(script) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """The script's `exclusive` and `enters_after` setup-jinx pairs (data), computed once
+    per list of characters (a batch of games asks for the same script's again and again)."""
+    key = (tuple(script.characters), tuple(script.homebrew))
+    found = _PAIRS_CACHE.get(key)
+    if found is None:
+        on = [c for c in script.characters if c not in script.homebrew]
+        exclusive: list[tuple[str, ...]] = list(exclusive_pairs(on))
+        found = (exclusive, [tuple(j["pair"]) for j in setup_jinxes(on, "enters_after")])
+        if len(_PAIRS_CACHE) > 64:
+            _PAIRS_CACHE.clear()
+        _PAIRS_CACHE[key] = found
+    return found[0], found[1]
+
+
 def _requires(cid: str) -> str | None:
     change = D.get(cid).setup_change
     return change.get("requires") if change else None
@@ -145,14 +163,14 @@ def build_bag(script, n: int, rng, st_pick,
     teams = script_teams(script)
     pool = {t: list(teams.get(t, ())) for t in TEAM_ORDER}
     # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
-    exclusive = exclusive_pairs(c for c in script.characters if c not in script.homebrew)
     # `enters_after` jinxes (the Marionette enters play only after a Demon made in play):
     # without a jinx rule object that runs the entering (clocktower/jinxes/: the Kazali's,
     # the Summoner's, Lil' Monsta's), a bag never holds both, as for an exclusive pair.
-    ruled = set(ruled)      # pairs whose jinx is a rule object that runs the entering
-    exclusive += [tuple(j["pair"]) for j in setup_jinxes(
-        (c for c in script.characters if c not in script.homebrew), "enters_after")
-        if frozenset(j["pair"]) not in ruled]
+    # `ruled`: pairs whose jinx is a rule object that runs the entering.
+    exclusive, enters_after = _setup_pairs(script)
+    if enters_after:
+        ruled = set(ruled)
+        exclusive = exclusive + [pair for pair in enters_after if frozenset(pair) not in ruled]
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
