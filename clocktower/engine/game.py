@@ -848,7 +848,7 @@ class Game:
         once a night), except a Demon that succeeds a Demon who died tonight (the Imp's
         star-pass, the Scarlet Woman) or dies with its making (`successor`: a jump):
         "does not act that same night"."""
-        if self.phase != "night" or TEAMS[ab.id] != "demon":
+        if self.phase != "night" or ab.data.team != "demon":   # a variant is in no table
             return
         if successor or any(not p.truly_alive and TEAMS[p.character] == "demon" and p is not holder(ab)
                for p in self.deaths_tonight):
