@@ -133,7 +133,9 @@ def _check(game, seed):
             rest = log[i + 1:]
             swap = [x for x in rest[:8] if x["type"] == "character_change"]
             assert len(swap) == 2 and swap[0]["swapped_with"] == e["target"], (seed, e)
-            poison = next(x for x in rest if x["type"] == "effect")
+            # (a Philosopher's drunkenness may follow the Snake Charmer character first)
+            poison = next(x for x in rest if x["type"] == "effect"
+                          and x.get("ability") == "snakecharmer")
             assert poison["kind"] == "poisoned" and poison["target"] == e["target"], (seed, e)
     # Once per game: one Philosopher and one Courtier choice per player.
     for ab in ("philosopher", "courtier"):

@@ -94,17 +94,20 @@ def check_log(game, script, travellers: int = 0) -> None:
     assert set(not_dealt) - seated_later == set(setup["not_dealt"]) - seated_later
     # Walk the log: deaths, nominations, votes, executions.
     alive = {p["name"]: True for p in setup["players"]}
+    character = {p["name"]: p["character"] for p in setup["players"]}   # (swaps move them)
     ghost_spent: set[str] = set()
     executions_by_day: Counter = Counter()
     for ev in log:
         t = ev["type"]
         if t == "death":
             alive[ev["player"]] = False
+        elif t == "character_change":
+            character[ev["player"]] = ev["new"]
         elif t == "nominate":
             assert alive[ev["by"]], f"dead {ev['by']} nominated on day {ev['number']}"
         elif t == "nomination":
             # While a Voudon lives, the dead vote without ghost votes (not checked then).
-            voudon = any(alive[p["name"]] for p in setup["players"] if p["character"] == "voudon")
+            voudon = any(alive[n] for n, c in character.items() if c == "voudon")
             for v in ev["voters"]:
                 if not alive[v] and not voudon:
                     assert v not in ghost_spent, f"{v} voted twice while dead"
