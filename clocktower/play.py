@@ -1,7 +1,7 @@
 """Making games: the front door used by the CLI, the simulator and the tests."""
 from __future__ import annotations
 
-from .agents import RandomBot
+from .agents.random_bot import random_bots
 from .characters import REGISTRY
 from .engine.game import Game
 from .engine.runner import play
@@ -31,8 +31,10 @@ def new_game(script, players: int | list[str] = 10, seed: int = 0, storyteller=N
     else:
         names = list(players)
     answerers = {"storyteller": storyteller or AutoStoryteller(seed)}
+    given = agents or {}
+    bots = random_bots(seed, [n for n in names if not given.get(n)])
     for n in names:
-        answerers[n] = (agents or {}).get(n) or RandomBot(seed, n)
+        answerers[n] = given.get(n) or bots[n]
     game = Game(script, REGISTRY, seed=seed, answerers=answerers)
     game.on_event = on_event
     setup_random(game, names, travellers)

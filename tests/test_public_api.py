@@ -26,10 +26,12 @@ def test_every_public_name_imports_and_is_the_real_thing():
     assert "imp" in REGISTRY and callable(Session) and callable(view)
     s = load_script("trouble-brewing")
     assert isinstance(s, Script) and "imp" in s.characters
-    g = new_game(s, 5, seed=3, storyteller=AutoStoryteller(3), agents={"Ann": RandomBot(3, "Ann")})
+    g = new_game(s, 5, seed=3, storyteller=AutoStoryteller(3))
     assert isinstance(g, Game)
     assert play(g).winner in ("good", "evil")
     assert play_game("trouble-brewing", 5, 3).log == g.log
+    mine = new_game(s, 5, seed=3, agents={"Ann": RandomBot(3, "Ann")})   # a bot of one's own
+    assert play(mine).winner in ("good", "evil")
     for name in clocktower.__all__:
         assert getattr(clocktower, name) is not None, name
 

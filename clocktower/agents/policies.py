@@ -1,13 +1,15 @@
 """Policies: named kinds of bot, so a simulation can say who plays each team.
 
 A policy is a factory `(seed, player_name) -> answerer` registered under a name in
-`POLICIES` (`register_policy`). "random" is `RandomBot`, "reasoning" is `ReasoningBot` (the
+`POLICIES` (`register_policy`), and optionally a table `(seed, names) -> {name: answerer}`
+that makes the bots of one game at once (`TABLES`: the random bots of a game share one
+generator, `random_bots`); `make_agents` uses the table when there is one. "random" is `RandomBot`, "reasoning" is `ReasoningBot` (the
 default); other bots register the same way, here, at import (pool and Ray workers import
 the package fresh). `make_agents(names, seed, good, evil)` gives every player an answerer: the one
 policy's bot when both teams play the same policy, else a `TeamPolicy` that holds both bots
 and answers each decision with the bot of the team the player believes they are on now
 (`view.alignment`, the alignment they were last told: it can change mid-game). Each bot
-keeps its own seeded generator, so a player's good and evil bots never share draws.
+draws from its policy's generator, so a player's good and evil bots never share draws.
 
 Register a policy here, at import: the simulator's worker processes (and Ray's) import this
 module afresh, so a policy registered later by a program exists only in that process.
@@ -16,23 +18,38 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .random_bot import RandomBot
+from .random_bot import RandomBot, random_bots
 from .reasoning import ReasoningBot
 
 Answerer = Callable[[Any, Any], object]
 Factory = Callable[[int, str], Any]
+Table = Callable[[int, list[str]], dict[str, Any]]
 
 POLICIES: dict[str, Factory] = {}
+TABLES: dict[str, Table] = {}
 
 
-def register_policy(name: str, factory: Factory) -> None:
-    """Register (or replace) the policy `name`: `factory(seed, player_name) -> answerer`."""
+def register_policy(name: str, factory: Factory, table: Table | None = None) -> None:
+    """Register (or replace) the policy `name`: `factory(seed, player_name) -> answerer`,
+    and `table(seed, names) -> {name: answerer}` when the bots of one game are made together."""
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise ValueError(f"a policy name is letters, digits, '-' or '_', not {name!r}")
     POLICIES[name] = factory
+    if table is not None:
+        TABLES[name] = table
+    else:
+        TABLES.pop(name, None)
 
 
-register_policy("random", lambda seed, name: RandomBot(seed, name))
+def bots_of(policy: str, seed: int, names: list[str]) -> dict[str, Any]:
+    """The bots of `policy` for `names` in one game: its table's, else one from its factory each."""
+    table = TABLES.get(policy)
+    if table is not None:
+        return table(seed, names)
+    return {n: POLICIES[policy](seed, n) for n in names}
+
+
+register_policy("random", lambda seed, name: RandomBot(seed, name), random_bots)
 register_policy("reasoning", lambda seed, name: ReasoningBot(seed, name))   # docs/bots.md
 
 
@@ -97,9 +114,10 @@ def make_agents(names: list[str], seed: int, good: str, evil: str) -> dict[str, 
     check_policy(good, "--good-bots")
     check_policy(evil, "--evil-bots")
     if good == evil:
-        return {n: POLICIES[good](seed, n) for n in names}
+        return bots_of(good, seed, names)
+    goods, evils = bots_of(good, seed, names), bots_of(evil, seed, names)
     out: dict[str, Any] = {}
     for n in names:
-        g, e = POLICIES[good](seed, n), POLICIES[evil](seed, n)
+        g, e = goods[n], evils[n]
         out[n] = FastTeamPolicy(g, e) if _fast(g) and _fast(e) else TeamPolicy(g, e)
     return out

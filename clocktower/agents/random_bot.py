@@ -7,7 +7,8 @@ It sees only its own view (`engine/views.py`): the character it was told it is (
 bot believes it is its Townsfolk), the public table and its own events."""
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Iterable
 
 from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
 
@@ -21,8 +22,10 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, name: str = "", nominate: float = 0.3,
                  vote: float = 0.45, use_ability: float = 0.3, decline: float = 0.15,
-                 living: float = 0.9, exile: float = 0.05):
-        self.rng = seeded(f"bot:{seed}:{name}")
+                 living: float = 0.9, exile: float = 0.05, rng: random.Random | None = None):
+        # `rng`: a generator shared with the other bots of the game (`random_bots`), else
+        # the bot's own, seeded from the game's seed and its name
+        self.rng = rng if rng is not None else seeded(f"bot:{seed}:{name}")
         self.p_nominate = nominate
         self.p_vote = vote
         self.p_ability = use_ability
@@ -71,3 +74,13 @@ class RandomBot:
                 if living:
                     return [living[randrange(rng, len(living))]]
         return decision.sample(rng)
+
+
+def random_bots(seed: int, names: Iterable[str]) -> dict[str, RandomBot]:
+    """The random bots of one game (`clocktower play`, `bench`, `simulate`), sharing one
+    generator seeded from the game's seed: seeding a Mersenne Twister costs about as much as
+    a tenth of a 5-player game, and a game has a bot for every player. The game stays the
+    same for the same seed, seating and answers (the bots draw in the order they are asked).
+    A bot made alone (`RandomBot(seed, name)`: a scenario's, a web seat's) keeps its own."""
+    rng = seeded(f"bots:{seed}")
+    return {n: RandomBot(seed, n, rng=rng) for n in names}
