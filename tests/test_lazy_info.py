@@ -53,3 +53,58 @@ def test_space_lists_the_same_answers_in_the_same_order(script, players, team):
                     {"count": 1}, None, "x"):
             assert not d.is_legal(bad)
         assert d.is_legal({"count": 0}) == bool(extras)
+
+
+def _pair_infos_with_set(game, matches):
+    """The original listing, deduplicating with a set of keys, for comparison."""
+    out, seen = [], set()
+    for char, target in matches:
+        for other in game.players:
+            if other is target:
+                continue
+            first, second = (target, other) if target.seat < other.seat else (other, target)
+            key = (char, first.name, second.name)
+            if key not in seen:
+                seen.add(key)
+                out.append({"character": char, "players": [first.name, second.name]})
+    return out
+
+
+def test_pair_infos_without_shared_characters_lists_as_the_deduplicating_loop():
+    rng = random.Random(1)
+    game = new_game("trouble-brewing", 12, 5)
+    for _ in range(200):
+        k = rng.randrange(0, 5)
+        chosen = rng.sample(game.players, k)
+        chars = [rng.choice(["chef", "imp", "spy", "saint"]) for _ in chosen]
+        matches = list(zip(chars, chosen))
+        assert pair_infos(game, game.players[0], matches) == _pair_infos_with_set(game, matches)
+
+
+@pytest.mark.parametrize("script", ["trouble-brewing", "the-return-of-jafar"])
+def test_one_of_two_basis_decides_the_truths(script):
+    """`Information.basis`: two worlds with equal bases have equal truths (the automatic
+    Storyteller's registration test skips listing the truths on that ground); and worlds
+    that differ in a mark differ in truths."""
+    from clocktower import data as D
+    from clocktower.characters._info import OneOfTwo
+    from clocktower.engine.world import World
+    rng = random.Random(2)
+    checked = differ = 0
+    for seed in range(12):
+        game = new_game(script, 7 + seed % 9, seed)
+        world = World.from_game(game)
+        for p in game.players:
+            ab = p.ability
+            if not isinstance(ab, OneOfTwo):
+                continue
+            chars = [c for c in game.script.characters if D.get(c).team != "traveller"]
+            for _ in range(30):
+                who = rng.choice(game.players).name
+                regs = [{who: (rng.choice(chars), rng.choice(["good", "evil"]))} for _ in (0, 1)]
+                w1, w2 = world.with_registrations(regs[0]), world.with_registrations(regs[1])
+                same = ab.basis(w1) == ab.basis(w2)
+                assert same == (ab.truths(w1) == ab.truths(w2)), (seed, p.name, regs)
+                checked += 1
+                differ += not same
+    assert checked > 100 and differ > 10

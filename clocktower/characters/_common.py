@@ -13,6 +13,18 @@ def pair_infos(game, player, matches, team: str = ""):
     player but the target ("any other character token"), the one who learns included.
     """
     out = []
+    if len({char for char, _t in matches}) == len(matches):
+        # No two matches share a character, so no truth repeats (a hot path: up to 14
+        # truths a match): the same list as below, without the set of keys.
+        players = game.players
+        for char, target in matches:
+            tname, tseat = target.name, target.seat
+            for other in players:
+                if other is not target:
+                    out.append({"character": char,
+                                "players": [tname, other.name] if tseat < other.seat
+                                else [other.name, tname]})
+        return out
     seen = set()
     for char, target in matches:
         for other in game.players:

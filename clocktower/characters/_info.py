@@ -27,6 +27,13 @@ class Information(Ability):
     def truths(self, world: World, player: str | None = None) -> list[dict]:
         raise NotImplementedError(f"{type(self).__name__}.truths")
 
+    def basis(self, world: World, player: str | None = None) -> Any:
+        """A value from which `truths(world, player)` follows and that is cheaper to compute:
+        two worlds with equal (not None) bases have equal truths. None: no such value (the
+        truths themselves must be compared). The automatic Storyteller's registration tests
+        use it to skip listing truths a registration does not change."""
+        return None
+
     def shows(self, world: World, answer: dict, player: str | None = None) -> bool:
         """Whether `answer` is one of `truths(world, player)`: what a reasoner asks of a
         claimed piece of information in a world it considers. An ability with many truths
@@ -55,6 +62,20 @@ class Information(Ability):
         return w
 
 
+def one_of_two_matches(world: World, team: str, zero_allowed: bool = False) -> list:
+    """The (character, player) marks of '1 of 2 players is a particular `team` character'
+    in `world`: every player who registers as a `team` character; with none and no 'zero'
+    answer, the players who truly are that team (see `one_of_two_truths`)."""
+    matches = []
+    for p in world.players:
+        char = world.registers(p)[0]
+        if D.get(char).team == team:
+            matches.append((char, p))
+    if not matches and not zero_allowed:
+        matches = [(p.character, p) for p in world.players if p.team == team]
+    return matches
+
+
 def one_of_two_truths(world: World, me: str, team: str, zero_allowed: bool = False) -> list[dict]:
     """'1 of 2 players is a particular `team` character' truths in `world` for `me`.
 
@@ -64,13 +85,7 @@ def one_of_two_truths(world: World, me: str, team: str, zero_allowed: bool = Fal
     that has no 'zero' answer, the players who truly are that team are used, so a sober
     player is never left with nothing true to learn.
     """
-    matches = []
-    for p in world.players:
-        char = world.registers(p)[0]
-        if D.get(char).team == team:
-            matches.append((char, p))
-    if not matches and not zero_allowed:
-        matches = [(p.character, p) for p in world.players if p.team == team]
+    matches = one_of_two_matches(world, team, zero_allowed)
     if not matches and zero_allowed:
         return [{"count": 0}]
     return pair_infos(world, world.player(me), matches, team)
@@ -86,6 +101,14 @@ class OneOfTwo(Information):
 
     def truths(self, world: World, player: str | None = None) -> list[dict]:
         return one_of_two_truths(world, self.holder(player), self.team, self.zero_allowed)
+
+    def basis(self, world: World, player: str | None = None) -> Any:
+        """The marks (character, player name): the truths are their pairs with every other
+        player, in seat order (the same players in every world of one game). None for a
+        subclass with truths of its own."""
+        if type(self).truths is not OneOfTwo.truths:
+            return None
+        return [(c, p.name) for c, p in one_of_two_matches(world, self.team, self.zero_allowed)]
 
     def shows(self, world: World, answer: dict, player: str | None = None) -> bool:
         """As `answer in truths(...)`, without listing every pair: a truth names a match

@@ -223,13 +223,16 @@ class Mattering:
     (`purpose`, an ability id) shows `name`'s querier? For an information ability: its
     truths in the game's world now with either registration (the truth's computed once).
     When neither shows anything (the ability's choice is not in the world yet) or the
-    ability is not one that informs, it may matter: True."""
+    ability is not one that informs, it may matter: True. Where the ability has a `basis`
+    (a cheaper value its truths follow from), an alternative with the truth's basis does
+    not matter, without listing its truths."""
 
     def __init__(self, game: Any, name: Any, purpose: Any, truth: dict):
         self.ability: Any = None
         self.world: Any = None
         self.name = name
         self.base: list | None = None
+        self.basis: Any = None
         if not isinstance(name, str):
             return
         for ab in game.all_abilities():
@@ -241,17 +244,32 @@ class Mattering:
         from ..engine.world import World
         self.world = World.from_game(game)
         self.base = self._shown(truth)
+        if self.base is not None:
+            self.basis = self._basis(truth)
+
+    def _world(self, reg: dict) -> Any:
+        return self.world.with_registrations({self.name: (reg["character"], reg["alignment"])})
 
     def _shown(self, reg: dict) -> list | None:
         try:
-            return list(self.ability.truths(self.world.with_registrations(
-                {self.name: (reg["character"], reg["alignment"])})))
+            return list(self.ability.truths(self._world(reg)))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return None
+
+    def _basis(self, reg: dict) -> Any:
+        basis = getattr(self.ability, "basis", None)
+        if basis is None:
+            return None
+        try:
+            return basis(self._world(reg))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             return None
 
     def __call__(self, alt: dict) -> bool:
         if self.ability is None or self.base is None:
             return True
+        if self.basis is not None and self.base and self._basis(alt) == self.basis:
+            return False        # the same truths (`Information.basis`), not listed again
         shown = self._shown(alt)
         if shown is None or (not shown and not self.base):
             return True
