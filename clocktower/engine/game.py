@@ -62,6 +62,23 @@ def _hook_order(hook: str) -> Callable[[Ability], int]:
     return key
 
 
+# Per (script characters, registry): a batch of games asks for the same again and again.
+_CLAIMS: dict[tuple, tuple[dict, list[str]]] = {}
+
+
+def _nomination_claims(script: Any, registry: dict) -> list[str]:
+    """The characters on the script that any nominee may claim (`Ability.nomination_claim`)."""
+    key = (tuple(script.characters), id(registry))
+    found = _CLAIMS.get(key)
+    if found is None or found[0] is not registry:
+        found = (registry, [c for c in script.characters
+                            if c in registry and registry[c].nomination_claim])
+        if len(_CLAIMS) > 64:
+            _CLAIMS.clear()
+        _CLAIMS[key] = found
+    return list(found[1])
+
+
 class Game:
     def __init__(self, script, registry: dict[str, type[Ability]], seed: int = 0,
                  answerers: dict[str, Answerer] | None = None,
@@ -114,9 +131,7 @@ class Game:
         self._fresh_nights: set[int] = set()            # nights with an ability acting fresh
         self.has_travellers = False
         # Characters on the script that any nominee may claim (see `nominate`).
-        self.nomination_claims: list[str] = [
-            c for c in script.characters
-            if c in registry and registry[c].nomination_claim]
+        self.nomination_claims: list[str] = _nomination_claims(script, registry)
         self._custom_orders: dict[str, dict[str, float] | None] = {}
         self.n_decisions = 0
         # Caches that helpers keep for this game (e.g. world.executed_today's, once a night):
