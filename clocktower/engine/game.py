@@ -151,6 +151,17 @@ class Game:
             self.on_event(ev)
         return ev
 
+    def emit_fields(self, etype: str, visible_to: Any, fields: dict) -> dict:
+        """`emit` with the fields in a dict: for a caller whose fields vary (a call that
+        unpacks a dict into keywords costs a compiled build a generic call)."""
+        ev = {"type": etype, "phase": self.phase,
+              "number": self.night if self.phase == "night" else self.day,
+              "visible_to": visible_to, **fields}
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
+        return ev
+
     def decide(self, decision: Decision) -> Any:
         """Ask the answerer for `decision.who`, validate, log. Decisions are numbered in
         order (`seq`); an answer equal to the decision's default is not logged."""
@@ -629,8 +640,8 @@ class Game:
         if not decision.n_options():
             return None
         info = self.decide(decision)
-        self.emit("learn", [player.name], player=player.name,
-                  ability=ab.id if ab else None, **info)
+        self.emit_fields("learn", [player.name], {"player": player.name,
+                                                  "ability": ab.id if ab else None, **info})
         return info
 
     def players_info(self, players: Iterable[Player]) -> list[str]:
@@ -677,8 +688,8 @@ class Game:
     def die(self, p: Player, cause: str, by: Player | None = None) -> None:
         """The died step: the player dies; reactions run; the game may end."""
         was_public_alive = p.alive
-        self._record_death(p, cause, by, secretly_alive=False,
-                           **({} if was_public_alive else {"already_registered_dead": True}))
+        self._record_death(p, cause, by, False,
+                           None if was_public_alive else {"already_registered_dead": True})
         for ab in list(self.hooks("on_death")):
             ab.on_death(p, cause, by)
         if not self._executing:
@@ -686,20 +697,22 @@ class Game:
 
     def fake_death(self, p: Player, cause: str, by: Player | None = None) -> None:
         """The player registers as dead but lives on (an ability says so)."""
-        self._record_death(p, cause, by, secretly_alive=True)
+        self._record_death(p, cause, by, True)
         if not self._executing:
             self.check_win()
 
     def _record_death(self, p: Player, cause: str, by: Player | None, secretly_alive: bool,
-                      **extra) -> None:
+                      extra: dict | None = None) -> None:
         p.alive = False
         p.secretly_alive = secretly_alive
         if self.phase == "night":
             self.deaths_tonight.append(p)
         else:
             self.deaths_today.append(p)
-        self.emit("death", "all" if self.phase == "day" else "storyteller",
-                  player=p.name, cause=cause, by=by.name if by else None, **extra)
+        fields = {"player": p.name, "cause": cause, "by": by.name if by else None}
+        if extra:
+            fields.update(extra)
+        self.emit_fields("death", "all" if self.phase == "day" else "storyteller", fields)
 
     # ------------------------------------------------------------------ character change
     def change_character(self, player: Player, new: str, alignment: str | None = None,
@@ -909,7 +922,7 @@ class Game:
         self.outcome = outcome
         self.winner = outcome.winner
         self.win_reason = outcome.reason
-        self.emit("game_over", "all", **outcome.fields())
+        self.emit_fields("game_over", "all", outcome.fields())
 
     def check_win(self) -> None:
         if self.winner is not None:
@@ -1282,13 +1295,14 @@ class Game:
         announced after such a use."""
         cls = self.registry.get(character)
         private = cls.private_args if cls is not None else ()
-        self.emit("claim_ability", "all", player=by.name, character=character,
-                  **{k: v for k, v in args.items() if k not in private})
+        self.emit_fields("claim_ability", "all", {
+            "player": by.name, "character": character,
+            **{k: v for k, v in args.items() if k not in private}})
         start = len(self.log)
         self._day_use(by, character, args)
         if not private and not any(ev["visible_to"] == "all" for ev in self.log[start:]):
-            self.emit("nothing_happens", "all", ability=character, player=by.name,
-                      **{k: v for k, v in args.items()})
+            self.emit_fields("nothing_happens", "all",
+                             {"ability": character, "player": by.name, **args})
 
     def _day_use(self, by: Player, character: str, args: dict) -> None:
         ab = next((a for a in by.abilities() if a.id == character), None)

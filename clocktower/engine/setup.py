@@ -274,10 +274,11 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
 
     def st_pick(cid, options):
         # Any Outsider count may be chosen; the automatic Storyteller keeps the table's.
-        keep = {"suggested": [0]} if (D.get(cid).setup_change or {}).get("outsiders_any") \
-            and 0 in options else {}
+        if (D.get(cid).setup_change or {}).get("outsiders_any") and 0 in options:
+            return game.storyteller_choice(f"setup.{cid}", list(options),
+                                           f"{D.get(cid).name}: setup change", suggested=[0])
         return game.storyteller_choice(f"setup.{cid}", list(options),
-                                       f"{D.get(cid).name}: setup change", **keep)
+                                       f"{D.get(cid).name}: setup change")
 
     mark = len(game.log)
     bag, not_dealt = build_bag(game.script, n, game.rng, st_pick,
@@ -319,13 +320,16 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
     `asked`: decision events of the bag's setup changes, logged after the setup event."""
     activate_jinxes(game)       # the jinxes with both characters on the script
     game.abilities_changed()
-    game.emit("setup", "storyteller", script=game.script.name, seed=game.seed,
-              script_ids=list(game.script.characters),
-              players=[{"name": p.name, "character": p.character,
-                        "alignment": None if "choose_alignment" in p.tokens else p.alignment,
-                        **({"traveller": True} if p.traveller else {})}
-                       for p in game.players],
-              not_dealt=sorted(game.in_play_extra), **(extra or {}))
+    fields = {"script": game.script.name, "seed": game.seed,
+              "script_ids": list(game.script.characters),
+              "players": [{"name": p.name, "character": p.character,
+                           "alignment": None if "choose_alignment" in p.tokens else p.alignment,
+                           **({"traveller": True} if p.traveller else {})}
+                          for p in game.players],
+              "not_dealt": sorted(game.in_play_extra)}
+    if extra:
+        fields.update(extra)
+    game.emit_fields("setup", "storyteller", fields)
     game.log.extend(asked or ())
     game.emit("seating", "all", players=[p.name for p in game.players],
               travellers={p.name: p.character for p in game.players if p.traveller})
@@ -370,12 +374,17 @@ def choose_bluffs(game: "Game") -> list[str]:
     picks = []
     remaining = list(free)
     registry = game.registry
+    # Suggested: characters a player could claim (never one whose holder does not know
+    # it, as the Drunk): docs/storyteller.md. (The remaining ones, kept in step.)
+    claimable = [c for c in remaining if c not in registry or not registry[c].unaware]
     for i in range(k):
-        # Suggested: characters a player could claim (never one whose holder does not know
-        # it, as the Drunk): docs/storyteller.md.
-        claimable = [c for c in remaining if c not in registry or not registry[c].unaware]
-        c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}",
-                                    **({"suggested": claimable} if claimable else {}))
+        if claimable:
+            c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}",
+                                        suggested=list(claimable))
+        else:
+            c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}")
         picks.append(c)
         remaining.remove(c)
+        if c in claimable:
+            claimable.remove(c)
     return picks

@@ -135,8 +135,10 @@ class World(NamedTuple):
         if not regs:
             return self
         self._known(regs)
-        return self._replace(registrations={**self.registrations,
-                                            **{k: (v[0], v[1]) for k, v in regs.items()}})
+        # (tuple.__new__: a hot path, the named tuple's interpreted `_replace` skipped)
+        return tuple.__new__(World, (self[0], {**self.registrations,
+                                               **{k: (v[0], v[1]) for k, v in regs.items()}},
+                                     *self[2:]))
 
     def with_choice(self, holder: str, players: Iterable[str]) -> "World":
         self._known([holder, *players])
