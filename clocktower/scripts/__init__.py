@@ -28,7 +28,18 @@ class Script:
     warnings: list[str] = field(default_factory=list)
 
     def of_team(self, team: str) -> list[str]:
-        return [c for c in self.characters if c not in self.homebrew and D.get(c).team == team]
+        """The script's characters of `team` (homebrew left out), in script order. Worked out
+        once for the script's list of characters (kept while that list stays the same)."""
+        key = (tuple(self.characters), tuple(self.homebrew))
+        cached = self.__dict__.get("_of_team")
+        if cached is None or cached[0] != key:
+            by_team: dict[str, list[str]] = {}
+            for c in self.characters:
+                if c not in self.homebrew:
+                    by_team.setdefault(D.get(c).team, []).append(c)
+            cached = (key, by_team)
+            self.__dict__["_of_team"] = cached
+        return list(cached[1].get(team, ()))
 
     def team_of(self, char_id: str) -> str:
         """The team of any character on the script, homebrew included."""
