@@ -206,6 +206,35 @@ class Game:
             self.on_event(ev)
         return answer
 
+    def dispose(self) -> None:
+        """Free a finished game's objects now: its players, abilities, effects, views and
+        log are emptied, which breaks the cycles between them (a game, its players and
+        their abilities refer to each other), so reference counting frees them at once
+        instead of the cycle collector (about 6% of a 5-player game). For a batch that
+        keeps only what it read from each game (`clocktower bench`); the game cannot be
+        read afterwards (`winner`, `outcome`, `day` and the counts stay)."""
+        for p in self.players:
+            for ab in p.held:
+                ab.state.clear()
+            p.held.clear()
+            p.effects.clear()
+            p.tokens.clear()
+        for ab in self.free_abilities:
+            ab.state.clear()
+        self.free_abilities.clear()
+        for lst in (self.players, self.deaths_today, self.deaths_tonight, self.prompt_now,
+                    self.log, self.nominations_today):
+            lst.clear()
+        for d in (self.by_name, self.answerers, self._views, self._asked, self.memo):
+            d.clear()
+        self._hooks = None
+        self._night_cache = None
+        self.about_to_die = None
+        self.executed_today = None
+        self.on_event = None
+        self.on_forced = None
+        self.default_answerer = None
+
     def view(self, who: str) -> PlayerView | StorytellerView:
         """The view of `who`: "storyteller", a player's name, or "spectator" (see `views`)."""
         v = self._views.get(who)

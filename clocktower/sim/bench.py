@@ -85,6 +85,7 @@ def run_bench(script: str, players: int, games: int, seed: int, console: Console
             events += len(g.log)
             decisions += g.n_decisions
             days += g.day
+            g.dispose()         # freed now, not by the cycle collector (Game.dispose)
             if i % 50 == 0 or i == games - 1:
                 prog.update(task, completed=i + 1)
     wall = time.perf_counter() - start

@@ -121,6 +121,7 @@ def run_one(spec: Spec, i: int) -> dict:
         raise RuntimeError(f"game {i} (seed {seed}, {n} players, {spec.travellers} "
                            f"Travellers, good {good}, evil {evil}) failed: {e!r}") from e
     rec.update(analyse(game.log))
+    game.dispose()              # freed now, not by the cycle collector (Game.dispose)
     return rec
 
 
