@@ -204,9 +204,10 @@ def bench(script: str = typer.Option("trouble-brewing", help="built-in name or s
           bots: str = typer.Option("random", help="random, reasoning, or both: random,reasoning")
           ) -> None:
     """Full bot games per second on one core (the simulator's speed)."""
-    from .sim.bench import parse_bots, parse_counts, run_bench
+    from .sim.bench import build_line, parse_bots, parse_counts, run_bench
 
     console = Console(highlight=False)
+    console.print(build_line())
     for n in parse_counts(players):
         for kind in parse_bots(bots):
             run_bench(script, n, games, seed, console, travellers, kind)

@@ -24,6 +24,9 @@ def test_bench_runs_each_count():
     res = CliRunner().invoke(app, ["bench", "--players", "5,7", "--games", "3"])
     assert res.exit_code == 0, res.output
     assert "5 players: 3 games" in res.output and "7 players: 3 games" in res.output
+    from clocktower import _compiled
+    said = "compiled engine core" if _compiled.compiled() else "pure Python"
+    assert res.output.startswith(f"build: {said}"), res.output     # which build ran
 
 
 def test_batch_gc_changes_no_game_and_restores_the_collector():
