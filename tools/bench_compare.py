@@ -12,8 +12,13 @@ machine busy with something else slows both alike. It prints games per CPU secon
 round and the ratio of the medians (new / base). Wall-clock figures on a shared machine
 vary by 20%; the ratio of alternated runs is steadier, and instruction counts steadier
 still: `--instructions K` counts (valgrind's callgrind) the instructions of K games
-(seeds 0..K-1) per case on each side, less those of starting Python and loading the script.
-Games must be identical on both sides for a fair comparison: check with tools/logdigest.py.
+(seeds 0..K-1) per case on each side, less those of starting Python and loading the script;
+each game is disposed of as `clocktower bench` does, where the build has `Game.dispose`.
+Games must be identical on both sides for a fair comparison: check with tools/logdigest.py
+(since the automatic Storyteller's policy and the bots' shared generator changed, the same
+seeds give other games than the starting commit's: compare per game over many seeds).
+Instruction ratios overstate wall-clock ones for the compiled build: it misses the
+instruction cache more often per instruction (docs/architecture.md, Performance).
 """
 from __future__ import annotations
 
@@ -36,7 +41,10 @@ from clocktower.scripts import load_script
 script, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 sc = load_script(script)
 for seed in range(games):
-    play_game(sc, players, seed)
+    g = play_game(sc, players, seed)
+    dispose = getattr(g, "dispose", None)      # as `clocktower bench` does, where it exists
+    if dispose is not None:
+        dispose()
 """
 
 
