@@ -48,8 +48,7 @@ def build_line() -> str:
     """Which build runs: the compiled engine core (`make fast`) or pure Python."""
     from .. import _compiled
     if _compiled.compiled():
-        return (f"build: compiled engine core (mypyc, {len(_compiled.MODULES)} modules; "
-                "`make pure` goes back to pure Python)")
+        return f"build: compiled engine core (mypyc, {len(_compiled.MODULES)} modules)"
     return "build: pure Python (`make fast` compiles the engine core, about twice as fast)"
 
 
