@@ -84,13 +84,16 @@ class EvilTwin(Information):
 
     # ---- first night: the twins learn each other ------------------------------------------
     def woken(self, first: bool) -> list:
-        t = self.twin()
+        # A twin still to be chosen (made mid-game, or no longer of the other alignment) is
+        # woken once chosen, in `night`: not the old one.
+        t = None if self._needs_twin() else self.twin()
         return [self.player] + ([t] if t is not None else [])
 
     def night(self, first: bool) -> None:
         if "twin" not in self.state or self._needs_twin():   # made mid-game, or mismatched
             if not self._choose_twin():
                 return
+            self.game.emit("wake", "storyteller", player=self.state["twin"], ability=self.id)
         self._tell_both()
 
     def _tell_both(self) -> None:
