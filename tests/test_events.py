@@ -77,11 +77,12 @@ def test_every_event_of_many_games_is_in_the_catalogue(script):
 
 
 def _emit_types(path: Path) -> list[tuple[int, object]]:
-    """(line, first argument) of every `<x>.emit(...)` call in a source file."""
+    """(line, first argument) of every `<x>.emit(...)` and `<x>.emit_fields(...)` call in a
+    source file."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr == "emit":
+                and node.func.attr in ("emit", "emit_fields"):
             arg = node.args[0] if node.args else None
             out.append((node.lineno, arg.value if isinstance(arg, ast.Constant) else arg))
     return out
