@@ -690,13 +690,22 @@ class Game:
     def change_character(self, player: Player, new: str, alignment: str | None = None,
                          tell: bool = True, successor: bool = False) -> None:
         """The player becomes `new`: the abilities their old character gave them (its own,
-        and a belief) are replaced by the new character's; granted abilities stay.
+        and a belief) are replaced by the new character's, and so are the abilities those
+        granted (the Alchemist's Minion ability, what the Philosopher gained: one
+        `ability_removed` each); other granted abilities stay.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
         it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
         player.character = D.get(new).id
         ab = self.make_ability(player.character, player)
-        player.held = [ab] + [a for a in player.held if a.origin == "granted"]
+        gone = [a for a in player.held if a.origin != "granted"]
+        while True:     # and what they granted, and what that granted
+            more = [a for a in player.held if a.source in gone and a not in gone]
+            if not more:
+                break
+            gone += more
+        lost = [a for a in player.held if a.origin == "granted" and a in gone]
+        player.held = [ab] + [a for a in player.held if a.origin == "granted" and a not in gone]
         player.thinks = None
         if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
@@ -705,6 +714,9 @@ class Game:
         self._new_at_night(ab, successor)
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
+        for a in lost:
+            a.active = False
+            self.emit("ability_removed", "storyteller", player=player.name, ability=a.id)
         if alignment and alignment != player.alignment:
             self.change_alignment(player, alignment)
         if tell:
