@@ -184,8 +184,11 @@ def check_movers(game, seed):
                      if x.source is not None and x.source.id == "courtier"]
             assert all(x.ends == ("dusk", e["number"] + 3) for x in drunk), (seed, e)
             assert all(game.night < e["number"] + 3 for x in drunk), (seed, e)
-    # The Alchemist is good and never learns evil info.
-    for name, c in first.items():
-        if c == "alchemist":
-            assert not any(e["type"] == "learn" and e.get("player") == name
-                           and e.get("ability") in ("minioninfo", "demoninfo") for e in log)
+    # The Alchemist is good and never learns evil info (while they are the Alchemist: one
+    # the Kazali makes a Minion learns the Minions' info).
+    character = dict(first)
+    for e in log:
+        if e["type"] == "character_change":
+            character[e["player"]] = e["new"]
+        elif e["type"] == "learn" and e.get("ability") in ("minioninfo", "demoninfo"):
+            assert character.get(e["player"]) != "alchemist", (seed, e)
