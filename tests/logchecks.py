@@ -159,10 +159,15 @@ def check_movers(game, seed):
         if t == "ability_granted":
             if e["source"] == "alchemist":
                 assert D.get(e["ability"]).team == "minion", (seed, e)
-                assert e["ability"] not in ("spy", "summoner") or \
-                    e["ability"] not in game.script.characters, (seed, e)
-            else:
-                assert e["source"] == "philosopher", (seed, e)
+                # The Alchemist-Spy jinx, when both are on the script (an Amnesiac's
+                # Alchemist ability on a script without the Alchemist has no jinx): the Spy
+                # ability only while a Spy is in play. No Summoner's on a Summoner script.
+                jinxed = "alchemist" in game.script.characters
+                assert not (e["ability"] == "summoner"
+                            and "summoner" in game.script.characters), (seed, e)
+                assert not (jinxed and e["ability"] == "spy" and "spy" in game.script.characters
+                            and "spy" not in first.values()), (seed, e)
+            elif e["source"] == "philosopher":     # (the Amnesiac's are not the movers')
                 assert D.get(e["ability"]).team in ("townsfolk", "outsider"), (seed, e)
         # A Snake Charmer's swap: the old Demon becomes the good Snake Charmer, poisoned.
         if t == "ability_triggered" and e["ability"] == "snakecharmer":
