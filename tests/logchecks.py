@@ -118,11 +118,13 @@ def check_log(game, script, travellers: int = 0) -> None:
             assert len(living_dealt) <= 2, living_dealt
     assert all(k <= 1 for k in executions_by_day.values()), executions_by_day
     # A public day ability use always has a public outcome (a pretend or a malfunction
-    # looks like a real use that did nothing).
+    # looks like a real use that did nothing). Players' talk (`claim`: a reasoning bot
+    # saying what it learned) is not an outcome.
     next_action = {"claim_ability", "nominate", "exile_vote", "day_end", "night"}
     for i, ev in enumerate(log):
         if ev["type"] == "claim_ability":
-            first_public = next(e for e in log[i + 1:] if e["visible_to"] == "all")
+            first_public = next(e for e in log[i + 1:]
+                                if e["visible_to"] == "all" and e["type"] != "claim")
             cls = REGISTRY.get(ev["character"])
             if cls is not None and cls.private_args:
                 # A private request (the Artist's question): nothing public follows, real
