@@ -199,3 +199,62 @@ def check_movers(game, seed):
             character[e["player"]] = e["new"]
         elif e["type"] == "learn" and e.get("ability") in ("minioninfo", "demoninfo"):
             assert character.get(e["player"]) != "alchemist", (seed, e)
+
+
+def check_table(game) -> None:
+    """The table as the log tells it stays consistent: only the living die (a Zombuul's
+    first, apparent death excepted) and only the dead are revived; a character or alignment
+    change starts from the one the log last gave; at the start of each phase no two living
+    players (Travellers aside) are the same character, and after a day a Demon lives
+    (scripts with a Summoner, a Lil' Monsta or an Evil Twin aside: a game may go on without
+    one); the Demon-dead and Mayor endings fit the table; nothing follows the end."""
+    log = game.log
+    setup = next(e for e in log if e["type"] == "setup")
+    trav = {p["name"] for p in setup["players"] if p.get("traveller")}
+    alive = {p["name"]: True for p in setup["players"]}
+    char = {p["name"]: p["character"] for p in setup["players"]}
+    align = {p["name"]: p.get("alignment") for p in setup["players"]}
+    apparent: set[str] = set()         # registers as dead, lives (the Zombuul)
+    no_demon_ok = bool({"summoner", "lilmonsta", "eviltwin"} & set(game.script.characters))
+    phase = None
+    over = None
+    for e in log:
+        assert over is None, ("an event after the game ended", over, e)
+        t = e["type"]
+        if (e["phase"], e["number"]) != phase:
+            living = [char[n] for n in alive if alive[n] and n not in trav]
+            same = [c for c, k in Counter(living).items() if k > 1]
+            assert not same, ("two living players are the same character", same, e)
+            if phase is not None and phase[0] == "day" and not no_demon_ok:
+                assert any(D.get(c).team == "demon" for c in living), \
+                    ("no Demon lives and the game goes on", e)
+            phase = (e["phase"], e["number"])
+        if t == "reminder" and (e.get("apparent_death") or
+                                (e.get("ability") == "zombuul" and e["token"] == "Dead")):
+            # (the second: a dead player the Summoner made the Zombuul has died once)
+            apparent.add(e["player"])
+            alive[e["player"]] = True
+        elif t == "death":
+            if e["player"] in apparent and not e.get("already_registered_dead"):
+                continue
+            assert alive[e["player"]], ("a dead player dies", e)
+            alive[e["player"]] = False
+        elif t == "revive":
+            assert not alive[e["player"]], ("a living player is revived", e)
+            alive[e["player"]] = True
+        elif t == "character_change":
+            assert e["old"] == char[e["player"]], (e, char[e["player"]])
+            char[e["player"]] = e["new"]
+        elif t == "alignment_change":
+            assert align[e["player"]] in (None, e["old"]), (e, align[e["player"]])
+            align[e["player"]] = e["new"]
+        elif t == "traveller_alignment":
+            align[e["player"]] = e.get("alignment")
+        elif t == "game_over":
+            over = e
+            living = [n for n in alive if alive[n] and n not in trav]
+            if e["code"] == "demon_dead":
+                assert not any(D.get(char[n]).team == "demon" for n in living), (e, living)
+            elif e["code"] == "mayor":      # Travellers count; a 'dead' Zombuul is dead
+                shown = [n for n in alive if alive[n] and n not in apparent]
+                assert len(shown) == 3, (e, shown)

@@ -13,7 +13,7 @@ from clocktower.engine.runner import play
 from clocktower.errors import SetupError
 from clocktower.play import new_game
 from clocktower.scripts import load_script
-from logchecks import Checked, check_log
+from logchecks import Checked, check_log, check_table
 
 # TB at 5-15, the Saga at 5-9 (all it can seat), Regalia at 5-15 with 0-5 Travellers:
 # 27 cases x 130 = 3,510 games; Alternate Endings at 5-15 with 0-5 Travellers: 11 x 70;
@@ -42,6 +42,7 @@ def test_random_games(script, players, travellers):
         game.answerers = {k: Checked(v) for k, v in game.answerers.items()}
         play(game)
         check_log(game, script, travellers)
+        check_table(game)
 
 
 def _dealt_and_acted(script_name: str, games: int) -> tuple[set, set]:

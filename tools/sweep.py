@@ -10,8 +10,8 @@ each game:
 
 - catches any exception (a crash: the traceback's last frames are reported);
 - checks every answer is a legal option (`logchecks.Checked`), and the finished log with
-  the property tests' checks (`logchecks.check_log`, `logchecks.check_movers`: the same
-  code tests/test_properties.py and tests/test_movers.py run);
+  the property tests' checks (`logchecks.check_log`, `check_movers`, `check_table`: the
+  same code tests/test_properties.py and tests/test_movers.py run);
 - for every `--replay-every`-th game, writes its log as `clocktower play --log` does, reads
   it back (`engine.replay.read_log`) and replays it: the replayed log must be the same,
   byte for byte.
@@ -42,7 +42,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))     # the shared log checks: tests/logchecks.py
 
-from logchecks import Checked, check_log, check_movers  # noqa: E402
+from logchecks import Checked, check_log, check_movers, check_table  # noqa: E402
 
 from clocktower.agents.policies import make_agents  # noqa: E402
 from clocktower.characters import REGISTRY  # noqa: E402
@@ -127,7 +127,7 @@ def play_one(g: Game, replay_dir: Path | None) -> list[Failure]:
         out.append(Failure(g, kind, f"{type(e).__name__} at {where}", _first_line(e), frames))
         return out
     for check in (lambda: check_log(game, g.script, g.travellers),
-                  lambda: check_movers(game, g.seed)):
+                  lambda: check_movers(game, g.seed), lambda: check_table(game)):
         try:
             check()
         except Exception as e:      # noqa: BLE001 - an AssertionError, or a check's own bug
@@ -202,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--travellers", type=_range, default=_range("0,3"),
                     help="Traveller counts per player count, e.g. 0,3 or 0-5 (default 0,3)")
     ap.add_argument("--replay-every", type=int, default=10, metavar="K",
-                    help="replay every K-th game from its written log (0: none; default 10)")
+                    help="replay every K-th game of each kind of bots from its written log "
+                         "(0: none; default 10)")
     ap.add_argument("--by-cell", action="store_true",
                     help="one summary row per cell instead of per script and bots")
     ap.add_argument("--only", metavar="SCRIPT:PLAYERS:TRAVELLERS:SEED:BOTS",
@@ -228,10 +229,12 @@ def main(argv: list[str] | None = None) -> int:
                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                      console=console) as progress:
         task = progress.add_task("", total=len(games))
-        for i, g in enumerate(games):
+        played: dict[str, int] = defaultdict(int)      # games so far, by bots
+        for g in games:
             progress.update(task, description=f"{g.script} {g.players}+{g.travellers} "
                                               f"{g.bots:9} failures {len(failures)}")
-            rep = args.replay_every and i % args.replay_every == 0
+            rep = args.replay_every and played[g.bots] % args.replay_every == 0
+            played[g.bots] += 1
             found = play_one(g, Path(tmp) if rep else None)
             key = (g.script, g.players, g.travellers, g.bots) if args.by_cell \
                 else (g.script, g.bots)
