@@ -205,12 +205,12 @@ def check_table(game) -> None:
     """The table as the log tells it stays consistent: only the living die (a Zombuul's
     first, apparent death excepted) and only the dead are revived; a character or alignment
     change starts from the one the log last gave; at the start of each phase no two living
-    players (Travellers aside) are the same character, and after a day a Demon lives
-    (scripts with a Summoner, a Lil' Monsta or an Evil Twin aside: a game may go on without
-    one); the Demon-dead and Mayor endings fit the table; nothing follows the end."""
+    players are the same character (Travellers too: a Barber may swap one with the Demon),
+    and after a day a Demon lives (scripts with a Summoner, a Lil' Monsta or an Evil Twin
+    aside: a game may go on without one); the Demon-dead and Mayor endings fit the table;
+    nothing follows the end."""
     log = game.log
     setup = next(e for e in log if e["type"] == "setup")
-    trav = {p["name"] for p in setup["players"] if p.get("traveller")}
     alive = {p["name"]: True for p in setup["players"]}
     char = {p["name"]: p["character"] for p in setup["players"]}
     align = {p["name"]: p.get("alignment") for p in setup["players"]}
@@ -222,7 +222,7 @@ def check_table(game) -> None:
         assert over is None, ("an event after the game ended", over, e)
         t = e["type"]
         if (e["phase"], e["number"]) != phase:
-            living = [char[n] for n in alive if alive[n] and n not in trav]
+            living = [char[n] for n in alive if alive[n]]    # (a Barber may swap a Traveller)
             same = [c for c, k in Counter(living).items() if k > 1]
             assert not same, ("two living players are the same character", same, e)
             if phase is not None and phase[0] == "day" and not no_demon_ok:
@@ -252,7 +252,7 @@ def check_table(game) -> None:
             align[e["player"]] = e.get("alignment")
         elif t == "game_over":
             over = e
-            living = [n for n in alive if alive[n] and n not in trav]
+            living = [n for n in alive if alive[n]]
             if e["code"] == "demon_dead":
                 assert not any(D.get(char[n]).team == "demon" for n in living), (e, living)
             elif e["code"] == "mayor":      # Travellers count; a 'dead' Zombuul is dead
