@@ -692,7 +692,8 @@ class Game:
         """The player becomes `new`: the abilities their old character gave them (its own,
         and a belief) are replaced by the new character's, and so are the abilities those
         granted (the Alchemist's Minion ability, what the Philosopher gained: one
-        `ability_removed` each); other granted abilities stay.
+        `ability_removed` each) and the effects they put on the player (the Drunk's
+        drunkenness); other granted abilities stay.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
         it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
@@ -706,6 +707,9 @@ class Game:
             gone += more
         lost = [a for a in player.held if a.origin == "granted" and a in gone]
         player.held = [ab] + [a for a in player.held if a.origin == "granted" and a not in gone]
+        # What those abilities put on their own holder ends with them (the Drunk's
+        # drunkenness: a swap moves it with the character, see `swap_characters`).
+        player.effects = [e for e in player.effects if e.source is None or e.source not in gone]
         player.thinks = None
         if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
