@@ -55,6 +55,17 @@ class GameOver(Exception):
     """Raised inside the engine when the game ends; caught by the phase runners."""
 
 
+def _with_granted(held: list[Ability], own: list[Ability]) -> list[Ability]:
+    """`own` and what those granted among `held`, and what that granted (the Philosopher's
+    Alchemist and its Minion ability)."""
+    out = list(own)
+    while True:
+        more = [a for a in held if a.source in out and a not in out]
+        if not more:
+            return out
+        out += more
+
+
 def _hook_order(hook: str) -> Callable[[Ability], int]:
     """The sort key of the answerers of `hook`: their priority for it."""
     def key(ab: Ability) -> int:
@@ -699,12 +710,7 @@ class Game:
         old = player.character
         player.character = D.get(new).id
         ab = self.make_ability(player.character, player)
-        gone = [a for a in player.held if a.origin != "granted"]
-        while True:     # and what they granted, and what that granted
-            more = [a for a in player.held if a.source in gone and a not in gone]
-            if not more:
-                break
-            gone += more
+        gone = _with_granted(player.held, [a for a in player.held if a.origin != "granted"])
         lost = [a for a in player.held if a.origin == "granted" and a in gone]
         player.held = [ab] + [a for a in player.held if a.origin == "granted" and a not in gone]
         # What those abilities put on their own holder ends with them (the Drunk's
@@ -747,12 +753,10 @@ class Game:
         if a is b:
             raise ClocktowerError(f"{a.name} cannot swap characters with themself")
         old_a, old_b = a.character, b.character
-        mine_a = [x for x in a.held if x.origin != "granted"]
-        mine_b = [x for x in b.held if x.origin != "granted"]
         # What a character's ability granted (the Amnesiac's hidden ability, what the
-        # Philosopher gained) goes with the character.
-        mine_a += [x for x in a.held if x.origin == "granted" and x.source in mine_a]
-        mine_b += [x for x in b.held if x.origin == "granted" and x.source in mine_b]
+        # Philosopher gained, and what that granted) goes with the character.
+        mine_a = _with_granted(a.held, [x for x in a.held if x.origin != "granted"])
+        mine_b = _with_granted(b.held, [x for x in b.held if x.origin != "granted"])
         a.character, b.character = old_b, old_a
         a.thinks, b.thinks = b.thinks, a.thinks
         a.held = mine_b + [x for x in a.held if x not in mine_a]
