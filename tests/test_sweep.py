@@ -4,6 +4,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import log_text
 
 from clocktower.agents.policies import make_agents
@@ -66,3 +68,14 @@ def test_the_checked_game_is_the_game_clocktower_play_plays(monkeypatch):
             plain = play_game("regalia", 6, seed, travellers=1, agents=agents)
             assert sweep.play_one(sweep.Game("regalia", 6, 1, seed, bots), None) == []
             assert seen["log"] == log_text(plain)
+
+
+def test_only_replays_one_game_and_refuses_bad_input(capsys):
+    assert sweep.main(["--only", "trouble-brewing:5:1:3:reasoning"]) == 0
+    assert capsys.readouterr().out.strip() == "trouble-brewing:5:1:3:reasoning: ok"
+    for bad in ("trouble-brewing:5:0:x:random", "nowhere:5:0:1:random",
+                "the-saga-of-the-summoner:12:0:1:random", "regalia:5:0:1:clever"):
+        with pytest.raises(SystemExit) as err:
+            sweep.main(["--only", bad])
+        assert err.value.code == 2
+        assert "--only" in capsys.readouterr().err

@@ -94,13 +94,13 @@ def _dump(events: list[dict]) -> str:
     return "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in events)
 
 
-def _frames(exc: BaseException) -> tuple[str, str]:
+def _frames(exc: BaseException, frames: int = FRAMES) -> tuple[str, str]:
     """(the last frame as file:line function, the traceback's last frames as text)."""
     tb = [f for f in traceback.extract_tb(exc.__traceback__)
           if Path(f.filename).name != "sweep.py"]
     last = tb[-1] if tb else None
     where = f"{Path(last.filename).name}:{last.lineno} {last.name}" if last else "?"
-    text = "".join(traceback.format_list(tb[-FRAMES:]))
+    text = "".join(traceback.format_list(tb[-frames:]))
     return where, text
 
 
@@ -109,8 +109,9 @@ def _first_line(exc: BaseException) -> str:
     return (text[0] if text else "")[:300]
 
 
-def play_one(g: Game, replay_dir: Path | None) -> list[Failure]:
-    """Play and check one game; the failures found (empty: all well)."""
+def play_one(g: Game, replay_dir: Path | None, frames: int = FRAMES) -> list[Failure]:
+    """Play and check one game; the failures found (empty: all well), each with the
+    traceback's last `frames` frames."""
     out: list[Failure] = []
     agents = None
     if g.bots == "reasoning":
@@ -121,21 +122,21 @@ def play_one(g: Game, replay_dir: Path | None) -> list[Failure]:
         game.answerers = {k: Checked(v) for k, v in game.answerers.items()}
         play(game)
     except Exception as e:      # noqa: BLE001 - every exception is a finding
-        where, frames = _frames(e)
-        kind = "illegal answer" if isinstance(e, AssertionError) and "logchecks" in frames \
+        where, text = _frames(e, frames)
+        kind = "illegal answer" if isinstance(e, AssertionError) and "logchecks" in text \
             else "crash"
-        out.append(Failure(g, kind, f"{type(e).__name__} at {where}", _first_line(e), frames))
+        out.append(Failure(g, kind, f"{type(e).__name__} at {where}", _first_line(e), text))
         return out
     for check in (lambda: check_log(game, g.script, g.travellers),
                   lambda: check_movers(game, g.seed), lambda: check_table(game)):
         try:
             check()
         except Exception as e:      # noqa: BLE001 - an AssertionError, or a check's own bug
-            where, frames = _frames(e)
+            where, text = _frames(e, frames)
             # a game the runner stopped at its day limit: a stall (often the bots' play)
             kind = "stall" if str(e).startswith("no winner") else "check"
             out.append(Failure(g, kind, f"{type(e).__name__} at {where}", _first_line(e),
-                               frames))
+                               text))
     if replay_dir is not None:
         path = replay_dir / "game.jsonl"
         text = _dump(game.log)
@@ -149,9 +150,9 @@ def play_one(g: Game, replay_dir: Path | None) -> list[Failure]:
                                    f"logged:   {a[i] if i < len(a) else '(end)'}\n"
                                    f"replayed: {b[i] if i < len(b) else '(end)'}\n"))
         except Exception as e:      # noqa: BLE001
-            where, frames = _frames(e)
+            where, text = _frames(e, frames)
             out.append(Failure(g, "replay", f"{type(e).__name__} at {where}", _first_line(e),
-                               frames))
+                               text))
     return out
 
 
@@ -310,12 +311,16 @@ def _only(ap, args) -> int:
         g = Game(script, int(players), int(trav), int(seed), bots)
     except ValueError:
         ap.error(f"--only {args.only!r}: expected SCRIPT:PLAYERS:TRAVELLERS:SEED:BOTS")
+    if script not in SCRIPTS:
+        ap.error(f"--only: {script!r} is not a built-in script ({', '.join(SCRIPTS)})")
     if bots not in ("random", "reasoning"):
         ap.error(f"--only: bots {bots!r} is neither random nor reasoning")
-    global FRAMES
-    FRAMES = 40
+    if not (5 <= g.players <= 15 and 0 <= g.travellers <= 5) or \
+            not seatable(script, g.players, g.travellers):
+        ap.error(f"--only: {script} cannot seat {g.players} players and {g.travellers} "
+                 "Travellers")
     with tempfile.TemporaryDirectory() as tmp:
-        found = play_one(g, Path(tmp))
+        found = play_one(g, Path(tmp), frames=40)
     for f in found:
         print(f"{f.kind}: {f.where}\n{f.message}\n{f.frames}")
     print(f"{g.label()}: {'ok' if not found else f'{len(found)} failures'}")
