@@ -36,6 +36,9 @@ Rulings:
 - The Storyteller may prompt whether the Alchemist's ability works or not (prompting does
   not tell them anything); the automatic Storyteller prompts when the Alchemist chose only
   themself.
+- The Minion ability is the Alchemist's: a player who stops being the Alchemist (the
+  Kazali makes them a Minion) loses it (`Game.change_character`; a swap moves it with the
+  Alchemist character).
 """
 from __future__ import annotations
 

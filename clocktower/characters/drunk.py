@@ -5,6 +5,10 @@
 How to Run: the Drunk is dealt a Townsfolk token that is not in play and is treated as that
 Townsfolk, always drunk: woken when it would wake, shown what the Storyteller chooses
 (true or false). Information about the player shows the Drunk, not the Townsfolk.
+
+Ruling: the drunkenness is the Drunk's. A Drunk who becomes another character (the Fang Gu
+jumps into them) is sober (`Game.change_character` ends it); a swap moves it with the
+Drunk character.
 """
 from __future__ import annotations
 

@@ -22,6 +22,8 @@ Rulings:
   used while it did not work), like the Courtier's.
 - The options are the good characters on the script that are implemented, the Philosopher
   excepted.
+- The drunkenness is the chosen character's: a player who stops being it (a Fang Gu jumps
+  into them, a Barber or Snake Charmer swap) is sober, and whoever becomes it is drunk.
 - If the Philosopher's character moves to another player (the Philosopher with the Snake
   Charmer ability swapping with the Demon), the ability they gained moves with it: "the
   Demon becomes a poisoned Philosopher" with the gained ability, poisoned.
@@ -82,3 +84,11 @@ class Philosopher(Ability):
             self.game.move_ability(gained, me)
         if new == self.state["chosen"] and player is not me:
             self._make_drunk(player)
+        elif old == self.state["chosen"] and new != old:
+            # "If this character is in play, they are drunk": the character is, so a
+            # player who is no longer it is sober (drunk again if they become it again).
+            done = self.state.get("drunk", [])
+            if player.name in done:
+                done.remove(player.name)
+                player.effects = [e for e in player.effects
+                                  if not (e.source is self and e.kind == "drunk")]

@@ -55,6 +55,17 @@ class GameOver(Exception):
     """Raised inside the engine when the game ends; caught by the phase runners."""
 
 
+def _with_granted(held: list[Ability], own: list[Ability]) -> list[Ability]:
+    """`own` and what those granted among `held`, and what that granted (the Philosopher's
+    Alchemist and its Minion ability)."""
+    out = list(own)
+    while True:
+        more = [a for a in held if a.source in out and a not in out]
+        if not more:
+            return out
+        out += more
+
+
 def _hook_order(hook: str) -> Callable[[Ability], int]:
     """The sort key of the answerers of `hook`: their priority for it."""
     def key(ab: Ability) -> int:
@@ -747,13 +758,21 @@ class Game:
     def change_character(self, player: Player, new: str, alignment: str | None = None,
                          tell: bool = True, successor: bool = False) -> None:
         """The player becomes `new`: the abilities their old character gave them (its own,
-        and a belief) are replaced by the new character's; granted abilities stay.
+        and a belief) are replaced by the new character's, and so are the abilities those
+        granted (the Alchemist's Minion ability, what the Philosopher gained: one
+        `ability_removed` each) and the effects they put on the player (the Drunk's
+        drunkenness); other granted abilities stay.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
         it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
         player.character = D.get(new).id
         ab = self.make_ability(player.character, player)
-        player.held = [ab] + [a for a in player.held if a.origin == "granted"]
+        gone = _with_granted(player.held, [a for a in player.held if a.origin != "granted"])
+        lost = [a for a in player.held if a.origin == "granted" and a in gone]
+        player.held = [ab] + [a for a in player.held if a.origin == "granted" and a not in gone]
+        # What those abilities put on their own holder ends with them (the Drunk's
+        # drunkenness: a swap moves it with the character, see `swap_characters`).
+        player.effects = [e for e in player.effects if e.source is None or e.source not in gone]
         player.thinks = None
         if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
@@ -762,6 +781,9 @@ class Game:
         self._new_at_night(ab, successor)
         self.abilities_changed()
         self.emit("character_change", "storyteller", player=player.name, old=old, new=new)
+        for a in lost:
+            a.active = False
+            self.emit("ability_removed", "storyteller", player=player.name, ability=a.id)
         if alignment and alignment != player.alignment:
             self.change_alignment(player, alignment)
         if tell:
@@ -788,12 +810,10 @@ class Game:
         if a is b:
             raise ClocktowerError(f"{a.name} cannot swap characters with themself")
         old_a, old_b = a.character, b.character
-        mine_a = [x for x in a.held if x.origin != "granted"]
-        mine_b = [x for x in b.held if x.origin != "granted"]
         # What a character's ability granted (the Amnesiac's hidden ability, what the
-        # Philosopher gained) goes with the character.
-        mine_a += [x for x in a.held if x.origin == "granted" and x.source in mine_a]
-        mine_b += [x for x in b.held if x.origin == "granted" and x.source in mine_b]
+        # Philosopher gained, and what that granted) goes with the character.
+        mine_a = _with_granted(a.held, [x for x in a.held if x.origin != "granted"])
+        mine_b = _with_granted(b.held, [x for x in b.held if x.origin != "granted"])
         a.character, b.character = old_b, old_a
         a.thinks, b.thinks = b.thinks, a.thinks
         a.held = mine_b + [x for x in a.held if x not in mine_a]
