@@ -32,7 +32,10 @@ class Drunk(Ability):
             me.thinks = game.storyteller_choice("drunk", options,
                                                 "Which Townsfolk does the Drunk think they are?",
                                                 player=me.name)
-        me.effects.append(Effect("drunk", me, self, needs_source=False))
+        # The Drunk character's own drunkenness: it goes where the character goes
+        # (`with_character`: a swap moves it, a change of character ends it).
+        me.effects.append(Effect("drunk", me, self, needs_source=False,
+                                 data={"with_character": True}))
         believed = game.believe(me, me.thinks, source=self)
         game.emit("reminder", "storyteller", token="Is the Drunk", player=me.name,
                   character=me.thinks)

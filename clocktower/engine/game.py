@@ -760,8 +760,8 @@ class Game:
         """The player becomes `new`: the abilities their old character gave them (its own,
         and a belief) are replaced by the new character's, and so are the abilities those
         granted (the Alchemist's Minion ability, what the Philosopher gained: one
-        `ability_removed` each) and the effects they put on the player (the Drunk's
-        drunkenness); other granted abilities stay.
+        `ability_removed` each) and the effects that were part of the old character
+        (`with_character`: the Drunk's drunkenness); other granted abilities stay.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
         it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
@@ -770,9 +770,12 @@ class Game:
         gone = _with_granted(player.held, [a for a in player.held if a.origin != "granted"])
         lost = [a for a in player.held if a.origin == "granted" and a in gone]
         player.held = [ab] + [a for a in player.held if a.origin == "granted" and a not in gone]
-        # What those abilities put on their own holder ends with them (the Drunk's
-        # drunkenness: a swap moves it with the character, see `swap_characters`).
-        player.effects = [e for e in player.effects if e.source is None or e.source not in gone]
+        # What those abilities made part of their own character ends with them (an effect
+        # marked `with_character`: the Drunk's drunkenness; a swap moves it with the
+        # character, see `swap_characters`). Other effects stay on the player (the Snake
+        # Charmer's poison on the old Demon is for good).
+        player.effects = [e for e in player.effects
+                          if not (e.source in gone and e.data.get("with_character"))]
         player.thinks = None
         if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
@@ -804,8 +807,10 @@ class Game:
         """`a` and `b` swap characters (and alignments, if `alignments`) in one operation.
 
         The abilities their characters gave them (and what those granted) move with the
-        characters, with their state; effects those abilities made stay tied to them; an effect a character's
-        ability put on its own holder (the Drunk's drunkenness) moves with it. Hooks see a
+        characters, with their state; effects those abilities made stay tied to them; an
+        effect that is part of a character (`data["with_character"]`: the Drunk's
+        drunkenness) moves with it, any other stays on its player (the Snake Charmer's
+        poison). Hooks see a
         consistent table: `on_character_change` runs once per player, after both moved."""
         if a is b:
             raise ClocktowerError(f"{a.name} cannot swap characters with themself")
@@ -822,8 +827,8 @@ class Game:
             ab.player = a
         for ab in mine_a:
             ab.player = b
-        moved_a = [e for e in a.effects if e.source in mine_a]
-        moved_b = [e for e in b.effects if e.source in mine_b]
+        moved_a = [e for e in a.effects if e.source in mine_a and e.data.get("with_character")]
+        moved_b = [e for e in b.effects if e.source in mine_b and e.data.get("with_character")]
         a.effects = [e for e in a.effects if e not in moved_a] + moved_b
         b.effects = [e for e in b.effects if e not in moved_b] + moved_a
         for e in moved_a:
