@@ -5,7 +5,8 @@ from itertools import combinations
 
 import pytest
 
-from clocktower.characters._common import any_pair_infos, pair_infos, team_characters
+from clocktower.characters._common import (any_pair_infos, pair_infos, pair_infos_listed_once,
+                                           team_characters)
 from clocktower.engine.decisions import InfoChoice
 from clocktower.engine.game import info_key
 from clocktower.play import new_game
@@ -55,21 +56,6 @@ def test_space_lists_the_same_answers_in_the_same_order(script, players, team):
         assert d.is_legal({"count": 0}) == bool(extras)
 
 
-def _pair_infos_with_set(game, matches):
-    """The original listing, deduplicating with a set of keys, for comparison."""
-    out, seen = [], set()
-    for char, target in matches:
-        for other in game.players:
-            if other is target:
-                continue
-            first, second = (target, other) if target.seat < other.seat else (other, target)
-            key = (char, first.name, second.name)
-            if key not in seen:
-                seen.add(key)
-                out.append({"character": char, "players": [first.name, second.name]})
-    return out
-
-
 def test_pair_infos_without_shared_characters_lists_as_the_deduplicating_loop():
     rng = random.Random(1)
     game = new_game("trouble-brewing", 12, 5)
@@ -78,7 +64,8 @@ def test_pair_infos_without_shared_characters_lists_as_the_deduplicating_loop():
         chosen = rng.sample(game.players, k)
         chars = [rng.choice(["chef", "imp", "spy", "saint"]) for _ in chosen]
         matches = list(zip(chars, chosen))
-        assert pair_infos(game, game.players[0], matches) == _pair_infos_with_set(game, matches)
+        assert pair_infos(game, game.players[0], matches) == \
+            pair_infos_listed_once(game.players, matches)
 
 
 @pytest.mark.parametrize("script", ["trouble-brewing", "the-return-of-jafar"])

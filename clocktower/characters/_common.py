@@ -25,9 +25,16 @@ def pair_infos(game, player, matches, team: str = ""):
                                 "players": [tname, other.name] if tseat < other.seat
                                 else [other.name, tname]})
         return out
+    return pair_infos_listed_once(game.players, matches)
+
+
+def pair_infos_listed_once(players, matches) -> list[dict]:
+    """`pair_infos` for any marks: each truth listed once (two marks may share a
+    character, as a Spy registering as a Townsfolk in play)."""
+    out = []
     seen = set()
     for char, target in matches:
-        for other in game.players:
+        for other in players:
             if other is target:
                 continue
             first, second = (target, other) if target.seat < other.seat else (other, target)
