@@ -79,14 +79,10 @@ def test_every_event_of_many_games_is_in_the_catalogue(script):
 def _emit_types(path: Path) -> list[tuple[int, object]]:
     """(line, first argument) of every `<x>.emit(...)` and `<x>.emit_fields(...)` call in a
     source file."""
-    tree = ast.parse(path.read_text(), str(path))
-    # `Game.emit` itself forwards its type to `emit_fields`: not a call site
-    forwarders = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-                  and f.name == "emit" for n in ast.walk(f)}
     out = []
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr in ("emit", "emit_fields") and id(node) not in forwarders:
+                and node.func.attr in ("emit", "emit_fields"):
             arg = node.args[0] if node.args else None
             out.append((node.lineno, arg.value if isinstance(arg, ast.Constant) else arg))
     return out
