@@ -342,3 +342,21 @@ def test_demon_does_not_choose_the_same_protected_player_every_night():
                                                          "reasoning"))
     play(g)
     assert g.winner in ("good", "evil") and g.day < 40
+
+
+@pytest.mark.parametrize("players,travellers,seed", [(10, 1, 900007), (15, 0, 60004),
+                                                     (14, 0, 1001)])
+def test_a_demon_with_no_good_player_left_kills_its_minions_not_itself(players, travellers,
+                                                                      seed):
+    """Games found by the rules sweep (tools/sweep.py) that stalled to the 40-day limit: a
+    reasoning Pukka with no good player left chose itself every night (poisoned for good,
+    it never killed). Now it kills its Minions until two are left."""
+    from clocktower.agents.policies import make_agents
+    from clocktower.engine.runner import play
+    names = NAMES[:players + travellers]
+    game = play(new_game("the-return-of-jafar", players, seed, travellers=travellers,
+                         agents=make_agents(names, seed, "reasoning", "reasoning")))
+    assert game.winner in ("good", "evil") and game.day < 40, (game.winner, game.day)
+    demons = {e["player"] for e in game.log if e["type"] == "choice" and
+              e.get("ability") == "pukka" and e.get("players") == [e["player"]]}
+    assert not demons, demons       # no Pukka chose itself

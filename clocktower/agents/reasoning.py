@@ -353,7 +353,13 @@ class ReasoningBot:
                 if team == "demon" and len(other) >= d.count:
                     good = other
             if len(good) < d.count:
-                return None
+                # No good player left to choose: a Demon kills its own Minions (evil wins
+                # with two alive), never itself (a Pukka choosing itself poisons itself for
+                # good, and the game stalls); other evil abilities answer as a random bot.
+                own = [n for n in living if n != self.name]
+                if team != "demon" or len(own) < d.count:
+                    return None
+                good = own
             order = sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
             self.aimed = (view.night, order[:d.count])
             return _in_seat_order(order[:d.count], d.candidates)
