@@ -1,6 +1,8 @@
 """Exception classes. Every error a user can cause is a ClocktowerError with a one-line message."""
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class ClocktowerError(Exception):
     """Base class: a problem the user can fix, reported in one line (exit code 2)."""
@@ -51,3 +53,14 @@ class PendingDecision(Exception):
 
 class ReplayMismatch(ClocktowerError):
     pass
+
+
+def read_text_file(path: str | Path, error: type[ClocktowerError] = ClocktowerError) -> str:
+    """The text of a UTF-8 file, or `error` naming the file and why it cannot be read (a
+    missing file, a folder, no permission, binary or other non-UTF-8 bytes)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{path}: not a UTF-8 text file") from None
+    except OSError as e:
+        raise error(f"{path}: cannot read: {e.strerror}") from None

@@ -108,6 +108,12 @@ def test_bad_puzzles_say_what_and_where(tmp_path):
     _register_subcommands()
     r = CliRunner().invoke(app, ["solve", str(bad)])
     assert r.exit_code == 2 and "bad.yaml" in r.output and "Traceback" not in r.output
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\xff\xfe\x00seats")      # not UTF-8: was a traceback
+    with pytest.raises(SolverInputError, match="binary.yaml: not a UTF-8 text file"):
+        load_problem(binary)
+    with pytest.raises(SolverInputError, match="missing.yaml: cannot read"):
+        load_problem(tmp_path / "missing.yaml")
 
 
 def test_cli_solves_a_puzzle():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import ClocktowerError, ReplayMismatch
+from ..errors import ClocktowerError, ReplayMismatch, read_text_file
 from ..scripts import Script, builtin_names, load_script
 from .decisions import NO_DEFAULT, Decision
 from .game import Game
@@ -42,12 +42,7 @@ def _where(events: list[dict], i: int | None = None) -> str:
 
 def read_log(path: str | Path) -> EventLog:
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ClocktowerError(f"{path}: cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise ClocktowerError(f"{path}: not a text file") from None
+    text = read_text_file(path)
     lines = text.splitlines()
     events = EventLog(source=str(path))
     for i, line in enumerate(lines, 1):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .. import data as D
-from ..errors import ClocktowerError
+from ..errors import ClocktowerError, read_text_file
 from ..scripts import Script, load_script
 from .facts import (Alignment, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
                     NotInPlay, SlayerShot, Team, VirginTrigger)
@@ -131,10 +131,7 @@ def load_problem(path: str | Path) -> Problem:
     from ruamel.yaml.error import YAMLError
 
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise SolverInputError(f"{p}: cannot read ({e.strerror})") from None
+    text = read_text_file(p, SolverInputError)
     try:
         doc = YAML(typ="safe", pure=True).load(text)
     except YAMLError as e:
