@@ -10,18 +10,7 @@ import pytest
 from clocktower import data as D
 from clocktower.engine.runner import play
 from clocktower.play import new_game
-from clocktower.solver import Belief, facts_from_events, problem_from_game, solve
-
-
-def claims_of(game) -> dict[str, str]:
-    """Good players claim what they were told; evil players claim a Demon bluff."""
-    told = {e["player"]: e["character"] for e in game.log
-            if e["type"] == "learn" and e.get("ability") == "setup"}
-    bluffs = list(game.bluffs)
-    free = [c for c in game.script.characters if D.get(c).team in ("townsfolk", "outsider")
-            and c not in told.values() and c not in bluffs]
-    return {p["name"]: told[p["name"]] if p["alignment"] == "good" else (bluffs or free).pop(0)
-            for p in game.log[0]["players"]}
+from clocktower.solver import Belief, facts_from_events, problem_from_game, solve, told_claims
 
 
 def until(game) -> tuple[str, int]:
@@ -43,7 +32,7 @@ CASES = [(n, s) for n in (5, 6, 7, 8) for s in range(6)]
 @pytest.mark.parametrize("players,seed", CASES)
 def test_the_true_setup_is_a_world_of_the_shared_record(players, seed):
     game, truth = played(players, seed)
-    pb = problem_from_game(game, claims_of(game), until=until(game))
+    pb = problem_from_game(game, told_claims(game), until=until(game))
     found = {w.characters for w in solve(pb)}
     assert truth in found
 
@@ -51,7 +40,7 @@ def test_the_true_setup_is_a_world_of_the_shared_record(players, seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_the_true_setup_is_a_world_of_each_players_view(seed):
     game, truth = played(7, seed)
-    claims = claims_of(game)
+    claims = told_claims(game)
     for p in game.players:
         pb = problem_from_game(game, claims, viewer=p.name, until=until(game))
         worlds = solve(pb)
@@ -78,7 +67,7 @@ def test_a_belief_keeps_consistent_worlds_through_a_game():
     game, truth = played(7, 5)
     end = until(game)
     facts = facts_from_events(game.log, until=("day", 1))
-    pb = problem_from_game(game, claims_of(game), until=("day", 1))
+    pb = problem_from_game(game, told_claims(game), until=("day", 1))
     exact = Belief(pb, random.Random(1), exact=True)
     sampled = Belief(pb, random.Random(1), size=6)
     assert truth in {w.characters for w in exact.worlds}

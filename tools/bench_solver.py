@@ -21,19 +21,7 @@ import time
 from clocktower import data as D
 from clocktower.engine.runner import play
 from clocktower.play import new_game
-from clocktower.solver import Belief, Claim, Problem, facts_from_events, solve
-
-
-def claims_of(game) -> dict[str, str]:
-    told = {e["player"]: e["character"] for e in game.log
-            if e["type"] == "learn" and e.get("ability") == "setup"}
-    bluffs = list(game.bluffs)
-    free = [c for c in game.script.characters if D.get(c).team in ("townsfolk", "outsider")
-            and c not in told.values() and c not in bluffs]
-    out = {}
-    for p in game.log[0]["players"]:
-        out[p["name"]] = told[p["name"]] if p["alignment"] == "good" else (bluffs or free).pop(0)
-    return out
+from clocktower.solver import Belief, Claim, Problem, facts_from_events, solve, told_claims
 
 
 def last_phase(game) -> int:
@@ -61,7 +49,7 @@ def main() -> None:
         play(game)
         truth = tuple(p["character"] for p in game.log[0]["players"])
         seats = [p.name for p in game.players]
-        claims = [Claim(n, c) for n, c in claims_of(game).items()]
+        claims = [Claim(n, c) for n, c in told_claims(game).items()]
         end = last_phase(game)
         prev: list = []
         t = time.process_time()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from .. import data as D
 from ..characters import REGISTRY
 from ..characters._info import Information
 from .facts import (Alignment, Claim, Execution, Fact, Info, NightDeaths, NotInPlay,
@@ -92,6 +93,19 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
                 assert isinstance(f, SlayerShot)
                 facts[i] = SlayerShot(f.day, f.shooter, f.target, True)
     return facts
+
+
+def told_claims(game) -> dict[str, str]:
+    """Public claims of a table where every good player claims the character they were told
+    (the Drunk its Townsfolk) and every evil player a Demon bluff (then a good character
+    not in play): the claims the solver's tests and `tools/bench_solver.py` play with."""
+    told = {e["player"]: e["character"] for e in game.log
+            if e["type"] == "learn" and e.get("ability") == "setup"}
+    bluffs = list(game.bluffs)
+    free = [c for c in game.script.characters if D.get(c).team in ("townsfolk", "outsider")
+            and c not in told.values() and c not in bluffs]
+    return {p["name"]: told[p["name"]] if p["alignment"] == "good" else (bluffs or free).pop(0)
+            for p in game.log[0]["players"]}
 
 
 def problem_from_game(game, claims: Mapping[str, str], viewer: str | None = None,
