@@ -143,14 +143,7 @@ class MonkSelf(Variant, Monk):
     kind, like = "protection", "monk"
     almanac = "'slightly better than a normal Townsfolk's ability': the Monk, who may " \
         "choose themself"
-
-    def night(self, first: bool) -> None:
-        from ..engine.state import Effect
-        game, me = self.game, self.player
-        target = game.choose_players(me, 1, ability=self, allow_self=True)
-        if target:
-            game.add_effect(Effect("safe", target[0], self, ends=("dawn", game.night)),
-                            by=self)
+    may_choose_self = True      # the Monk's night otherwise (its `wakes`, `protects`)
 
 
 class RavenOnce(Variant, Ravenkeeper):

@@ -14,13 +14,14 @@ from ..engine.state import Effect
 
 class Monk(Ability):
     id = "monk"
+    may_choose_self = False     # the Amnesiac's Self-Monk variant may (characters/_variants.py)
 
     def wakes(self, first: bool) -> bool:
         return not first
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        target = game.choose_players(me, 1, ability=self, allow_self=False)
+        target = game.choose_players(me, 1, ability=self, allow_self=self.may_choose_self)
         if target:
             game.add_effect(Effect("safe", target[0], self, ends=("dawn", game.night)),
                             by=self)
