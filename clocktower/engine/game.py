@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable
 
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
+from ..scripts import script_memo
 from .ability import HOOKS, Ability
 from . import voting
 from .outcome import Outcome
@@ -73,21 +74,12 @@ def _hook_order(hook: str) -> Callable[[Ability], int]:
     return key
 
 
-# Per (script characters, registry): a batch of games asks for the same again and again.
-_CLAIMS: dict[tuple, tuple[dict, list[str]]] = {}
-
-
 def _nomination_claims(script: Any, registry: dict) -> list[str]:
-    """The characters on the script that any nominee may claim (`Ability.nomination_claim`)."""
-    key = (tuple(script.characters), id(registry))
-    found = _CLAIMS.get(key)
-    if found is None or found[0] is not registry:
-        found = (registry, [c for c in script.characters
-                            if c in registry and registry[c].nomination_claim])
-        if len(_CLAIMS) > 64:
-            _CLAIMS.clear()
-        _CLAIMS[key] = found
-    return list(found[1])
+    """The characters on the script that any nominee may claim (`Ability.nomination_claim`),
+    worked out once per script and registry (`script_memo`)."""
+    def compute() -> list[str]:
+        return [c for c in script.characters if c in registry and registry[c].nomination_claim]
+    return list(script_memo(script, "nomination claims", compute, on=registry))
 
 
 class Game:

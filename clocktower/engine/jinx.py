@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from ..scripts import script_memo
 from .ability import HOOKS, Ability
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,25 +68,15 @@ class Registry(dict):
 
 # active_pairs' answers by (characters on the script, jinx table): a game's setup asks it,
 # and a batch of games asks it again and again for the same script.
-# The key is the script's characters and the identity of the jinx table (kept alive in the
-# answer, so that its id is not reused); a table changed after a game is not seen.
-_ACTIVE: dict[tuple, tuple[dict, tuple[type[Jinx], ...]]] = {}
-
-
 def active_pairs(script, jinxes: dict) -> list[type[Jinx]]:
     """The jinx classes whose two characters are both on `script` (not homebrew), in the
-    script's order of the first character of each pair."""
-    memo = (tuple(script.characters), tuple(script.homebrew), id(jinxes))
-    found = _ACTIVE.get(memo)
-    if found is None or found[0] is not jinxes:
+    script's order of the first character of each pair; worked out once per script and jinx
+    table (`script_memo`: a table changed after a game is not seen)."""
+    def compute() -> tuple[type[Jinx], ...]:
         on = frozenset(c for c in script.characters if c not in script.homebrew)
-        found = (jinxes, tuple(cls for key, cls in sorted(jinxes.items(),
-                                                          key=lambda kv: kv[1].pair)
-                               if all(c in on for c in key)))
-        if len(_ACTIVE) > 256:      # many throwaway scripts (tests): start again
-            _ACTIVE.clear()
-        _ACTIVE[memo] = found
-    return list(found[1])
+        return tuple(cls for key, cls in sorted(jinxes.items(), key=lambda kv: kv[1].pair)
+                     if all(c in on for c in key))
+    return list(script_memo(script, "active jinxes", compute, on=jinxes))
 
 
 def activate(game: "Game") -> list[Jinx]:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Iterable
 from .. import data as D
 from ..data.jinxes import exclusive_pairs, setup_jinxes
 from ..errors import NotImplementedCharacters, SetupError
+from ..scripts import script_memo
 from .rand import randrange, shuffle
 from .jinx import activate as activate_jinxes
 
@@ -102,46 +103,19 @@ def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
     return counts, forced, not_dealt
 
 
-_TEAMS_CACHE: dict[tuple, dict[str, list[str]]] = {}
-
-
 def script_teams(script) -> dict[str, list[str]]:
-    """The script's characters by team, in script order (as `Script.of_team`), plus "good"
-    (Townsfolk and Outsiders together); computed once per list of characters."""
-    key = (tuple(script.characters), tuple(script.homebrew))
-    teams = _TEAMS_CACHE.get(key)
-    if teams is None:
-        teams = {}
-        good: list[str] = []
-        for c in script.characters:
-            if c in script.homebrew:
-                continue
-            team = D.get(c).team
-            teams.setdefault(team, []).append(c)
-            if team in ("townsfolk", "outsider"):
-                good.append(c)
-        teams["good"] = good
-        if len(_TEAMS_CACHE) > 64:
-            _TEAMS_CACHE.clear()
-        _TEAMS_CACHE[key] = teams
-    return teams
-
-
-_PAIRS_CACHE: dict[tuple, tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+    """The script's characters by team, in script order, plus "good" (`Script.teams`)."""
+    return script.teams()
 
 
 def _setup_pairs(script) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
     """The script's `exclusive` and `enters_after` setup-jinx pairs (data), computed once
-    per list of characters (a batch of games asks for the same script's again and again)."""
-    key = (tuple(script.characters), tuple(script.homebrew))
-    found = _PAIRS_CACHE.get(key)
-    if found is None:
+    per list of characters (`script_memo`)."""
+    def compute() -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
         on = [c for c in script.characters if c not in script.homebrew]
         exclusive: list[tuple[str, ...]] = list(exclusive_pairs(on))
-        found = (exclusive, [tuple(j["pair"]) for j in setup_jinxes(on, "enters_after")])
-        if len(_PAIRS_CACHE) > 64:
-            _PAIRS_CACHE.clear()
-        _PAIRS_CACHE[key] = found
+        return exclusive, [tuple(j["pair"]) for j in setup_jinxes(on, "enters_after")]
+    found = script_memo(script, "setup pairs", compute)
     return found[0], found[1]
 
 

@@ -11,10 +11,30 @@ import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .. import data as D
 from ..errors import ScriptError
+
+
+_MISSING = object()
+_SCRIPT_MEMO: dict[tuple, Any] = {}
+
+
+def script_memo(script: "Script", name: str, compute: Callable[[], Any], on: Any = None) -> Any:
+    """A value worked out from a script's characters (and homebrew ids) alone, computed once
+    per list of characters: a batch of games asks for the same at every setup, and loading a
+    script by name makes a new `Script` each time, so the memo is keyed by the list, not the
+    object. `name` says which value; `on`, an object it also depends on (a registry, a jinx
+    table), kept with the value so that its id is not reused for another. Many throwaway
+    scripts (tests) start the memo again."""
+    key = (name, tuple(script.characters), tuple(script.homebrew), id(on))
+    found = _SCRIPT_MEMO.get(key, _MISSING)
+    if found is _MISSING or found[0] is not on:
+        if len(_SCRIPT_MEMO) > 256:
+            _SCRIPT_MEMO.clear()
+        found = _SCRIPT_MEMO[key] = (on, compute())
+    return found[1]
 
 
 @dataclass
@@ -27,19 +47,24 @@ class Script:
     source: str = ""
     warnings: list[str] = field(default_factory=list)
 
+    def teams(self) -> dict[str, list[str]]:
+        """The script's characters by team (homebrew left out), in script order, plus
+        "good" (Townsfolk and Outsiders together); worked out once per list of characters
+        (`script_memo`). Shared: do not change the lists."""
+        return script_memo(self, "teams", self._teams)
+
+    def _teams(self) -> dict[str, list[str]]:
+        teams: dict[str, list[str]] = {}
+        for c in self.characters:
+            if c not in self.homebrew:
+                teams.setdefault(D.get(c).team, []).append(c)
+        teams["good"] = [c for c in self.characters if c not in self.homebrew
+                         and D.get(c).team in ("townsfolk", "outsider")]
+        return teams
+
     def of_team(self, team: str) -> list[str]:
-        """The script's characters of `team` (homebrew left out), in script order. Worked out
-        once for the script's list of characters (kept while that list stays the same)."""
-        key = (tuple(self.characters), tuple(self.homebrew))
-        cached = self.__dict__.get("_of_team")
-        if cached is None or cached[0] != key:
-            by_team: dict[str, list[str]] = {}
-            for c in self.characters:
-                if c not in self.homebrew:
-                    by_team.setdefault(D.get(c).team, []).append(c)
-            cached = (key, by_team)
-            self.__dict__["_of_team"] = cached
-        return list(cached[1].get(team, ()))
+        """The script's characters of `team` (homebrew left out), in script order."""
+        return list(self.teams().get(team, ()))
 
     def team_of(self, char_id: str) -> str:
         """The team of any character on the script, homebrew included."""
