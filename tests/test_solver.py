@@ -158,3 +158,37 @@ def test_a_belief_drops_worlds_a_new_static_fact_excludes():
     small = Belief(pb, random.Random(2), size=5)
     small.add([IsNot("Gus", "imp")])
     assert all(w.characters[6] != "imp" for w in small.worlds)
+
+
+SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+@pytest.mark.parametrize("first", range(len(SIX)))
+def test_a_recluse_registers_only_as_evil_whoever_sits_first(first):
+    # The Recluse "might register as evil & as a Minion or Demon": never as the Investigator,
+    # even when the seat written first is the Investigator (issue 17, item 5: the Recluse's
+    # registrations began with seat 0's candidate character). The sober Washerwoman cannot
+    # have seen "Bob or Dan is the Investigator": there is no Poisoner.
+    facts = [Is("Ann", "investigator"), Is("Bob", "recluse"), Is("Cat", "washerwoman"),
+             Is("Dan", "chef"), Is("Eve", "imp"), Is("Fay", "spy"),
+             Info(1, "Cat", "washerwoman", {"character": "investigator",
+                                            "players": ["Bob", "Dan"]})]
+    seats = SIX[first:] + SIX[:first]
+    assert solve(Problem("trouble-brewing", seats, facts)) == []
+    # ... but he may register as the Imp to an Investigator-like check of the Demon.
+    ok = facts[:-1] + [Info(1, "Ann", "investigator", {"character": "spy",
+                                                       "players": ["Bob", "Cat"]})]
+    assert len(solve(Problem("trouble-brewing", seats, ok))) == 1
+
+
+@pytest.mark.parametrize("first", range(len(SIX)))
+def test_a_spy_registers_only_as_good_whoever_sits_first(first):
+    # The Spy "might register as good & as a Townsfolk or Outsider": never as the Imp, even
+    # when seat 0 is the Imp. The Ravenkeeper, killed on night 2, chose the Spy.
+    facts = [Is("Ann", "imp"), Is("Bob", "spy"), Is("Cat", "ravenkeeper"), Is("Dan", "chef"),
+             Is("Eve", "empath"), Is("Fay", "saint"), NightDeaths(2, ("Cat",))]
+    seats = SIX[first:] + SIX[:first]
+    wrong = Info(2, "Cat", "ravenkeeper", {"character": "imp"}, ("Bob",))
+    assert solve(Problem("trouble-brewing", seats, facts + [wrong])) == []
+    right = Info(2, "Cat", "ravenkeeper", {"character": "empath"}, ("Bob",))
+    assert len(solve(Problem("trouble-brewing", seats, facts + [right]))) == 1

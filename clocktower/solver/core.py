@@ -28,6 +28,7 @@ from ..characters import REGISTRY
 from ..characters._info import Information
 from ..engine.ability import Ability
 from ..engine.game import Game
+from ..engine.state import Player
 from ..engine.world import World, WorldPlayer
 from .facts import (Alignment, Claim, Execution, Info, Is, IsNot, NightDeaths, NotInPlay,
                     SlayerShot, Team, VirginTrigger)
@@ -579,10 +580,16 @@ class Solver:
             if not issubclass(cls, Information):
                 raise SolverInputError(f"{D.get(cid).name} shows no information: "
                                        f"no 'info' fact can be checked for it")
-            made = self.game.make_ability(cid, self.game.player(holder))
+            made = self.game.make_ability(cid, self._player_as(self.names.index(holder), cid))
             assert isinstance(made, Information)
             ab = self._abilities[key] = made
         return ab
+
+    def _player_as(self, seat: int, cid: str) -> Player:
+        """A player of the problem's game seat as `cid`, for an ability made to judge
+        (its own: the game's players hold one setup's candidate characters, which an
+        ability reading its holder's character must not see)."""
+        return Player(self.names[seat], seat, cid, self.align.get(cid) or D.get(cid).default_alignment)
 
     def _reg_options(self, c: str, mentioned: str | None) -> list[tuple[str, str]]:
         """The registrations of a Spy/Recluse that can make a difference to one answer:
@@ -591,11 +598,10 @@ class Solver:
         got = self._regs.get(key)
         if got is None:
             if c not in self._regs:
-                p = self.game.players[0]
-                old = p.character
-                ab = self.game.make_ability(c, p)
+                # The ability's registrations start with its holder's own character: made
+                # on a player of that character (not a shared seat's candidate).
+                ab = self.game.make_ability(c, self._player_as(0, c))
                 self._regs[c] = list(ab.false_registrations())
-                p.character = old
             truth = (c, self.align[c])
             got, seen = [truth], {(self.team[c], self.align[c], c == mentioned)}
             for rc, ra in self._regs[c]:
