@@ -24,7 +24,9 @@ def test_published_puzzle_has_the_published_unique_solution(path):
     pb = load_problem(path)
     assert pb.solution is not None, "a puzzle file gives its published solution"
     found = solve(pb)
-    assert [list(w.characters) for w in found] == [pb.solution]
+    assert pb.solution.matches(pb.seats, [w.characters for w in found])
+    if pb.solution.worlds:
+        assert sorted(w.characters for w in found) == sorted(pb.solution.worlds)
 
 
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
