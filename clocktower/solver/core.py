@@ -45,6 +45,7 @@ PROTECTOR = "monk"              # protects another player from the Demon (nights
 SHOOTER = "slayer"
 VIRGIN = "virgin"
 SAINT = "saint"
+BOUNCER = "mayor"               # the Demon's kill on them may kill another player instead
 # When an information ability wakes: night 1 only, alive, died tonight, or after an
 # execution death yesterday. Others: alive.
 FIRST_ONLY = {"washerwoman", "librarian", "investigator", "chef"}
@@ -80,6 +81,8 @@ def step_text(step: dict[str, Any]) -> str:
     elif what == "no death":
         text = "no death" + (f" ({step['protected_by']} protects)"
                              if step.get("protected_by") else "")
+    elif what == "bounced":
+        text = f"the Demon's kill on {seat} (the Mayor) killed {step['to']} instead"
     elif what == "becomes":
         text = f"{seat} becomes the {D.get(step['character']).name}"
     else:
@@ -589,6 +592,15 @@ class Solver:
                     s.log += (self._step(f"night {N}", "no death", imp),)
                     yield s
                     continue
+                # A sober Mayor attacked: the Storyteller may move the death to a dead or
+                # a protected player (nobody dies).
+                bounce = a != -1 and st.chars[a] == BOUNCER
+                if bounce and not all(st.alive):
+                    s = st.copy()
+                    if self._require(s, a):
+                        s.log += (self._step(f"night {N}", "no death", imp, bounced=names[a]),)
+                        yield s
+                        continue
                 for j, c in enumerate(st.chars):
                     if not st.alive[j] or j == imp:
                         continue
@@ -600,9 +612,12 @@ class Solver:
                             continue
                     else:
                         continue
-                    if target is not None and (not st.alive[target] or a not in (-1, target)):
+                    if target is not None and (not st.alive[target] or (
+                            a not in (-1, target) and not bounce)):
                         continue
                     s = st.copy()
+                    if bounce and target != a and not self._require(s, a):
+                        continue
                     if self._require(s, j):
                         s.log += (self._step(f"night {N}", "no death", imp,
                                              protected_by=names[j]),)
@@ -613,11 +628,18 @@ class Solver:
                     yield s
                 continue
             (k,) = tuple(d)
-            if not st.alive[k] or a not in (-1, k):
-                continue                # only the Demon kills at night: its target died
+            if not st.alive[k]:
+                continue
             s = st.copy()
             if not self._require(s, imp):
                 continue
+            if a not in (-1, k):
+                # Only the Demon kills at night: its known target died, or was a sober
+                # Mayor whose death the Storyteller moved to k.
+                if not (st.alive[a] and st.chars[a] == BOUNCER and k != imp
+                        and self._require(s, a)):
+                    continue
+                s.log += (self._step(f"night {N}", "bounced", a, to=names[k]),)
             # A Monk whose known choice was the victim protected nobody: droisoned.
             if not all(self._excuse(s, m, N) for m, t in st.safe if t == k):
                 continue
