@@ -274,7 +274,7 @@ def _chose(name: str, night: Any, e: Any, seat: dict, where: str) -> Chose:
     `players` or `character`, `as` and `known`."""
     if isinstance(e, dict):
         e = _keys(e, {"players", "character", "as", "known"}, where)
-        players = e.get("players", ())
+        players = e.get("players", [])
         chosen = e.get("character")
         as_ = e.get("as")
         known = e.get("known", False)
