@@ -14,6 +14,10 @@ from . import data as D
 from .cli import app
 
 
+# The witness fields `--json` gives for each world shown (docs/solver.md).
+HOW = ("steps", "poisoned", "demon_changes", "red_herring")
+
+
 @app.command()
 def solve(puzzle: Path = typer.Argument(..., help="a puzzle file (YAML or JSON)"),
           show: int = typer.Option(5, min=0, help="list at most this many worlds when there are "
@@ -32,11 +36,13 @@ def solve(puzzle: Path = typer.Argument(..., help="a puzzle file (YAML or JSON)"
     found = run(solver)
     took = time.perf_counter() - start
     names = problem.seats
-    matches = (problem.solution is not None and len(found) == 1
-               and list(found[0].characters) == problem.solution)
+    matches = (problem.solution is not None
+               and problem.solution.matches(names, [w.characters for w in found]))
     if as_json:
+        shown = found[:show]
         out = {"puzzle": str(puzzle), "worlds": len(found), "seconds": round(took, 4),
-               "solutions": [dict(zip(names, w.characters)) for w in found[:show]]}
+               "solutions": [dict(zip(names, w.characters)) for w in shown],
+               "how": [{k: w.witness[k] for k in HOW if k in w.witness} for w in shown]}
         if problem.solution is not None:
             out["matches_published"] = matches
         if marginals:
@@ -58,12 +64,15 @@ def solve(puzzle: Path = typer.Argument(..., help="a puzzle file (YAML or JSON)"
             align = D.get(c).default_alignment
             table.add_row(name, D.get(c).name, f"[red]{align}[/red]" if align == "evil" else align)
         console.print(table)
-        if w.witness.get("choices"):
-            console.print("  how: " + "; ".join(w.witness["choices"]))
+        how = list(w.witness.get("choices", ()))
+        if "red_herring" in w.witness:
+            how.append("red herring: " + (" or ".join(w.witness["red_herring"]) or "none"))
+        if how:
+            console.print("  how: " + "; ".join(how))
     if problem.solution is not None:
         console.print("matches the published solution" if matches else
                       "does NOT match the published solution: " +
-                      ", ".join(D.get(c).name for c in problem.solution))
+                      problem.solution.describe(names))
     if marginals:
         m = marg(solver, found)
         table = Table(box=box.SIMPLE, title="marginals")

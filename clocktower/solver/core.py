@@ -28,10 +28,11 @@ from ..characters import REGISTRY
 from ..characters._info import Information
 from ..engine.ability import Ability
 from ..engine.game import Game
+from ..engine.state import Player
 from ..engine.world import World, WorldPlayer
-from .facts import (Alignment, Claim, Execution, Info, Is, IsNot, NightDeaths, NotInPlay,
-                    SlayerShot, Team, VirginTrigger)
-from .problem import Problem, SolverInputError
+from .facts import (Alignment, Chose, Claim, Execution, Info, Is, IsNot, NightDeaths,
+                    NotInPlay, SlayerShot, Team, VirginTrigger)
+from .problem import Problem, SolverInputError, normalise
 
 # The characters whose rules the timeline models (see docs/solver.md). The solver's own
 # table: the engine stays free of character names; these are rules of play, not data.
@@ -44,6 +45,7 @@ PROTECTOR = "monk"              # protects another player from the Demon (nights
 SHOOTER = "slayer"
 VIRGIN = "virgin"
 SAINT = "saint"
+BOUNCER = "mayor"               # the Demon's kill on them may kill another player instead
 # When an information ability wakes: night 1 only, alive, died tonight, or after an
 # execution death yesterday. Others: alive.
 FIRST_ONLY = {"washerwoman", "librarian", "investigator", "chef"}
@@ -57,12 +59,35 @@ FAST_LIMIT = 2_000_000          # setups of one team-count target listed at once
 @dataclass
 class World_:
     """One consistent world: the starting characters (seat order) and a witness of the
-    hidden choices that explain the facts."""
+    hidden choices that explain the facts (`witness()` of its end state: "choices", the
+    steps in words; "steps", the same as data; "poisoned", "demon_changes",
+    "red_herring")."""
     characters: tuple[str, ...]
     witness: dict[str, Any] = field(default_factory=dict)
 
     def alignments(self) -> tuple[str, ...]:
         return tuple(D.get(c).default_alignment for c in self.characters)
+
+
+def step_text(step: dict[str, Any]) -> str:
+    """One step of a witness in words ("night 2: Tom poisoned")."""
+    what, seat = step["what"], step.get("seat")
+    if what == "poisoned":
+        text = f"{seat} poisoned"
+    elif what == "killed":
+        text = f"{seat} killed"
+    elif what == "killed itself":
+        text = f"the {D.get(step['character']).name} ({seat}) killed itself"
+    elif what == "no death":
+        text = "no death" + (f" ({step['protected_by']} protects)"
+                             if step.get("protected_by") else "")
+    elif what == "bounced":
+        text = f"the Demon's kill on {seat} (the Mayor) killed {step['to']} instead"
+    elif what == "becomes":
+        text = f"{seat} becomes the {D.get(step['character']).name}"
+    else:
+        text = what
+    return f"{step['when']}: {text}"
 
 
 @dataclass
@@ -80,11 +105,14 @@ class _State:
     used: frozenset = frozenset()           # once-per-game abilities spent (seat indexes)
     herring: frozenset | None = None        # the red herring's possible seats (None: any)
     executed: dict = field(default_factory=dict)    # day -> seat who died by execution
-    log: tuple = ()
+    log: tuple = ()                         # the steps of the witness (dicts, step_text)
+    safe: tuple = ()                        # tonight's known protections: (Monk seat, target)
+    attack: int = -1                        # tonight's known Demon target (-1: not known)
 
     def copy(self) -> "_State":
         return _State(list(self.chars), list(self.alive), self.poisoned, self.pz_open,
-                      self.sober, self.used, self.herring, dict(self.executed), self.log)
+                      self.sober, self.used, self.herring, dict(self.executed), self.log,
+                      self.safe, self.attack)
 
 
 
@@ -155,12 +183,29 @@ class Solver:
         del spread
         # ---- the timeline
         self.infos: dict[int, list[tuple[int, Info]]] = {}
+        self.chose: dict[int, list[tuple[int, Chose]]] = {}
         self.days: dict[int, list] = {}
         self.deaths: dict[int, frozenset[int]] = {}
         last = 1
+        picks = {(f.night, f.seat, f.character): f for f in pb.facts
+                 if isinstance(f, Chose) and f.players}
         for f in pb.facts:
             if isinstance(f, Info):
+                pick = picks.get((f.night, f.seat, f.character))
+                if pick is not None and not f.choice:
+                    merged = normalise(Info(f.night, f.seat, f.character, f.answer,
+                                            pick.players), pb)
+                    assert isinstance(merged, Info)
+                    f = merged
+                elif pick is not None and set(f.choice) != set(pick.players):
+                    raise SolverInputError(
+                        f"{f.seat}'s {D.get(f.character).name} on night {f.night}: the "
+                        f"information's choice {list(f.choice)} is not the choice "
+                        f"{list(pick.players)}")
                 self.infos.setdefault(f.night, []).append((idx(f.seat), f))
+                last = max(last, f.night)
+            elif isinstance(f, Chose):
+                self.chose.setdefault(f.night, []).append((idx(f.seat), f))
                 last = max(last, f.night)
             elif isinstance(f, NightDeaths):
                 self.deaths[f.night] = frozenset(idx(s) for s in f.seats)
@@ -371,8 +416,25 @@ class Solver:
     def check(self, setup: tuple[str, ...]) -> World_ | None:
         """A witness world if this setup is consistent with the timeline, else None."""
         for end in self.ends(setup):
-            return World_(tuple(setup), {"choices": list(end.log)})
+            return World_(tuple(setup), self.witness(end))
         return None
+
+    def witness(self, end: _State) -> dict[str, Any]:
+        """How a world happened, from the end state of its timeline: the steps (in words
+        and as data), who was poisoned each night, the Demon's changes, and the red
+        herring's possible seats when a Fortune Teller is in play."""
+        steps = [dict(x) for x in end.log]
+        out: dict[str, Any] = {
+            "choices": [step_text(x) for x in steps],
+            "steps": steps,
+            "poisoned": [{"night": x["night"], "seat": x["seat"]} for x in steps
+                         if x["what"] == "poisoned"],
+            "demon_changes": [{"when": x["when"], "seat": x["seat"], "character": x["character"]}
+                              for x in steps if x["what"] == "becomes"],
+        }
+        if end.herring is not None and any(c in MARKS for c in end.chars):
+            out["red_herring"] = [self.names[i] for i in sorted(end.herring)]
+        return out
 
     def ends(self, setup: tuple[str, ...]) -> Iterator[_State]:
         """The end states of the timeline that explain every fact (lazily)."""
@@ -388,9 +450,75 @@ class Solver:
         s1.poisoned = -1
         s1.sober = frozenset()
         s1.pz_open = any(c == DROISONER and s1.alive[i] for i, c in enumerate(s1.chars))
+        s1.safe, s1.attack = (), -1
+        woke = self._choices(s1, N)
+        if woke is None:
+            return
         for s2 in self._demon(s1, N):
+            if not self._woke(s2, woke, N):
+                continue
             for s3 in self._infos(s2, N, 0):
                 yield from self._day(s3, N, 0)
+
+    # Choices (`Chose` facts). Made at dusk, before the Demon acts: a holder's choice sets
+    # tonight's poison target (the Poisoner), protection (the Monk) or attack (the Demon);
+    # who had to wake is checked once the Demon has acted (`_woke`).
+    def _choices(self, st: _State, N: int) -> list[tuple[int, str]] | None:
+        """Apply tonight's choices to `st` (the night's fresh state); the (seat, ability)
+        pairs that had to wake, or None when the world cannot explain a choice."""
+        woke: list[tuple[int, str]] = []
+        idx = self.pb.seat_index
+        for s, f in self.chose.get(N, ()):
+            c, ab = st.chars[s], f.character
+            holder = c == ab
+            believer = (c == DRUNK and self.pb.truthful_claims and self.claims.get(s) == ab)
+            if not (holder or believer):
+                if f.known:
+                    return None         # it happened: the seat had (or believed) that ability
+                continue                # another character's word: constrains nothing
+            if holder and not f.known and self.align.get(c) != "good":
+                continue                # an evil holder's word constrains nothing
+            night_pos = D.get(ab).first_night if N == 1 else D.get(ab).other_night
+            if not night_pos:
+                return None             # the ability does not act tonight
+            targets = [idx(p) for p in f.players]
+            if s in targets and not getattr(REGISTRY[ab], "may_choose_self", True):
+                return None
+            if not st.alive[s] and ab not in DIED_TONIGHT and ab not in AFTER_EXECUTION:
+                return None             # dead at dusk (the Undertaker's, Ravenkeeper's: _woke)
+            woke.append((s, ab))
+            if not holder or not st.alive[s] or len(targets) != 1:
+                continue                # a Drunk's choice does nothing
+            (t,) = targets
+            if c == DROISONER:
+                if st.poisoned not in (-1, t):
+                    return None
+                st.poisoned, st.pz_open = t, False
+                st.log += (self._step(f"night {N}", "poisoned", t, night=N),)
+            elif c == PROTECTOR:
+                st.safe += ((s, t),)
+            elif c == KILLER:
+                if st.attack not in (-1, t):
+                    return None
+                st.attack = t
+        return woke
+
+    def _woke(self, st: _State, woke: list[tuple[int, str]], N: int) -> bool:
+        """After the Demon's step: every holder of a choice tonight could wake to make it
+        (alive, or died tonight after acting; the Ravenkeeper: died tonight)."""
+        killer_pos = D.get(KILLER).other_night
+        for s, ab in woke:
+            if ab in FIRST_ONLY or ab in DIED_TONIGHT or ab in AFTER_EXECUTION:
+                if not self._wakes(st, s, ab, N):
+                    return False
+            elif not st.alive[s]:       # alive at dusk: killed by the Demon tonight
+                pos = D.get(ab).first_night if N == 1 else D.get(ab).other_night
+                if pos > killer_pos:
+                    return False        # ... before its turn to choose
+        return True
+
+    def _step(self, when: str, what: str, seat: int, **more: Any) -> dict[str, Any]:
+        return {"when": when, "what": what, "seat": self.names[seat], **more}
 
     # Malfunction, lazily: `excuse` poisons seat i now if it can (True: i is droisoned);
     # `require` records that an explanation needs seat i's ability working.
@@ -399,7 +527,7 @@ class Solver:
             return True
         if st.poisoned == -1 and st.pz_open and i not in st.sober:
             st.poisoned = i
-            st.log += (f"night {N}: {self.names[i]} poisoned",)
+            st.log += (self._step(f"night {N}", "poisoned", i, night=N),)
             return True
         return False
 
@@ -422,7 +550,7 @@ class Solver:
             st.poisoned = -1
         st.chars[j] = c
 
-    def _demon_dies(self, st: _State, i: int) -> Iterator[_State]:
+    def _demon_dies(self, st: _State, i: int, when: str) -> Iterator[_State]:
         """The Demon at seat i has just died (already marked dead): the Scarlet Woman takes
         over if she can (she must, unless she is poisoned); else the game is over and
         nothing is yielded."""
@@ -434,7 +562,7 @@ class Solver:
                 s = st.copy()
                 if self._require(s, j):
                     self._become(s, j, KILLER)
-                    s.log += (f"{self.names[j]} becomes the {D.get(KILLER).name}",)
+                    s.log += (self._step(when, "becomes", j, character=KILLER),)
                     yield s
 
     def _demon(self, st: _State, N: int) -> Iterator[_State]:
@@ -455,23 +583,48 @@ class Solver:
         for d in outcomes:
             if len(d) > 1:
                 continue
+            a = st.attack               # the Demon's known target, or -1
             if not d:
                 # No death: the Demon chose a dead player, or a protected one (a sober
                 # Soldier, or the sober Monk's choice), or was poisoned.
-                if not all(st.alive):
+                if (not all(st.alive)) if a == -1 else not st.alive[a]:
                     s = st.copy()
-                    s.log += (f"night {N}: no death",)
+                    s.log += (self._step(f"night {N}", "no death", imp),)
                     yield s
                     continue
+                # A sober Mayor attacked: the Storyteller may move the death to a dead or
+                # a protected player (nobody dies).
+                bounce = a != -1 and st.chars[a] == BOUNCER
+                if bounce and not all(st.alive):
+                    s = st.copy()
+                    if self._require(s, a):
+                        s.log += (self._step(f"night {N}", "no death", imp, bounced=names[a]),)
+                        yield s
+                        continue
                 for j, c in enumerate(st.chars):
-                    if c in (PROTECT_SELF, PROTECTOR) and st.alive[j] and j != imp:
-                        s = st.copy()
-                        if self._require(s, j):
-                            s.log += (f"night {N}: no death ({names[j]} protects)",)
-                            yield s
+                    if not st.alive[j] or j == imp:
+                        continue
+                    if c == PROTECT_SELF:
+                        target: int | None = j
+                    elif c == PROTECTOR:    # its known choice, else whoever was attacked
+                        target = next((t for m, t in st.safe if m == j), None if a == -1 else a)
+                        if target == j:
+                            continue
+                    else:
+                        continue
+                    if target is not None and (not st.alive[target] or (
+                            a not in (-1, target) and not bounce)):
+                        continue
+                    s = st.copy()
+                    if bounce and target != a and not self._require(s, a):
+                        continue
+                    if self._require(s, j):
+                        s.log += (self._step(f"night {N}", "no death", imp,
+                                             protected_by=names[j]),)
+                        yield s
                 s = st.copy()
                 if self._excuse(s, imp, N):
-                    s.log += (f"night {N}: no death",)
+                    s.log += (self._step(f"night {N}", "no death", imp),)
                     yield s
                 continue
             (k,) = tuple(d)
@@ -480,21 +633,31 @@ class Solver:
             s = st.copy()
             if not self._require(s, imp):
                 continue
+            if a not in (-1, k):
+                # Only the Demon kills at night: its known target died, or was a sober
+                # Mayor whose death the Storyteller moved to k.
+                if not (st.alive[a] and st.chars[a] == BOUNCER and k != imp
+                        and self._require(s, a)):
+                    continue
+                s.log += (self._step(f"night {N}", "bounced", a, to=names[k]),)
+            # A Monk whose known choice was the victim protected nobody: droisoned.
+            if not all(self._excuse(s, m, N) for m, t in st.safe if t == k):
+                continue
             if k != imp:
                 if s.chars[k] == PROTECT_SELF and not self._excuse(s, k, N):
                     continue
                 self._dies(s, k)
-                s.log += (f"night {N}: {names[k]} killed",)
+                s.log += (self._step(f"night {N}", "killed", k),)
                 yield s
                 continue
             # The star-pass: the Scarlet Woman takes it if she can; else any living
             # Minion (the Storyteller's choice), as the engine's Imp does.
             self._dies(s, imp)
-            s.log += (f"night {N}: the {D.get(KILLER).name} ({names[imp]}) killed itself",)
+            s.log += (self._step(f"night {N}", "killed itself", imp, character=KILLER),)
             living = sum(s.alive) + 1
             sw = [j for j, c in enumerate(s.chars) if c == CATCHER and s.alive[j]]
             if sw and living >= 5:
-                yield from self._demon_dies(s, imp)
+                yield from self._demon_dies(s, imp, f"night {N}")
                 s = s.copy()            # she must take it unless she is poisoned
                 if not self._excuse(s, sw[0], N):
                     continue
@@ -502,7 +665,7 @@ class Solver:
                 if s.alive[j] and self.team[c] == "minion":
                     s2 = s.copy()
                     self._become(s2, j, KILLER)
-                    s2.log += (f"{names[j]} becomes the {D.get(KILLER).name}",)
+                    s2.log += (self._step(f"night {N}", "becomes", j, character=KILLER),)
                     yield s2
 
     def _wakes(self, st: _State, i: int, ability: str, N: int) -> bool:
@@ -579,10 +742,16 @@ class Solver:
             if not issubclass(cls, Information):
                 raise SolverInputError(f"{D.get(cid).name} shows no information: "
                                        f"no 'info' fact can be checked for it")
-            made = self.game.make_ability(cid, self.game.player(holder))
+            made = self.game.make_ability(cid, self._player_as(self.names.index(holder), cid))
             assert isinstance(made, Information)
             ab = self._abilities[key] = made
         return ab
+
+    def _player_as(self, seat: int, cid: str) -> Player:
+        """A player of the problem's game seat as `cid`, for an ability made to judge
+        (its own: the game's players hold one setup's candidate characters, which an
+        ability reading its holder's character must not see)."""
+        return Player(self.names[seat], seat, cid, self.align.get(cid) or D.get(cid).default_alignment)
 
     def _reg_options(self, c: str, mentioned: str | None) -> list[tuple[str, str]]:
         """The registrations of a Spy/Recluse that can make a difference to one answer:
@@ -591,11 +760,10 @@ class Solver:
         got = self._regs.get(key)
         if got is None:
             if c not in self._regs:
-                p = self.game.players[0]
-                old = p.character
-                ab = self.game.make_ability(c, p)
+                # The ability's registrations start with its holder's own character: made
+                # on a player of that character (not a shared seat's candidate).
+                ab = self.game.make_ability(c, self._player_as(0, c))
                 self._regs[c] = list(ab.false_registrations())
-                p.character = old
             truth = (c, self.align[c])
             got, seen = [truth], {(self.team[c], self.align[c], c == mentioned)}
             for rc, ra in self._regs[c]:
@@ -673,7 +841,7 @@ class Solver:
         """Day N's event k killed `died`: if it was the Demon, every way the game goes on
         (`_demon_dies`); then day N's next event."""
         if s.chars[died] == KILLER:
-            for s2 in self._demon_dies(s, died):
+            for s2 in self._demon_dies(s, died, f"day {N}"):
                 yield from self._day(s2, N, k + 1)
             return
         yield from self._day(s, N, k + 1)

@@ -34,6 +34,18 @@ Information (what a player says they learned, or what a bot privately learned):
   ["Ann", "Bob"]}`) after choosing `choice` (players). A sober, healthy holder of that
   ability was shown one of its truths; a holder who is the Drunk, poisoned, or not that
   character constrains nothing.
+
+Choices (what a player chose with an ability that night):
+
+- `Chose(night, seat, character, players=(), chosen=None, known=False)`: `seat`, as
+  `character`, chose `players` (or the character `chosen`: the Courtier's) that night. Said
+  by the seat (`known` false) it is read like an `Info`: a good holder of that ability (or
+  a Drunk who believes it) must have woken to choose and chosen so; an evil holder's
+  constrains nothing. `known` (the viewer's own choice, a puzzle's statement): it
+  happened, so the seat held that ability (or believed it: the Drunk) and woke that night.
+  The timeline uses a holder's choice: the Poisoner's is the night's poison target, the
+  Monk's the only player it protects, an information ability's is that night's `Info`
+  choice (a Fortune Teller's pair).
 """
 from __future__ import annotations
 
@@ -122,6 +134,16 @@ class Info:
         return h
 
 
+@dataclass(frozen=True)
+class Chose:
+    night: int
+    seat: str
+    character: str                  # the ability the seat used (its character or belief)
+    players: tuple[str, ...] = ()   # the players chosen, in the order given
+    chosen: str | None = None       # a chosen character (the Courtier's)
+    known: bool = False             # it happened (else: the seat says so)
+
+
 Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,
-             VirginTrigger, Info]
+             VirginTrigger, Info, Chose]
 DAY_EVENTS = (Execution, SlayerShot, VirginTrigger)

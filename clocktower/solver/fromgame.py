@@ -7,6 +7,9 @@ player's view: the same dicts) and returns the facts a solver can use:
   shots (`claim_ability` with the Slayer, and whether the target died of it);
 - every `learn` of an information ability in the list (with the player's choice that
   night), as `Info` facts;
+- every night `choice` in the list (a player's own, in a view) as a `known` `Chose`,
+  once that night's dawn has come (a choice whose outcome is not known yet, as the
+  Demon's on the night the game ended, would read as "nobody died");
 - for a player's view: its own setup `learn` as a claim (with `truthful_claims`, the Drunk's
   belief is handled as any claim), its alignment, and what evil players are shown
   (the Demon, fellow Minions, the Demon's bluffs).
@@ -21,7 +24,7 @@ from typing import Any, Iterable, Mapping
 from .. import data as D
 from ..characters import REGISTRY
 from ..characters._info import Information
-from .facts import (Alignment, Claim, Execution, Fact, Info, NightDeaths, NotInPlay,
+from .facts import (Alignment, Chose, Claim, Execution, Fact, Info, NightDeaths, NotInPlay,
                     SlayerShot, Team, VirginTrigger)
 from .problem import Problem
 
@@ -42,6 +45,7 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
     choices: dict[tuple[str, str], tuple[str, ...]] = {}
     virgin_today: dict[str, str] = {}       # nominator -> virgin, for today's trigger
     shots: list[list] = []                  # [day, shooter, target, died]
+    chosen: list[Fact] = []                 # tonight's choices, kept until dawn
     phase, number = "setup", 0
     for e in events:
         t = e["type"]
@@ -71,8 +75,14 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
                 facts.append(Info(number, who, ab, answer, choices.get((who, ab), ())))
         elif t == "choice" and e.get("players") is not None:
             choices[(e["player"], e.get("ability", ""))] = tuple(e["players"])
-        elif t == "dawn" and number >= 2:
-            facts.append(NightDeaths(number, tuple(e.get("deaths", ()))))
+            if phase == "night" and e.get("ability") in REGISTRY:
+                chosen.append(Chose(number, e["player"], e["ability"], tuple(e["players"]),
+                                    known=True))
+        elif t == "dawn":
+            facts += chosen
+            chosen.clear()
+            if number >= 2:
+                facts.append(NightDeaths(number, tuple(e.get("deaths", ()))))
         elif t == "ability_triggered" and e.get("ability") == "virgin" and "target" in e:
             virgin_today[e["target"]] = e["player"]
         elif t == "claim_ability" and e.get("character") == "slayer" and "target" in e:

@@ -12,12 +12,44 @@ from typing import Any, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, read_text_file
 from ..scripts import Script, load_script
-from .facts import (Alignment, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
+from .facts import (Alignment, Chose, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
                     NotInPlay, SlayerShot, Team, VirginTrigger)
 
 
 class SolverInputError(ClocktowerError):
     """A problem or puzzle file that cannot be solved as written (names where)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A puzzle's published answer: its worlds (each the characters in seat order; one for
+    a puzzle with a unique answer), or only who the Demon is (a seat name: the starting
+    Demon), or both."""
+    worlds: tuple[tuple[str, ...], ...] = ()
+    demon: str | None = None
+
+    def matches(self, seats: list[str], found: Iterable[tuple[str, ...]]) -> bool:
+        """Do the solver's worlds (characters in seat order) agree with it: exactly the
+        published worlds, and in every world (there is one at least) the named seat's
+        starting character is a Demon?"""
+        got = [tuple(w) for w in found]
+        if not got:
+            return False
+        if self.worlds and sorted(got) != sorted(self.worlds):
+            return False
+        if self.demon is not None:
+            i = seats.index(self.demon)
+            if any(D.get(w[i]).team != "demon" for w in got):
+                return False
+        return True
+
+    def describe(self, seats: list[str]) -> str:
+        parts = []
+        if self.worlds:
+            parts += ["; ".join(", ".join(D.get(c).name for c in w) for w in self.worlds)]
+        if self.demon is not None:
+            parts.append(f"the Demon is {self.demon}")
+        return " / ".join(parts)
 
 
 @dataclass
@@ -31,7 +63,7 @@ class Problem:
     complete_deaths: bool = True
     title: str = ""
     source: str = ""
-    solution: list[str] | None = None       # the published answer, when a puzzle gives one
+    solution: Solution | None = None        # the published answer, when a puzzle gives one
 
     def __post_init__(self) -> None:
         if isinstance(self.script, str):
@@ -42,6 +74,7 @@ class Problem:
         if not 5 <= n <= 15:
             raise SolverInputError(f"{n} seats: the setup table covers 5 to 15 players")
         self.facts = [normalise(f, self) for f in self.facts]
+        game_goes_on(self)
 
     @property
     def characters(self) -> list[str]:
@@ -106,6 +139,15 @@ def normalise(f: Fact, pb: Problem) -> Fact:
         pb.seat_index(f.nominator, where)
         pb.seat_index(f.virgin, where)
         return f
+    if isinstance(f, Chose):
+        pb.seat_index(f.seat, where)
+        for s in f.players:
+            pb.seat_index(s, where)
+        if int(f.night) < 1:
+            raise SolverInputError(f"{where}: nights are numbered from 1")
+        return Chose(int(f.night), f.seat, _char(f.character, where),
+                     tuple(str(p) for p in f.players),
+                     _char(f.chosen, where) if f.chosen is not None else None, bool(f.known))
     if isinstance(f, Info):
         pb.seat_index(f.seat, where)
         for s in f.choice:
@@ -122,6 +164,63 @@ def normalise(f: Fact, pb: Problem) -> Fact:
             ans["players"] = [str(f.choice[0])]
         return Info(int(f.night), f.seat, _char(f.character, where), ans, tuple(f.choice))
     raise SolverInputError(f"unknown fact {f!r}")
+
+
+def _when(f: Fact) -> tuple[int, int] | None:
+    """Where a fact sits on the timeline, (2N - 1, 0) for night N and (2N, 0) for day N
+    (None: not on it)."""
+    if isinstance(f, (Info, Chose, NightDeaths)):
+        return (2 * f.night - 1, 0)
+    if isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+        return (2 * f.day, 0)
+    return None
+
+
+def game_goes_on(pb: Problem) -> None:
+    """The game ends when just two players are alive (evil wins): no fact may come after
+    the public death that left two alive (a later night or day, or a later event the same
+    day). Public deaths are the same in every world, so this is a fault of the problem
+    itself. (Facts of the same night after its deaths are not ordered: not checked.)"""
+    alive = len(pb.seats)
+    order: list[tuple[tuple[int, int], int, Fact]] = []
+    day_index: dict[int, int] = {}
+    for f in pb.facts:
+        w = _when(f)
+        if w is None:
+            continue
+        if isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+            k = day_index[f.day] = day_index.get(f.day, 0) + 1
+            w = (w[0], k)
+        order.append((w, len(order), f))
+    order.sort(key=lambda t: (t[0], t[1]))
+    over: tuple[tuple[int, int], Fact] | None = None
+    for w, _, f in order:
+        if over is not None and w > over[0]:
+            raise SolverInputError(
+                f"{_say(over[1])} left just two players alive: the game was over "
+                f"(evil wins), but {_say(f)} comes after it")
+        died = (len(f.seats) if isinstance(f, NightDeaths) else
+                1 if isinstance(f, (Execution, VirginTrigger))
+                or (isinstance(f, SlayerShot) and f.died) else 0)
+        alive -= died
+        if died and alive <= 2 and over is None:
+            over = (w, f)
+
+
+def _say(f: Fact) -> str:
+    if isinstance(f, NightDeaths):
+        return f"night {f.night}'s deaths ({', '.join(f.seats)})"
+    if isinstance(f, Execution):
+        return f"day {f.day}'s execution of {f.seat}"
+    if isinstance(f, SlayerShot):
+        return f"day {f.day}'s Slayer shot at {f.target}"
+    if isinstance(f, VirginTrigger):
+        return f"day {f.day}'s Virgin trigger ({f.nominator})"
+    if isinstance(f, Info):
+        return f"{f.seat}'s {D.get(f.character).name} information on night {f.night}"
+    if isinstance(f, Chose):
+        return f"{f.seat}'s {D.get(f.character).name} choice on night {f.night}"
+    return repr(f)
 
 
 # ------------------------------------------------------------------------- puzzle files
@@ -155,6 +254,72 @@ def _keys(d: Any, allowed: set[str], where: str) -> dict:
     return d
 
 
+def _mapping(d: Any, where: str) -> dict:
+    if d is None:
+        return {}
+    if not isinstance(d, dict):
+        raise SolverInputError(f"{where}: expected a mapping of night: choice, got {d!r}")
+    return d
+
+
+def _night(n: Any, where: str) -> int:
+    try:
+        return int(n)
+    except (TypeError, ValueError):
+        raise SolverInputError(f"{where}: {n!r} is not a night number") from None
+
+
+def _chose(name: str, night: Any, e: Any, seat: dict, where: str) -> Chose:
+    """A seat's `chose` entry: a list of players, a player's name, or a mapping with
+    `players` or `character`, `as` and `known`."""
+    if isinstance(e, dict):
+        e = _keys(e, {"players", "character", "as", "known"}, where)
+        players = e.get("players", [])
+        chosen = e.get("character")
+        as_ = e.get("as")
+        known = e.get("known", False)
+        if not isinstance(known, bool):
+            raise SolverInputError(f"{where}: 'known' is true or false")
+    else:
+        players, chosen, as_, known = e, None, None, False
+    if isinstance(players, str):
+        players = [players]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SolverInputError(f"{where}: the players chosen are a list of seat names")
+    if not players and chosen is None:
+        raise SolverInputError(f"{where}: nobody chosen (give players or a character)")
+    as_ = as_ or seat.get("claim") or seat.get("is")
+    if as_ is None:
+        raise SolverInputError(f"{where}: whose ability? give 'as' or a claim")
+    return Chose(_night(night, where), name, str(as_), tuple(players),
+                 str(chosen) if chosen is not None else None, known)
+
+
+def _solution(doc: Any, seats: list[str]) -> Solution:
+    """`solution`: a list of characters (one world), a list of such lists (several
+    worlds), or a mapping with `worlds` (that list of lists) and/or `demon` (a seat)."""
+    def world(w: Any, where: str) -> tuple[str, ...]:
+        if not isinstance(w, list) or len(w) != len(seats):
+            raise SolverInputError(f"{where}: a list of {len(seats)} characters, one a seat")
+        return tuple(_char(c, where) for c in w)
+
+    if isinstance(doc, dict):
+        doc = _keys(doc, {"worlds", "demon"}, "solution")
+        ws = doc.get("worlds") or []
+        if not isinstance(ws, list):
+            raise SolverInputError("solution: 'worlds' is a list of worlds")
+        demon = doc.get("demon")
+        if demon is not None and str(demon) not in seats:
+            raise SolverInputError(f"solution: no seat named {demon!r} (seats: {', '.join(seats)})")
+        if not ws and demon is None:
+            raise SolverInputError("solution: give 'worlds' or 'demon'")
+        return Solution(tuple(world(w, f"solution worlds[{k}]") for k, w in enumerate(ws)),
+                        None if demon is None else str(demon))
+    if isinstance(doc, list) and doc and all(isinstance(w, list) for w in doc):
+        return Solution(tuple(world(w, f"solution[{k}]") for k, w in enumerate(doc)))
+    return Solution((world(doc, "solution"),))
+
+
 def problem_from_dict(doc: Any) -> Problem:
     doc = _keys(doc, {"title", "source", "script", "seats", "days", "nights", "facts",
                       "not_in_play", "claim_changes", "truthful_claims", "complete_deaths", "solution"}, "puzzle")
@@ -165,7 +330,7 @@ def problem_from_dict(doc: Any) -> Problem:
     facts: list[Fact] = []
     for i, s in enumerate(seats_doc):
         where = f"seats[{i}]"
-        s = _keys(s, {"name", "claim", "good", "evil", "is", "info"}, where)
+        s = _keys(s, {"name", "claim", "good", "evil", "is", "info", "chose"}, where)
         if "name" not in s:
             raise SolverInputError(f"{where}: a seat needs a name")
         name = str(s["name"])
@@ -187,6 +352,11 @@ def problem_from_dict(doc: Any) -> Problem:
                 if as_ is None:
                     raise SolverInputError(f"{w}: whose ability? give 'as' or a claim")
                 facts.append(Info(int(night), name, str(as_), e, choice))
+        for night, entries in _mapping(s.get("chose"), f"{where} ({name}) chose").items():
+            for e in entries if isinstance(entries, list) and entries and \
+                    isinstance(entries[0], dict) else [entries]:
+                w = f"{where} ({name}) chose night {night}"
+                facts.append(_chose(name, night, e, s, w))
     for day, events in (doc.get("days") or {}).items():
         for j, ev in enumerate(events if isinstance(events, list) else [events]):
             w = f"days[{day}][{j}]"
@@ -232,9 +402,7 @@ def problem_from_dict(doc: Any) -> Problem:
         raise SolverInputError(f"script: {e}") from None
     solution = doc.get("solution")
     if solution is not None:
-        if not isinstance(solution, list) or len(solution) != len(seats):
-            raise SolverInputError(f"solution: a list of {len(seats)} characters, one a seat")
-        solution = [_char(c, "solution") for c in solution]
+        solution = _solution(solution, seats)
     return Problem(script, seats, facts, bool(doc.get("truthful_claims", True)),
                    bool(doc.get("complete_deaths", True)), str(doc.get("title", "")),
                    str(doc.get("source", "")), solution)
