@@ -248,6 +248,9 @@ class ScenarioAnswers:
         ctx = decision.context
         player, purpose = str(ctx.get("player")), ctx.get("purpose") or ""
         fixed = self._fixed(player, purpose)
+        key = ctx.get("key")
+        if fixed is None and key and self.step is not None and key in self.step.storyteller:
+            fixed = self._keyed_registration(decision, key)
         cands = [o for o in decision.options() if _fits(o, fixed)]
         planned = self.plan.get(seq)
         if planned is not None and planned[:2] == (player, purpose) and planned[2] in cands:
@@ -258,6 +261,26 @@ class ScenarioAnswers:
             answer = self._default(decision, game, self.auto_st)
         self.recent_regs.append(_Reg(seq, player, purpose, cands, answer))
         return answer
+
+    def _keyed_registration(self, decision: Decision, key: str) -> dict:
+        """A registration offered by a rule object with a Storyteller key, written with
+        that key (`vizier.politician: evil`): an alignment, a character id, or a
+        registration mapping; it fixes the registration like a `registers:` entry."""
+        assert self.step is not None
+        node = self.step.storyteller[key]
+        value = node.value
+        if isinstance(value, dict):
+            fixed = {k: v for k, v in value.items() if k in ("character", "alignment")}
+        elif value in ("good", "evil"):
+            fixed = {"alignment": value}
+        else:
+            fixed = {"character": convert_st(decision, value)}
+        if not fixed or not any(_fits(o, fixed) for o in decision.options()):
+            raise ScenarioError(self.sc.file, node.line,
+                                f"storyteller {key}: {node.value!r} is not a legal "
+                                f"registration (legal: {decision.options()})")
+        self.used.add("st:" + key)
+        return fixed
 
     def _info_key(self, player: str) -> tuple:
         n = self.info_seen.get(player, 0)
@@ -584,14 +607,15 @@ def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> R
                         except ScenarioError:
                             raise
                         except ClocktowerError as e:
-                            raise ScenarioError(sc.file, line, str(e)) from None
+                            raise ScenarioError(sc.file, _error_line(e, step, line),
+                                                str(e)) from None
                         if game.winner:
                             break
                     game.end_day()
         except ScenarioError:
             raise
         except IllegalAnswer as e:
-            raise ScenarioError(sc.file, step.line, str(e)) from None
+            raise ScenarioError(sc.file, _error_line(e, step, step.line), str(e)) from None
         if step.kind == "night":
             last_night = step.number
         else:
@@ -603,6 +627,16 @@ def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> R
     answers.begin_step(len(sc.steps), None)
     failures += check(sc, game, answers, sc.expect, "end", last_night, last_day, 0)
     return Result(sc.file, sc.name, failures, game, answers.defaulted)
+
+
+def _error_line(e: ClocktowerError, step: Step, default: int) -> int:
+    """The line an engine error is about: a registration the player cannot take is the
+    `registers:` entry written for them, else `default`."""
+    if isinstance(e, IllegalAnswer) and e.decision.kind == "register":
+        node = step.registers.get(str(e.decision.context.get("player")))
+        if node is not None:
+            return node.line
+    return default
 
 
 def _rulings(sc: Scenario, game: Game, rulings: list[tuple[dict, int]]) -> None:

@@ -1,0 +1,144 @@
+"""Extensions of the scenario format for issue 17 (docs/scenarios.md, Extensions):
+registrations from every source, legal answers (`options`), refused steps (`refused`),
+hands tried (`hands`) and setups the engine deals (`deal`).
+
+As in test_scenario_contract.py, each expectation that holds has a twin that fails when
+the game says otherwise.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from clocktower.scenario import ScenarioError, load_text, run_scenario
+
+
+def run(text: str, file: str = "ext.yaml"):
+    return run_scenario(load_text(textwrap.dedent(text), file))
+
+
+def passes(text: str):
+    r = run(text)
+    assert r.ok, [(f.expectation, f.found) for f in r.failures]
+    return r
+
+
+def fails(text: str, count: int = 1):
+    r = run(text)
+    assert len(r.failures) == count, [(f.expectation, f.found) for f in r.failures]
+    return r
+
+
+def error(text: str, words: str, at: str | None = None) -> ScenarioError:
+    text = textwrap.dedent(text)
+    with pytest.raises(ScenarioError) as e:
+        run(text)
+    assert " ".join(words.split()) in " ".join(e.value.reason.split()), e.value.reason
+    if at is not None:
+        assert e.value.line is not None, e.value
+        assert at in text.splitlines()[e.value.line - 1], (e.value.line, e.value.reason)
+    return e.value
+
+
+# ============================================================ item 4: registrations
+VIZIER_POLITICIAN = """\
+name: vizier-politician
+script: [imp, vizier, politician, chef, empath, monk, saint, soldier, washerwoman]
+bluffs: [washerwoman, monk]
+players:
+  - {name: Ann, character: chef}
+  - {name: Bob, character: empath}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: vizier}
+  - {name: Eve, character: saint}
+  - {name: Fay, character: politician}
+steps:
+  - night: 1
+  - day: 1
+    actions:
+      - nominate: {by: Ann, target: Eve, votes: [Fay]}
+      - ability: {by: Dan, character: vizier, target: Eve}
+    storyteller:
+      REG
+    expect:
+      - executed: WHO
+"""
+
+
+@pytest.mark.parametrize("reg, who", [
+    ("registers: {Fay: {alignment: evil}}", "nobody"),
+    ("registers: {Fay: {character: politician, alignment: evil}}", "nobody"),
+    ("registers: {Fay: {vizier: {alignment: evil}}}", "nobody"),
+    ("registers: {Fay: {alignment: good}}", "Eve"),
+    ("vizier.politician: evil", "nobody"),          # the jinx's own key, as before
+    ("vizier.politician: good", "Eve"),
+])
+def test_a_jinx_registration_is_written_like_any_registration(reg, who):
+    passes(VIZIER_POLITICIAN.replace("REG", reg).replace("WHO", who))
+    other = "Eve" if who == "nobody" else "nobody"
+    fails(VIZIER_POLITICIAN.replace("REG", reg).replace("WHO", other))
+
+
+def test_a_registration_no_source_offers_is_still_refused():
+    # The jinx offers the Politician an evil registration, not a Demon's character.
+    error(VIZIER_POLITICIAN.replace("REG", "registers: {Fay: {character: imp}}")
+          .replace("WHO", "nobody"), "Fay cannot register that way", at="registers:")
+    # Nor to another asking ability than the Vizier: Bob's Empath number is not the
+    # Vizier's question (no source offers it): refused before any decision.
+    error(VIZIER_POLITICIAN.replace("REG", "registers: {Fay: {vizier: {character: imp}}}")
+          .replace("WHO", "nobody"), "Fay cannot register that way", at="registers:")
+
+
+def test_the_jinx_registration_is_one_register_decision():
+    r = passes(VIZIER_POLITICIAN.replace("REG", "registers: {Fay: {alignment: evil}}")
+               .replace("WHO", "nobody"))
+    regs = [e for e in r.game.log if e["type"] == "decision" and e["kind"] == "register"]
+    assert [(e["player"], e["answer"], e.get("key")) for e in regs] == [
+        ("Fay", {"character": "politician", "alignment": "evil"}, "vizier.politician")]
+    assert not any(e["type"] == "decision" and e["kind"] == "storyteller" for e in r.game.log)
+
+
+def test_the_jinx_key_must_name_a_legal_registration():
+    error(VIZIER_POLITICIAN.replace("REG", "vizier.politician: imp").replace("WHO", "nobody"),
+          "storyteller vizier.politician: 'imp' is not a legal registration",
+          at="vizier.politician")
+
+
+MARIONETTE_LUNATIC = """\
+name: marionette and lunatic register as what they are
+script: trouble-brewing
+players:
+  - {name: Ann, character: investigator}
+  - {name: Bob, character: marionette, thinks: monk}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: lunatic, thinks: imp}
+  - {name: Eve, character: chef}
+bluffs: [washerwoman, soldier, mayor]
+steps:
+  - night: 1
+    storyteller:
+      REG
+"""
+
+
+@pytest.mark.parametrize("reg", [
+    "registers: {Bob: {alignment: evil, character: marionette}}",
+    "registers: {Bob: {alignment: evil}}",
+    "registers: {Dan: {alignment: good, character: lunatic}}",
+])
+def test_the_marionette_and_the_lunatic_register_as_what_they_are(reg):
+    # The almanac: "The Marionette registers as evil, and as a Minion"; the Lunatic is a
+    # good Outsider who only thinks they are the Demon. Their truth is always legal.
+    passes(MARIONETTE_LUNATIC.replace("REG", reg))
+
+
+@pytest.mark.parametrize("reg, who", [
+    ("registers: {Bob: {alignment: good}}", "Bob"),
+    ("registers: {Bob: {character: monk}}", "Bob"),
+    ("registers: {Dan: {character: imp}}", "Dan"),
+    ("registers: {Dan: {alignment: evil}}", "Dan"),
+])
+def test_the_marionette_and_the_lunatic_have_no_false_registration(reg, who):
+    error(MARIONETTE_LUNATIC.replace("REG", reg), f"{who} cannot register that way now",
+          at="registers:")
