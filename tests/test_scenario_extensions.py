@@ -142,3 +142,102 @@ def test_the_marionette_and_the_lunatic_register_as_what_they_are(reg):
 def test_the_marionette_and_the_lunatic_have_no_false_registration(reg, who):
     error(MARIONETTE_LUNATIC.replace("REG", reg), f"{who} cannot register that way now",
           at="registers:")
+
+
+# ============================================================ item 8: hands tried
+TB7 = """\
+name: hands
+script: trouble-brewing
+players:
+  - {name: Ann, character: butler}
+  - {name: Bob, character: chef}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: poisoner}
+  - {name: Eve, character: soldier}
+  - {name: Fay, character: empath}
+  - {name: Gil, character: monk}
+bluffs: [washerwoman, investigator, mayor]
+steps:
+  - night: 1
+    choices: {Ann: Fay, Dan: Gil}
+"""
+
+
+def test_a_dead_players_second_hand_is_refused_and_the_first_spends_the_ghost_vote():
+    body = TB7 + """\
+  - day: 1
+    actions:
+      - ruling: {kill: Eve}
+      - nominate: {by: Bob, target: Gil, hands: [Eve, Dan]}
+      - nominate: {by: Gil, target: Bob, hands: [Eve, Dan]}
+    expect:
+      - hands: {nominee: Gil, counted: [Eve, Dan], refused: []}
+      - hands: {nominee: Bob, counted: [Dan], refused: [Eve]}
+      - event: {type: hand_refused, player: Eve, target: Bob, reason: "Eve is dead and has no ghost vote left"}
+"""
+    passes(body)
+    # The same hand written as counted (`votes:`) is an error, as the contract says.
+    error(body.replace("target: Bob, hands: [Eve, Dan]", "target: Bob, votes: [Eve, Dan]"),
+          "Eve is dead and has no ghost vote left", at="target: Bob")
+
+
+def test_hands_expectation_fails_when_the_hands_differ():
+    r = fails(TB7 + """\
+  - day: 1
+    actions:
+      - nominate: {by: Bob, target: Eve, hands: [Ann, Dan]}
+    expect:
+      - hands: {nominee: Eve, counted: [Ann, Dan]}
+      - hands: {nominee: Eve, refused: []}
+      - hands: {nominee: Bob, counted: []}
+""", count=3)
+    found = [f.found for f in r.failures]
+    assert found[0] == "counted: ['Dan'], refused: ['Ann']"
+    assert found[2] == "Bob was not nominated (and voted on) on day 1"
+
+
+def test_hands_is_an_input_the_log_replays():
+    from clocktower.characters import REGISTRY
+    from clocktower.engine.replay import replay
+    r = passes(TB7 + """\
+  - day: 1
+    actions:
+      - nominate: {by: Bob, target: Eve, hands: [Ann, Dan]}
+    expect:
+      - hands: {nominee: Eve, counted: [Dan], refused: [Ann]}
+""")
+    inputs = [e["answer"] for e in r.game.log if e["type"] == "decision"
+              and e["kind"] == "day_action"]
+    assert inputs == [{"nominate": "Eve", "hands": ["Ann", "Dan"]}]
+    import json
+    replay([json.loads(json.dumps(e)) for e in r.game.log], REGISTRY)
+
+
+@pytest.mark.parametrize("action, words", [
+    ("{by: Bob, target: Eve, votes: [Dan], hands: [Ann]}", "write votes: (the hands counted) "
+     "or hands: (the hands tried, the engine counts the legal ones), not both"),
+    ("{by: Bob, target: Eve, hands: [Zed]}", "unknown player name 'Zed'"),
+    ("{by: Bob, target: Eve, hands: {Ann: 1}}", "expected a list of player names"),
+])
+def test_hands_errors(action, words):
+    error(TB7 + f"""\
+  - day: 1
+    actions:
+      - nominate: {action}
+""", words, at="nominate:")
+
+
+@pytest.mark.parametrize("exp, words", [
+    ("hands: {counted: [Ann]}", "hands needs `nominee`"),
+    ("hands: {nominee: Eve}", "hands needs `counted` and/or `refused`"),
+    ("hands: {nominee: Zed, counted: []}", "unknown player name 'Zed'"),
+    ("hands: {nominee: Eve, voted: [Ann]}", "unknown key 'voted' in hands"),
+    ("hands: {nominee: Eve, day: one, counted: []}", "day must be a number"),
+    ("hands: [Ann]", "hands must be a mapping, not a list"),
+])
+def test_hands_expectation_errors(exp, words):
+    error(TB7 + f"""\
+  - day: 1
+    expect:
+      - {exp}
+""", words, at="- hands")

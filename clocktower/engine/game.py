@@ -1218,9 +1218,12 @@ class Game:
 
     def nominate(self, by: Player, target: Player,
                  votes: Callable[[Player], bool] | list[str] | None = None,
-                 claim: str | None = None) -> dict | None:
+                 claim: str | None = None, hands: list[str] | None = None) -> dict | None:
         """A nomination and its vote. `votes` is the list of names raising hands, or a
-        callable asked per voter, or None to ask each voter's answerer.
+        callable asked per voter, or None to ask each voter's answerer. `hands` (instead
+        of `votes`): the names of the players who try to raise a hand; those the rules
+        allow are counted, each other is a Storyteller-only `hand_refused` event
+        (`voting.collect_hands`).
 
         `claim`: a character the nominee publicly claims before the vote. With `votes=None`
         and no written claim, the nominee is asked whether to claim one of the script's
@@ -1241,14 +1244,20 @@ class Game:
             return None
         if claim is not None:
             self.claim(target, claim)
-        elif votes is None and self.nomination_claims:
+        elif votes is None and hands is None and self.nomination_claims:
             said = self.decide(Choice("claim", target.name, [None] + self.nomination_claims,
                                       "claim a character before the vote",
                                       {"player": target.name, "form": "character"},
                                       default=None))
             if said is not None:
                 self.claim(target, said)
-        voters = voting.collect(self, by, target, votes)
+        if hands is not None:
+            voters, refused = voting.collect_hands(self, by, target, hands)
+            for name, why in refused:
+                self.emit("hand_refused", "storyteller", player=name, target=target.name,
+                          reason=why)
+        else:
+            voters = voting.collect(self, by, target, votes)
         tally = voting.tally(self, voters)
         threshold = voting.threshold(self)
         ev = self.emit("nomination", "all", by=by.name, target=target.name, votes=tally,

@@ -12,7 +12,8 @@ next `seq`), so a written game replays from its log like a bot game:
   written `bluffs_written` (null: the Storyteller chose them, as logged decisions) and
   `script_meta` (the script's `_meta`, for its night order);
 - a day action is an input of kind `day_action` by the acting player, e.g.
-  `{"nominate": "Bob", "votes": ["Ann", "Cat"]}` (`claim` too when the nominee claimed),
+  `{"nominate": "Bob", "votes": ["Ann", "Cat"]}` (`claim` too when the nominee claimed; `hands`
+  instead of `votes`: the hands tried, which the engine counts or refuses),
   `{"exile": "Fay", "votes": [...]}`, `{"ability": "slayer", "target": "Cat"}`, a public
   claim `{"claim": "empath"}` or `{"claim": "empath", "night": 1, "info": {"count": 1}}`;
 - a ruling is an input of kind `ruling` by the Storyteller (`engine/rulings.py`); at night
@@ -57,8 +58,12 @@ def check_day_action(action: Any) -> None:
     """The shape of a written day action (its legality is the engine's to check)."""
     ok = isinstance(action, dict)
     if ok and "nominate" in action:
-        ok = (isinstance(action["nominate"], str) and _names(action.get("votes"))
-              and set(action) <= {"nominate", "votes", "claim"}
+        # `votes`: the hands counted; `hands`: the hands tried (the engine counts the legal
+        # ones): one of the two.
+        ok = (isinstance(action["nominate"], str)
+              and ("votes" in action) != ("hands" in action)
+              and _names(action.get("votes", action.get("hands")))
+              and set(action) <= {"nominate", "votes", "hands", "claim"}
               and isinstance(action.get("claim", ""), str))
     elif ok and "claim" in action:
         from .decisions import claim_answer
@@ -81,8 +86,12 @@ def day_action(game: Game, who: str, action: dict) -> None:
     mark = len(game.log)
     try:
         if "nominate" in action:
-            game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
-                          claim=action.get("claim"))
+            if "hands" in action:
+                game.nominate(by, game.player(action["nominate"]), claim=action.get("claim"),
+                              hands=list(action["hands"]))
+            else:
+                game.nominate(by, game.player(action["nominate"]),
+                              votes=list(action["votes"]), claim=action.get("claim"))
         elif "exile" in action:
             game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
         elif "claim" in action:

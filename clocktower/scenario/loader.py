@@ -24,11 +24,14 @@ CHOICE_WORDS = {"player", "players", "character", "characters", "yes"}
 # Herring of a Fortune Teller created mid-game.
 STEP_PLAIN_KEYS = {"red_herring"}
 EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", "drunk", "sober",
-               "executed", "died_tonight", "learned", "may_learn", "event", "no_event"}
+               "executed", "died_tonight", "learned", "may_learn", "event", "no_event",
+               # extensions (docs/scenarios.md): issue 17
+               "hands"}
+HANDS_KEYS = {"nominee", "day", "counted", "refused"}
 INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
                "answer", "advice", "fact"}
 ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
-NOMINATE_KEYS = {"by", "target", "votes", "claim"}
+NOMINATE_KEYS = {"by", "target", "votes", "claim", "hands"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
                     "agree", "votes"}
 EXILE_KEYS = {"by", "target", "votes"}
@@ -150,6 +153,13 @@ class _Loader:
         for k in node:
             if str(k) not in allowed:
                 raise self.err(_line(node, k), f"unknown key {k!r} in {where} "
+                               f"(allowed: {', '.join(sorted(allowed))})")
+
+    def keys_at(self, node: dict, allowed: set[str], where: str, line: int) -> None:
+        """`keys` for a mapping whose own lines are lost (a plain value): errors at `line`."""
+        for k in node:
+            if str(k) not in allowed:
+                raise self.err(line, f"unknown key {k!r} in {where} "
                                f"(allowed: {', '.join(sorted(allowed))})")
 
     def character(self, value: Any, line: int) -> str:
@@ -534,8 +544,15 @@ def _action(L: _Loader, kind: str, body: dict, line: int, names: set[str]) -> di
             if req not in b:
                 raise L.err(line, f"nominate needs {req!r}")
         out: dict[str, Any] = {"by": L.name(b["by"], line, names),
-                               "target": L.name(b["target"], line, names),
-                               "votes": L.names(b.get("votes", []), line, names)}
+                               "target": L.name(b["target"], line, names)}
+        if "hands" in b:
+            # Extension: the hands players try to raise; the engine counts the legal ones.
+            if "votes" in b:
+                raise L.err(line, "write votes: (the hands counted) or hands: (the hands "
+                            "tried, the engine counts the legal ones), not both")
+            out["hands"] = L.names(b["hands"], line, names)
+        else:
+            out["votes"] = L.names(b.get("votes", []), line, names)
         if "claim" in b:
             out["claim"] = L.character(b["claim"], line)
         return out
@@ -610,5 +627,18 @@ def _expects(L: _Loader, node: Any, line: int, names: set[str]) -> list[tuple[st
         elif k in ("event", "no_event"):
             if not isinstance(v, dict) or "type" not in v:
                 raise L.err(il, f"{k} needs a mapping with `type`")
+        elif k == "hands":
+            v = L.mapping(v, "hands", il)
+            L.keys_at(v, HANDS_KEYS, "hands", il)
+            if "nominee" not in v:
+                raise L.err(il, "hands needs `nominee` (the player nominated)")
+            if not set(v) & {"counted", "refused"}:
+                raise L.err(il, "hands needs `counted` and/or `refused` (lists of names)")
+            if "day" in v and (not isinstance(v["day"], int) or isinstance(v["day"], bool)):
+                raise L.err(il, "day must be a number")
+            v = {"nominee": L.name(v["nominee"], il, names),
+                 **({"day": v["day"]} if "day" in v else {}),
+                 **{x: L.names(v[x] if v[x] is not None else [], il, names)
+                    for x in ("counted", "refused") if x in v}}
         out.append((k, v, il))
     return out

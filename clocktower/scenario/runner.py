@@ -685,7 +685,8 @@ def _action(game: Game, kind: str, body: dict) -> None:
         game.ruling(body)
         return
     if kind == "nominate":
-        action = {"nominate": body["target"], "votes": list(body["votes"])}
+        action = ({"nominate": body["target"], "hands": list(body["hands"])} if "hands" in body
+                  else {"nominate": body["target"], "votes": list(body["votes"])})
         if body.get("claim"):
             action["claim"] = body["claim"]
     elif kind == "exile":
@@ -762,6 +763,20 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
         if _learns(game, v):        # shown without a choice (Minion/Demon info, setup): legal
             return True, ""
         return False, "that information is not among the legal answers"
+    if key == "hands":
+        day = v.get("day", last_day)
+        noms = [e for e in game.log if e["type"] == "nomination" and e["phase"] == "day"
+                and e["number"] == day and e["target"] == v["nominee"]]
+        if not noms:
+            return False, f"{v['nominee']} was not nominated (and voted on) on day {day}"
+        counted = noms[-1]["voters"]
+        refused = [e["player"] for e in game.log if e["type"] == "hand_refused"
+                   and e["phase"] == "day" and e["number"] == day
+                   and e["target"] == v["nominee"]]
+        ok = all(same(want, got) for want, got in ((v.get("counted"), counted),
+                                                    (v.get("refused"), refused))
+                 if want is not None)
+        return ok, f"counted: {counted}, refused: {refused}"
     if key in ("event", "no_event"):
         hits = [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
         if key == "event":
@@ -791,6 +806,7 @@ def _learns(game: Game, v: dict, fields: bool = True) -> list[dict]:
 RELEVANT_TYPES = {
     "winner": {"death", "execution", "game_over", "character_change", "alignment_change"},
     "executed": {"nominate", "nomination", "execution", "death"},
+    "hands": {"nominate", "nomination", "hand_refused", "reminder"},
     "died_tonight": {"death", "death_prevented", "death_redirected", "no_effect"},
 }
 
