@@ -30,6 +30,7 @@ import json
 from typing import Any, Iterable
 
 from ..errors import ClocktowerError, ReplayMismatch
+from . import voting
 from .game import Game, GameOver
 from .setup import finish_setup
 
@@ -77,11 +78,44 @@ def check_day_action(action: Any) -> None:
         raise ClocktowerError(f"not a day action: {action!r}")
 
 
+def refusal(game: Game, who: str, action: dict) -> str | None:
+    """Why the engine refuses the written day action `action` by `who` before anything of
+    it happens, or None. The same checks the engine makes while carrying it out, made
+    first, so a refused action leaves no trace (a scenario's `refused:`): a nomination
+    the rules forbid or a counted hand of a dead player without a ghost vote; a day ability
+    used with arguments it does not accept (the engine would have announced the use first).
+    Checks that depend on what the action itself does (a hand the Voudon forbids, once the
+    nomination's own effects are over) are still made while it is carried out."""
+    by = game.player(who)
+    if "nominate" in action:
+        target = game.player(action["nominate"])
+        why = game.can_nominate(by, target)
+        if why:
+            return why
+        voting.check_written(game, list(action.get("votes", [])))
+        for name in action.get("votes", []):
+            if not voting.has_vote(game, game.by_name[name]):
+                return f"{name} is dead and has no ghost vote left"
+        return None
+    if "ability" in action:
+        ab = next((a for a in by.abilities() if a.id == action["ability"]), None)
+        if ab is not None:
+            args = {k: v for k, v in action.items() if k != "ability"}
+            legal = ab.day_options()
+            if legal and not ab.accepts_day_use(args, legal):
+                return f"{by.name} cannot use {action['ability']} with {args} now"
+    return None
+
+
 def day_action(game: Game, who: str, action: dict) -> None:
     """A written day action by `who`: logged as an input, then carried out. May raise
-    GameOver (the caller ends the day) or ClocktowerError (an illegal action)."""
+    GameOver (the caller ends the day) or ClocktowerError (an illegal action; refused
+    before anything happens when `refusal` says so)."""
     check_day_action(action)
     by = game.player(who)
+    why = refusal(game, who, action)
+    if why:
+        raise ClocktowerError(why)
     record_input(game, "day_action", who, action)
     mark = len(game.log)
     try:
