@@ -48,6 +48,9 @@ EXPECTED = {
                                                "is sober and healthy) however Bob registers"),
     "info-fits-several-answers.yaml": (14, "for Ann on night 1 fits"),
     "ruling-kills-a-dead-player.yaml": (16, "Eve is already dead"),
+    # extensions (issue 17)
+    "options-unknown-player.yaml": (12, "unknown player name 'Zed'"),
+    "hands-and-votes.yaml": (13, "write votes: (the hands counted) or hands: (the hands tried"),
 }
 
 FILES = sorted(BAD.glob("*.yaml"))

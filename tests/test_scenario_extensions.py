@@ -241,3 +241,149 @@ def test_hands_expectation_errors(exp, words):
     expect:
       - {exp}
 """, words, at="- hands")
+
+
+# ============================================================ item 7: legal answers, refused
+MONK = TB7.replace("{name: Gil, character: monk}", "{name: Gil, character: monk}") + """\
+  - day: 1
+  - night: 2
+    choices: {Gil: Bob, Dan: Fay, Cat: Eve}
+"""
+
+
+@pytest.mark.parametrize("exp", [
+    "options: {player: Gil, night: 2, include: [Bob, Ann], exclude: [Gil]}",
+    "options: {player: Gil, ability: monk, exclude: [Gil]}",
+    "options: {storyteller: red_herring, include: [Ann]}",   # no Fortune Teller: not asked
+])
+def test_options_expectation(exp):
+    body = MONK + f"    expect:\n      - {exp}\n"
+    if "red_herring" in exp:
+        r = fails(body)
+        assert r.failures[0].found == "storyteller red_herring was not asked"
+    else:
+        passes(body)
+
+
+def test_options_expectation_fails_naming_what_was_offered():
+    r = fails(MONK + "    expect:\n      - options: {player: Gil, night: 2, include: [Gil], "
+              "exclude: [Bob]}\n")
+    assert r.failures[0].found.startswith("Gil's choice: night 2: not offered ['Gil']; "
+                                          "night 2: offered ['Bob']; 6 legal answers:")
+
+
+def test_options_for_information_and_registrations():
+    body = """\
+name: info
+script: trouble-brewing
+players:
+  - {name: Ann, character: investigator}
+  - {name: Bob, character: recluse}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: poisoner}
+  - {name: Eve, character: chef}
+bluffs: [washerwoman, soldier, mayor]
+steps:
+  - night: 1
+    choices: {Dan: Eve}
+    storyteller: {Ann: {players: [Bob, Dan], character: poisoner}, Eve: {count: 0}}
+    expect:
+      - options: {storyteller: Ann, night: 1, include: [{character: poisoner}], exclude: [{character: imp}]}
+      - options: {registers: Bob, include: [{character: imp, alignment: evil}], exclude: [{alignment: good, character: imp}]}
+      - options: {storyteller: Eve, include: [{count: 0}, {count: 4}], exclude: [{count: 6}]}
+"""
+    passes(body)
+    fails(body.replace("exclude: [{character: imp}]", "exclude: [{character: poisoner}]"))
+
+
+def test_a_refused_choice_holds_when_refused_and_fails_when_accepted():
+    passes(MONK.replace("  - night: 2\n", "  - night: 2\n    refused: {Gil: Gil}\n"))
+    r = fails(MONK.replace("  - night: 2\n", "  - night: 2\n    refused: {Gil: Bob}\n"))
+    assert r.failures[0].found == "accepted: 'Bob' is a legal answer to Gil's monk choice"
+
+
+def test_a_refused_day_action():
+    body = TB7 + """\
+  - day: 1
+    actions:
+      - nominate: {by: Bob, target: Eve, votes: []}
+      - nominate: {by: Bob, target: Cat, votes: [], refused: "has already nominated today"}
+      - nominate: {by: Ann, target: Eve, votes: [], refused: true}
+      - exile: {by: Ann, target: Eve, votes: [], refused: "not a Traveller"}
+      - nominate: {by: Ann, target: Cat, votes: []}
+    expect:
+      - event: {type: nomination, by: Ann, target: Cat}
+"""
+    r = passes(body)
+    # Nothing of a refused action is in the log (it replays).
+    assert [e["answer"] for e in r.game.log if e["type"] == "decision"
+            and e["kind"] == "day_action"] == [{"nominate": "Eve", "votes": []},
+                                               {"nominate": "Cat", "votes": []}]
+    r = fails(body.replace("target: Cat, votes: [], refused: \"has already nominated today\"",
+                           "target: Cat, votes: [], refused: \"is dead\""))
+    assert r.failures[0].found.startswith("refused for another reason: Bob has already")
+    r = fails(body.replace("      - nominate: {by: Ann, target: Cat, votes: []}\n", "")
+              .replace("{by: Ann, target: Eve, votes: [], refused: true}",
+                       "{by: Ann, target: Cat, votes: [], refused: true}"))
+    assert r.failures[0].found == "accepted"
+
+
+def test_a_refused_day_ability_leaves_no_trace():
+    body = """\
+name: gangster
+script: [gangster, imp, chef, empath, monk, soldier, saint]
+players:
+  - {name: Ann, character: chef}
+  - {name: Bob, character: gangster}
+  - {name: Cat, character: imp}
+  - {name: Dan, character: empath}
+  - {name: Eve, character: soldier}
+bluffs: [monk, saint]
+steps:
+  - night: 1
+    storyteller: {Ann: {count: 0}, Dan: {count: 1}}
+  - day: 1
+    actions:
+      - ability: {by: Bob, character: gangster, target: Dan, agree: Ann, refused: true}
+    expect:
+      - no_event: {type: claim_ability}
+      - alive: [Dan]
+"""
+    passes(body)
+
+
+@pytest.mark.parametrize("exp, words", [
+    ("options: {include: [Ann]}", "options names one decision"),
+    ("options: {player: Gil, storyteller: Ann, include: [Ann]}", "options names one decision"),
+    ("options: {player: Zed, include: [Ann]}", "unknown player name 'Zed'"),
+    ("options: {player: Gil}", "options needs `include` and/or `exclude`"),
+    ("options: {player: Gil, include: []}", "include must be a non-empty list"),
+    ("options: {player: Gil, include: [Zed]}", "unknown player name 'Zed'"),
+    ("options: {player: Gil, offered: [Ann]}", "unknown key 'offered' in options"),
+    ("options: {storyteller: redherring, include: [Ann]}", "not a player name or a Storyteller key"),
+    ("options: {storyteller: Ann, include: [{number: 1}]}", "unknown information field 'number'"),
+    ("options: {registers: Bob, include: [{team: demon}]}", "unknown key 'team' in a registration"),
+    ("options: {player: Gil, night: 2, day: 2, include: [Ann]}", "not both"),
+    ("options: {player: Gil, night: 2, include: [[Ann, Bob]]}", "is not an answer to Gil's choice (1 player)"),
+])
+def test_options_errors(exp, words):
+    error(MONK + f"    expect:\n      - {exp}\n", words, at="- options")
+
+
+@pytest.mark.parametrize("step, words, at", [
+    ("    refused: {Zed: Ann}\n", "unknown player name 'Zed'", "Zed"),
+    ("    refused: {Eve: Bob}\n", "a refused choice is written for Eve, who was not woken",
+     "refused:"),
+    ("    refused: {Gil: {butler: Ann}}\n", "a refused choice is written for Gil (butler), who "
+     "was not woken", "refused:"),
+])
+def test_refused_choice_errors(step, words, at):
+    error(MONK.replace("  - night: 2\n", "  - night: 2\n" + step), words, at=at)
+
+
+def test_refused_action_errors():
+    error(TB7 + """\
+  - day: 1
+    actions:
+      - nominate: {by: Bob, target: Eve, votes: [], refused: 3}
+""", "refused must be true or the words the reason must contain", at="nominate:")

@@ -110,7 +110,7 @@ class Scenario:
 def _registration(L, rv, line) -> dict:
     """One registration: a mapping with `alignment` and/or `character`."""
     rv = L.mapping(rv, "a registration", line)
-    L.keys(rv, {"alignment", "character"}, "a registration")
+    L.keys_at(rv, {"alignment", "character"}, "a registration", line)
     r = {}
     if "character" in rv:
         r["character"] = L.character(rv["character"], line)
@@ -162,7 +162,7 @@ class _Loader:
         """`keys` for a mapping whose own lines are lost (a plain value): errors at `line`."""
         for k in node:
             if str(k) not in allowed:
-                raise self.err(line, f"unknown key {k!r} in {where} "
+                raise self.err(_line(node, k, line), f"unknown key {k!r} in {where} "
                                f"(allowed: {', '.join(sorted(allowed))})")
 
     def character(self, value: Any, line: int) -> str:
