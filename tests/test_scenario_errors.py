@@ -43,11 +43,14 @@ EXPECTED = {
     "mayor-storyteller-not-a-player.yaml": (17, "storyteller mayor"),
     "star-pass-to-non-minion.yaml": (16, "storyteller imp"),
     "registers-per-unknown-ability.yaml": (14, "unknown character id 'virgn'"),
-    "registers-per-ability-impossible.yaml": (13, "cannot register that way"),
+    "registers-per-ability-impossible.yaml": (16, "cannot register that way"),
     "info-no-registration-makes-it-true.yaml": (14, "for Ann on night 1 is not legal (the player "
                                                "is sober and healthy) however Bob registers"),
     "info-fits-several-answers.yaml": (14, "for Ann on night 1 fits"),
     "ruling-kills-a-dead-player.yaml": (16, "Eve is already dead"),
+    # extensions (issue 17)
+    "options-unknown-player.yaml": (12, "unknown player name 'Zed'"),
+    "hands-and-votes.yaml": (13, "write votes: (the hands counted) or hands: (the hands tried"),
 }
 
 FILES = sorted(BAD.glob("*.yaml"))

@@ -4,8 +4,9 @@
 
 How to Run: each night the Butler points at any other player, marked MASTER. During a
 nomination the Butler may only raise a hand if the Master's hand is raised or the Master's
-vote has been counted. An illegal Butler vote is tallied anyway (written votes count as
-written); agents are only offered a legal vote. Seating is not important: a Butler whose
+vote has been counted. An illegal Butler vote written as counted (a scenario's `votes:`)
+is tallied anyway; written as a hand tried (`hands:`) it is refused; agents are only
+offered a legal vote. Seating is not important: a Butler whose
 Master votes later in the circle is asked once the other hands are up.
 """
 from __future__ import annotations

@@ -16,7 +16,7 @@ Rulings:
 - The window is from a nomination's tally until the next nomination (or the day's end):
   only the latest nominee may be executed, once.
 - "Good voted" asks each voter's registration (a Spy may register as good, a Recluse as
-  evil, as the Storyteller chooses) to the Vizier.
+  evil, as the Storyteller chooses; a jinx may offer more: the Politician's) to the Vizier.
 - A drunk or poisoned Vizier may use it: nothing happens. A drunk or poisoned Vizier can
   die by day (no ability), unless a jinx says otherwise (the Courtier jinx).
 - A dead Vizier has no ability, unless the Vigormortis killed them: a kept Vizier may
@@ -92,10 +92,7 @@ class Vizier(Ability):
         good = False
         for name in nom["voters"]:
             voter = game.by_name[name]
-            alignment = game.registration(voter, self.id)[1]
-            alignment = adjusted(self, "voter_alignment",
-                                 {"voter": voter, "alignment": alignment})["alignment"]
-            if alignment == "good":
+            if game.registration(voter, self.id)[1] == "good":
                 good = True
                 break
         if not good:

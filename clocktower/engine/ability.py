@@ -35,6 +35,7 @@ HOOKS = (
     "cannot_vote", "redirect_execution", "offers_day_action",
     "ghost_vote_needed", "vote_threshold", "veto_outcome", "alter_outcome",
     "keeps_in_force", "stops_ability", "choose_again", "must_choose", "on_day_start",
+    "registrations",
 )
 
 
@@ -275,6 +276,18 @@ class Ability:
     # ---- registration --------------------------------------------------------------------
     def false_registrations(self) -> list[tuple[str, str]]:
         """(character, alignment) pairs this player might register as, besides the truth."""
+        return []
+
+    # Scenario key of the registrations this rule object offers (`registrations`): a file
+    # may answer such a registration with this Storyteller key too (written before the
+    # registration was a registration: `vizier.politician: evil`). "" for none.
+    registration_key: ClassVar[str] = ""
+
+    def registrations(self, player: "Player", purpose: str) -> list[tuple[str, str]]:
+        """(character, alignment) pairs `player` may register as to the asking ability
+        `purpose` because of this rule object, besides the truth and the player's own
+        `false_registrations` (a jinx: the Politician may register as evil to the Vizier).
+        Asked of every ability that overrides it, for every registration query."""
         return []
 
     # ---- words (asked by the faces, never by the engine) -------------------------------------

@@ -286,6 +286,10 @@ _TYPES = [
     # ---- the day -------------------------------------------------------------------------
     EventType("nominate", "a nomination is made (before the vote)", (ALL,),
               (req("by", "name", "the nominator"), req("target", "name", "the nominee"))),
+    EventType("hand_refused", "a hand a player tried to raise (a written `hands` list) that "
+              "the rules do not count", (ST,),
+              (req("player", "name", "whose hand"), req("target", "name", "the nominee"),
+               req("reason", "str", "why it does not count"))),
     EventType("nomination", "a nomination's vote tally", (ALL,),
               (req("by", "name", "the nominator"), req("target", "name", "the nominee"),
                req("votes", "int", "the tally (vote weights applied)"),

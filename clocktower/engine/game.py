@@ -495,30 +495,43 @@ class Game:
     def registration(self, player: Player, purpose: str = "") -> tuple[str, str]:
         """(character, alignment) that `player` registers as for this query.
 
-        A player whose ability offers false registrations (Recluse, Spy; their own or one
-        granted to them: a Philosopher-Recluse) registers as the Storyteller chooses, per
-        query; a scenario may fix it for the step, for every query or per asking ability
-        (`purpose`: the ability id).
+        Every registration the rules allow is an option of one `register` decision: the
+        truth, the false registrations of the player's abilities that offer them and work
+        (Recluse, Spy; their own or one granted to them: a Philosopher-Recluse), and those
+        other rule objects offer for this query (`Ability.registrations`: a jinx). With
+        more than one, the Storyteller chooses, per query; a scenario may fix it for the
+        step, for every query or per asking ability (`purpose`: the ability id).
         """
         truth = (player.character, player.alignment)
         fixed = self.register_overrides.get(player.name)
         if fixed is not None and "per_ability" in fixed:    # written per asking ability
             fixed = fixed["per_ability"].get(purpose)
         held = player.held
-        if not held:
+        offering = self.hooks("registrations")
+        if not held and not offering:
             return truth
-        ab = held[0]
-        alts = ab.false_registrations() if ab.misregisters and self.in_force(
-            ab, even_if_dead=ab.registers_when_dead) else []
-        if len(held) > 1:        # a granted Recluse's or Spy's ability registers too
-            for other in player.held[1:]:
-                if other.origin == "granted" and other.misregisters and self.in_force(
-                        other, even_if_dead=other.registers_when_dead):
-                    alts = alts + [x for x in other.false_registrations() if x not in alts]
+        alts: list[tuple[str, str]] = []
+        if held:
+            ab = held[0]
+            if ab.misregisters and self.in_force(ab, even_if_dead=ab.registers_when_dead):
+                alts = ab.false_registrations()
+            if len(held) > 1:        # a granted Recluse's or Spy's ability registers too
+                for other in player.held[1:]:
+                    if other.origin == "granted" and other.misregisters and self.in_force(
+                            other, even_if_dead=other.registers_when_dead):
+                        alts = alts + [x for x in other.false_registrations() if x not in alts]
+        keys: list[str] = []
+        for src in offering:
+            more = [x for x in src.registrations(player, purpose) if x != truth and x not in alts]
+            if more:
+                alts = alts + more
+                if src.registration_key and src.registration_key not in keys:
+                    keys.append(src.registration_key)
+        context: dict[str, Any] = {"player": player.name, "purpose": purpose}
         if not alts:
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
-                raise IllegalAnswer(Choice("register", "storyteller", [truth]), fixed,
-                                    f"{player.name} cannot register that way now")
+                raise IllegalAnswer(Choice("register", "storyteller", [truth], context=context),
+                                    fixed, f"{player.name} cannot register that way now")
             return truth
         options = [{"character": truth[0], "alignment": truth[1]}]
         seen = {truth}
@@ -528,12 +541,13 @@ class Game:
                 options.append({"character": c, "alignment": a})
         if fixed is not None and not any(all(o.get(k) == v for k, v in fixed.items())
                                          for o in options):
-            raise IllegalAnswer(Choice("register", "storyteller", options), fixed,
-                                f"{player.name} cannot register that way")
+            raise IllegalAnswer(Choice("register", "storyteller", options, context=context),
+                                fixed, f"{player.name} cannot register that way")
         # A fixed registration is still a decision (logged, so the game replays from its
         # log); the answerer must pick an option that fits it.
-        ans = self.decide(Choice("register", "storyteller", options,
-                                 context={"player": player.name, "purpose": purpose}, n_true=1))
+        if keys:
+            context["key"] = keys[0]
+        ans = self.decide(Choice("register", "storyteller", options, context=context, n_true=1))
         if fixed is not None and any(ans.get(k) != v for k, v in fixed.items()):
             raise IllegalAnswer(Choice("register", "storyteller", options), ans,
                                 f"{player.name} must register as {fixed}")
@@ -1204,9 +1218,12 @@ class Game:
 
     def nominate(self, by: Player, target: Player,
                  votes: Callable[[Player], bool] | list[str] | None = None,
-                 claim: str | None = None) -> dict | None:
+                 claim: str | None = None, hands: list[str] | None = None) -> dict | None:
         """A nomination and its vote. `votes` is the list of names raising hands, or a
-        callable asked per voter, or None to ask each voter's answerer.
+        callable asked per voter, or None to ask each voter's answerer. `hands` (instead
+        of `votes`): the names of the players who try to raise a hand; those the rules
+        allow are counted, each other is a Storyteller-only `hand_refused` event
+        (`voting.collect_hands`).
 
         `claim`: a character the nominee publicly claims before the vote. With `votes=None`
         and no written claim, the nominee is asked whether to claim one of the script's
@@ -1227,14 +1244,20 @@ class Game:
             return None
         if claim is not None:
             self.claim(target, claim)
-        elif votes is None and self.nomination_claims:
+        elif votes is None and hands is None and self.nomination_claims:
             said = self.decide(Choice("claim", target.name, [None] + self.nomination_claims,
                                       "claim a character before the vote",
                                       {"player": target.name, "form": "character"},
                                       default=None))
             if said is not None:
                 self.claim(target, said)
-        voters = voting.collect(self, by, target, votes)
+        if hands is not None:
+            voters, refused = voting.collect_hands(self, by, target, hands)
+            for name, why in refused:
+                self.emit("hand_refused", "storyteller", player=name, target=target.name,
+                          reason=why)
+        else:
+            voters = voting.collect(self, by, target, votes)
         tally = voting.tally(self, voters)
         threshold = voting.threshold(self)
         ev = self.emit("nomination", "all", by=by.name, target=target.name, votes=tally,

@@ -12,7 +12,8 @@ next `seq`), so a written game replays from its log like a bot game:
   written `bluffs_written` (null: the Storyteller chose them, as logged decisions) and
   `script_meta` (the script's `_meta`, for its night order);
 - a day action is an input of kind `day_action` by the acting player, e.g.
-  `{"nominate": "Bob", "votes": ["Ann", "Cat"]}` (`claim` too when the nominee claimed),
+  `{"nominate": "Bob", "votes": ["Ann", "Cat"]}` (`claim` too when the nominee claimed; `hands`
+  instead of `votes`: the hands tried, which the engine counts or refuses),
   `{"exile": "Fay", "votes": [...]}`, `{"ability": "slayer", "target": "Cat"}`, a public
   claim `{"claim": "empath"}` or `{"claim": "empath", "night": 1, "info": {"count": 1}}`;
 - a ruling is an input of kind `ruling` by the Storyteller (`engine/rulings.py`); at night
@@ -29,6 +30,7 @@ import json
 from typing import Any, Iterable
 
 from ..errors import ClocktowerError, ReplayMismatch
+from . import voting
 from .game import Game, GameOver
 from .setup import finish_setup
 
@@ -57,8 +59,12 @@ def check_day_action(action: Any) -> None:
     """The shape of a written day action (its legality is the engine's to check)."""
     ok = isinstance(action, dict)
     if ok and "nominate" in action:
-        ok = (isinstance(action["nominate"], str) and _names(action.get("votes"))
-              and set(action) <= {"nominate", "votes", "claim"}
+        # `votes`: the hands counted; `hands`: the hands tried (the engine counts the legal
+        # ones): one of the two.
+        ok = (isinstance(action["nominate"], str)
+              and ("votes" in action) != ("hands" in action)
+              and _names(action.get("votes", action.get("hands")))
+              and set(action) <= {"nominate", "votes", "hands", "claim"}
               and isinstance(action.get("claim", ""), str))
     elif ok and "claim" in action:
         from .decisions import claim_answer
@@ -72,17 +78,54 @@ def check_day_action(action: Any) -> None:
         raise ClocktowerError(f"not a day action: {action!r}")
 
 
+def refusal(game: Game, who: str, action: dict) -> str | None:
+    """Why the engine refuses the written day action `action` by `who` before anything of
+    it happens, or None. The same checks the engine makes while carrying it out, made
+    first, so a refused action leaves no trace (a scenario's `refused:`): a nomination
+    the rules forbid or a counted hand of a dead player without a ghost vote; a day ability
+    used with arguments it does not accept (the engine would have announced the use first).
+    Checks that depend on what the action itself does (a hand the Voudon forbids, once the
+    nomination's own effects are over) are still made while it is carried out."""
+    by = game.player(who)
+    if "nominate" in action:
+        target = game.player(action["nominate"])
+        why = game.can_nominate(by, target)
+        if why:
+            return why
+        voting.check_written(game, list(action.get("votes", [])))
+        for name in action.get("votes", []):
+            if not voting.has_vote(game, game.by_name[name]):
+                return f"{name} is dead and has no ghost vote left"
+        return None
+    if "ability" in action:
+        ab = next((a for a in by.abilities() if a.id == action["ability"]), None)
+        if ab is not None:
+            args = {k: v for k, v in action.items() if k != "ability"}
+            legal = ab.day_options()
+            if legal and not ab.accepts_day_use(args, legal):
+                return f"{by.name} cannot use {action['ability']} with {args} now"
+    return None
+
+
 def day_action(game: Game, who: str, action: dict) -> None:
     """A written day action by `who`: logged as an input, then carried out. May raise
-    GameOver (the caller ends the day) or ClocktowerError (an illegal action)."""
+    GameOver (the caller ends the day) or ClocktowerError (an illegal action; refused
+    before anything happens when `refusal` says so)."""
     check_day_action(action)
     by = game.player(who)
+    why = refusal(game, who, action)
+    if why:
+        raise ClocktowerError(why)
     record_input(game, "day_action", who, action)
     mark = len(game.log)
     try:
         if "nominate" in action:
-            game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
-                          claim=action.get("claim"))
+            if "hands" in action:
+                game.nominate(by, game.player(action["nominate"]), claim=action.get("claim"),
+                              hands=list(action["hands"]))
+            else:
+                game.nominate(by, game.player(action["nominate"]),
+                              votes=list(action["votes"]), claim=action.get("claim"))
         elif "exile" in action:
             game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
         elif "claim" in action:

@@ -19,6 +19,11 @@ Each of those rules is a hook point, so a character changes it without a branch 
 An ability that answers `may_vote` or `cannot_vote` only about its own holder's hand declares
 it (`holder_only`): the vote loop then asks it about that voter alone (`voter_hooks`).
 
+Written hands come in two kinds: `votes` (a list: the hands counted, each checked with
+`cannot_vote` and the ghost vote, an error otherwise; no `may_vote` limit applies) and
+`hands` (`collect_hands`: the hands players try to raise; the engine counts those the rules
+allow, as for an agent's, and says why each other is refused: a `hand_refused` event).
+
 Exile votes are not nominations: each hand counts one, the threshold is half of all
 players and no ghost vote is spent, and no ability changes that (`Game.exile`).
 """
@@ -137,6 +142,38 @@ def collect(game: "Game", by: "Player", target: "Player",
             if votes(v) if callable(votes) else game.ask_vote(v, context):
                 voters.append(v)
     return voters
+
+
+def refusal(game: "Game", voter: "Player", voters: list["Player"]) -> str:
+    """Why `voter`'s hand, tried on a nomination whose counted hands are `voters`, does not
+    count: no ghost vote left, a `cannot_vote` reason, or a `may_vote` limit (the Butler
+    whose master's hand is not up)."""
+    if not has_vote(game, voter):
+        return f"{voter.name} is dead and has no ghost vote left"
+    for ab in game.hooks("cannot_vote"):
+        why = ab.cannot_vote(voter)
+        if why:
+            return why
+    for ab in game.hooks("may_vote"):
+        if not ab.may_vote(voter, voters):
+            return f"{voter.name} may not vote now ({ab.id})"
+    return f"{voter.name} may not vote now"
+
+
+def collect_hands(game: "Game", by: "Player", target: "Player",
+                  hands: list[str]) -> tuple[list["Player"], list[tuple[str, str]]]:
+    """The hands players try to raise (`hands`: names; the order written does not matter,
+    hands go round the circle): (the voters counted, in voting order; the refused hands,
+    (name, reason), in voting order). A hand counts when the rules allow it, exactly as an
+    agent's raised hand would (`collect`: ghost votes, `cannot_vote`, `may_vote` asked again
+    once the other hands are up)."""
+    check_written(game, hands)
+    tried = set(hands)
+    voters = collect(game, by, target, lambda v: v.name in tried)
+    counted = set(voters)
+    refused = [(v.name, refusal(game, v, voters)) for v in game.voting_order(target)
+               if v.name in tried and v not in counted]
+    return voters, refused
 
 
 def tally(game: "Game", voters: list["Player"]) -> int:

@@ -1,9 +1,11 @@
 """Vizier & Politician (reference/jinxes.md #27): the Politician may register as evil to
 the Vizier.
 
-Jinx point `voter_alignment` of the Vizier ("if good voted"): a good Politician among the
-voters registers as good or evil, as the Storyteller chooses (keyed `vizier.politician`,
-`good` or `evil`).
+A registration like the Recluse's or the Spy's, offered by the jinx (`registrations`): when
+the Vizier asks whether good voted, a good Politician among the voters may register as
+evil, as the Storyteller chooses (a `register` decision with purpose `vizier`). A scenario
+writes it as any registration, `registers: {Fay: {alignment: evil}}`, or with the jinx's
+own key `vizier.politician: good | evil` (`registration_key`).
 """
 from __future__ import annotations
 
@@ -12,13 +14,10 @@ from ..engine.jinx import Jinx
 
 class VizierPolitician(Jinx):
     pair = ("vizier", "politician")
+    registration_key = "vizier.politician"
 
-    def adjust(self, ability, point, value):
-        if ability.id == "vizier" and point == "voter_alignment" \
-                and value["voter"].character == "politician" and value["alignment"] == "good":
-            said = self.game.storyteller_choice(
-                "vizier.politician", ["good", "evil"],
-                f"Does {value['voter'].name} (the Politician) register as good or evil to "
-                "the Vizier?", player=value["voter"].name)
-            return {**value, "alignment": said}
-        return value
+    def registrations(self, player, purpose):
+        if purpose == "vizier" and player.character == "politician" \
+                and player.alignment == "good":
+            return [("politician", "evil")]
+        return []

@@ -24,14 +24,19 @@ CHOICE_WORDS = {"player", "players", "character", "characters", "yes"}
 # Herring of a Fortune Teller created mid-game.
 STEP_PLAIN_KEYS = {"red_herring"}
 EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", "drunk", "sober",
-               "executed", "died_tonight", "learned", "may_learn", "event", "no_event"}
+               "executed", "died_tonight", "learned", "may_learn", "event", "no_event",
+               # extensions (docs/scenarios.md): issue 17
+               "hands", "options"}
+HANDS_KEYS = {"nominee", "day", "counted", "refused"}
+OPTIONS_KEYS = {"player", "storyteller", "registers", "ability", "night", "day", "include",
+                "exclude"}
 INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
                "answer", "advice", "fact"}
 ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
-NOMINATE_KEYS = {"by", "target", "votes", "claim"}
+NOMINATE_KEYS = {"by", "target", "votes", "claim", "hands", "refused"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
                     "agree", "votes"}
-EXILE_KEYS = {"by", "target", "votes"}
+EXILE_KEYS = {"by", "target", "votes", "refused"}
 # Extension: the Storyteller's rulings (engine/rulings.py), `- ruling: {kill: Bob}` in a
 # day's actions or `rulings: [...]` in a night (carried out at dusk).
 RULING_KEYS = {"kill", "revive", "poison", "drunk", "sober", "character", "alignment"}
@@ -77,6 +82,7 @@ class Step:
     number: int
     line: int
     choices: dict[str, Node] = field(default_factory=dict)        # player name -> choice
+    refused: dict[str, Node] = field(default_factory=dict)        # choices that must be refused
     storyteller: dict[str, Node] = field(default_factory=dict)    # name/key -> value
     registers: dict[str, Node] = field(default_factory=dict)
     actions: list[tuple[str, dict, int]] = field(default_factory=list)
@@ -104,7 +110,7 @@ class Scenario:
 def _registration(L, rv, line) -> dict:
     """One registration: a mapping with `alignment` and/or `character`."""
     rv = L.mapping(rv, "a registration", line)
-    L.keys(rv, {"alignment", "character"}, "a registration")
+    L.keys_at(rv, {"alignment", "character"}, "a registration", line)
     r = {}
     if "character" in rv:
         r["character"] = L.character(rv["character"], line)
@@ -150,6 +156,13 @@ class _Loader:
         for k in node:
             if str(k) not in allowed:
                 raise self.err(_line(node, k), f"unknown key {k!r} in {where} "
+                               f"(allowed: {', '.join(sorted(allowed))})")
+
+    def keys_at(self, node: dict, allowed: set[str], where: str, line: int) -> None:
+        """`keys` for a mapping whose own lines are lost (a plain value): errors at `line`."""
+        for k in node:
+            if str(k) not in allowed:
+                raise self.err(_line(node, k, line), f"unknown key {k!r} in {where} "
                                f"(allowed: {', '.join(sorted(allowed))})")
 
     def character(self, value: Any, line: int) -> str:
@@ -315,7 +328,7 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         # Extension: a day's `choices:` answer what players are asked by day outside the
         # written actions (the Alchemist-Spy's guess after the execution phase, the executed
         # Klutz's choice).
-        allowed = {kind, "storyteller", "expect", "choices"} | (
+        allowed = {kind, "storyteller", "expect", "choices", "refused"} | (
             {"rulings"} if kind == "night" else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
         step = Step(kind, number, line)
@@ -325,6 +338,14 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                 kl = _line(ch, k)
                 L.name(k, kl, names)
                 step.choices[str(k)] = Node(_choice(L, plain(v), kl, names), kl)
+        if "refused" in s:
+            # Extension: a choice written to be refused (illegal on purpose), tried before
+            # the player's real answer (`choices:` or the default policy).
+            ch = L.mapping(s["refused"], "refused", _line(s, "refused"))
+            for k, v in ch.items():
+                kl = _line(ch, k)
+                L.name(k, kl, names)
+                step.refused[str(k)] = Node(_choice(L, plain(v), kl, names), kl)
         if "storyteller" in s:
             st = L.mapping(s["storyteller"], "storyteller", _line(s, "storyteller"))
             for k, v in st.items():
@@ -381,7 +402,14 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                         step.actions.append(("ruling", r, al))
                     continue
                 body = L.mapping(a[akind], akind, al)
-                step.actions.append((akind, _action(L, akind, body, al, names), al))
+                act = _action(L, akind, body, al, names)
+                if "refused" in body:
+                    r = body["refused"]
+                    if r is not True and not (isinstance(r, str) and r.strip()):
+                        raise L.err(al, "refused must be true or the words the reason must "
+                                    f"contain, not {describe(r)}")
+                    act["refused"] = r
+                step.actions.append((akind, act, al))
         if "expect" in s:
             step.expect = _expects(L, s["expect"], _line(s, "expect"), names)
         steps.append(step)
@@ -534,8 +562,15 @@ def _action(L: _Loader, kind: str, body: dict, line: int, names: set[str]) -> di
             if req not in b:
                 raise L.err(line, f"nominate needs {req!r}")
         out: dict[str, Any] = {"by": L.name(b["by"], line, names),
-                               "target": L.name(b["target"], line, names),
-                               "votes": L.names(b.get("votes", []), line, names)}
+                               "target": L.name(b["target"], line, names)}
+        if "hands" in b:
+            # Extension: the hands players try to raise; the engine counts the legal ones.
+            if "votes" in b:
+                raise L.err(line, "write votes: (the hands counted) or hands: (the hands "
+                            "tried, the engine counts the legal ones), not both")
+            out["hands"] = L.names(b["hands"], line, names)
+        else:
+            out["votes"] = L.names(b.get("votes", []), line, names)
         if "claim" in b:
             out["claim"] = L.character(b["claim"], line)
         return out
@@ -546,14 +581,14 @@ def _action(L: _Loader, kind: str, body: dict, line: int, names: set[str]) -> di
                 raise L.err(line, f"exile needs {req!r}")
         return {"by": L.name(b["by"], line, names), "target": L.name(b["target"], line, names),
                 "votes": L.names(b.get("votes", []), line, names)}
-    L.keys(body, {"by", "character"} | ABILITY_ARG_KEYS, "ability")
+    L.keys(body, {"by", "character", "refused"} | ABILITY_ARG_KEYS, "ability")
     for req in ("by", "character"):
         if req not in b:
             raise L.err(line, f"ability needs {req!r}")
     out = {"by": L.name(b["by"], line, names), "character": L.character(b["character"], line),
            "args": {}}
     for k, x in b.items():
-        if k in ("by", "character"):
+        if k in ("by", "character", "refused"):
             continue
         if k == "target":
             x = L.name(x, line, names)
@@ -610,5 +645,89 @@ def _expects(L: _Loader, node: Any, line: int, names: set[str]) -> list[tuple[st
         elif k in ("event", "no_event"):
             if not isinstance(v, dict) or "type" not in v:
                 raise L.err(il, f"{k} needs a mapping with `type`")
+        elif k == "options":
+            v = _options(L, v, il, names)
+        elif k == "hands":
+            v = L.mapping(v, "hands", il)
+            L.keys_at(v, HANDS_KEYS, "hands", il)
+            if "nominee" not in v:
+                raise L.err(il, "hands needs `nominee` (the player nominated)")
+            if not set(v) & {"counted", "refused"}:
+                raise L.err(il, "hands needs `counted` and/or `refused` (lists of names)")
+            if "day" in v and (not isinstance(v["day"], int) or isinstance(v["day"], bool)):
+                raise L.err(il, "day must be a number")
+            v = {"nominee": L.name(v["nominee"], il, names),
+                 **({"day": v["day"]} if "day" in v else {}),
+                 **{x: L.names(v[x] if v[x] is not None else [], il, names)
+                    for x in ("counted", "refused") if x in v}}
         out.append((k, v, il))
+    return out
+
+
+def _options(L: _Loader, v: Any, line: int, names: set[str]) -> dict:
+    """The `options` expectation (extension): whose decision (`player: Name` a player's
+    choice, `storyteller: Name` the information for that player, `storyteller: key` a
+    Storyteller decision, `registers: Name` a registration), optionally `ability`, `night`
+    or `day`, and `include` / `exclude`: answers written as that decision's answers are."""
+    v = L.mapping(v, "options", line)
+    L.keys_at(v, OPTIONS_KEYS, "options", line)
+    whose = [k for k in ("player", "storyteller", "registers") if k in v]
+    if len(whose) != 1:
+        raise L.err(line, "options names one decision: `player: Name` (a player's choice), "
+                    "`storyteller: Name` (information for that player) or `storyteller: key`, "
+                    "or `registers: Name`")
+    kind = whose[0]
+    out: dict[str, Any] = {}
+    if kind == "player":
+        out["player"] = L.name(v["player"], line, names)
+    elif kind == "registers":
+        out["registers"] = L.name(v["registers"], line, names)
+    else:
+        who = v["storyteller"]
+        if not isinstance(who, str):
+            raise L.err(line, f"storyteller must be a player name or a Storyteller key, not "
+                        f"{describe(who)}")
+        if who in names:
+            out["info"] = who
+        else:
+            key = _setup_key(who)
+            if key.startswith("setup."):
+                key = key[len("setup."):]
+            cid = key.partition(".")[0]
+            if key not in SETUP_PLAIN_KEYS | STEP_PLAIN_KEYS:
+                try:
+                    D.get(cid)
+                except UnknownCharacter:
+                    raise L.err(line, f"storyteller {who!r} in options is not a player name "
+                                "or a Storyteller key") from None
+            out["key"] = key
+    if "ability" in v:
+        out["ability"] = L.character(v["ability"], line)
+    for w in ("night", "day"):
+        if w in v:
+            if not isinstance(v[w], int) or isinstance(v[w], bool):
+                raise L.err(line, f"{w} must be a number")
+            out[w] = v[w]
+    if "night" in out and "day" in out:
+        raise L.err(line, "options names a night or a day, not both")
+    if "include" not in v and "exclude" not in v:
+        raise L.err(line, "options needs `include` and/or `exclude` (lists of answers)")
+    for side in ("include", "exclude"):
+        if side not in v:
+            continue
+        items = v[side]
+        if not isinstance(items, list) or not items:
+            raise L.err(line, f"{side} must be a non-empty list of answers")
+        parsed = []
+        for it in items:
+            if kind == "player":
+                parsed.append(_choice(L, it, line, names))
+            elif kind == "registers":
+                parsed.append(_registration(L, it, line))
+            elif "info" in out:
+                parsed.append(_info(L, L.mapping(it, "an information answer", line), line,
+                                    names))
+            else:
+                parsed.append(it)
+        out[side] = parsed
     return out

@@ -133,6 +133,42 @@ class ScenarioAnswers:
         # Whether each player's latest choice was written (a written choice is final: the
         # Storyteller does not prompt again over it, see `_reprompt`).
         self.written_choice: dict[str, bool] = {}
+        # Extensions (issue 17): the decisions asked with their legal answers, kept when
+        # an `options` expectation needs them; the refused choices tried, and those the
+        # engine accepted (failures).
+        self.record = any(k == "options" for st in sc.steps for k, _v, _l in st.expect) \
+            or any(k == "options" for k, _v, _l in sc.expect)
+        self.asked: list[tuple[str, int, Decision, list]] = []
+        self._noted: Decision | None = None
+        self.refused_tried: set[str] = set()
+        self.refused_failures: list[Failure] = []
+
+    def note(self, decision: Decision, game: Game) -> None:
+        """Keep a decision and its legal answers for `options` expectations."""
+        if self.record and decision is not self._noted:
+            self._noted = decision
+            self.asked.append((game.phase, game.night if game.phase == "night" else game.day,
+                               decision, list(decision.options())))
+
+    def _try_refused(self, decision: Decision, who: str, ability: Any) -> None:
+        """A choice written to be refused (`refused:`), tried before the real answer: a
+        failure when the decision accepts it."""
+        step = self.step
+        assert step is not None
+        node = step.refused[who]
+        value, key = node.value, who
+        if isinstance(value, dict) and not (set(value) & set(CHOICE_WORDS)):
+            if ability not in value:
+                return
+            value, key = value[ability], f"{who}.{ability}"
+        if key in self.refused_tried:
+            return
+        self.refused_tried.add(key)
+        if decision.is_legal(convert_choice(decision, value)):
+            self.refused_failures.append(Failure(
+                self.label, f"refused: {{{who}: {node.value!r}}}", node.line,
+                f"accepted: {node.value!r} is a legal answer to {who}'s "
+                f"{ability or decision.kind} choice"))
 
     def begin_step(self, index: int, step: Step | None) -> None:
         self.step_index = index
@@ -168,6 +204,9 @@ class ScenarioAnswers:
         step = self.step
         who = decision.who
         ability = decision.context.get("ability")
+        self.note(decision, game)
+        if step is not None and who in step.refused and decision.kind != "vote":
+            self._try_refused(decision, who, ability)
         if step is not None and who in step.choices and decision.kind != "vote":
             node = step.choices[who]
             value = node.value
@@ -211,6 +250,7 @@ class ScenarioAnswers:
         """A decision with one legal answer is not asked, but what the file wrote for it must
         be that answer (and counts as used); information options are recorded for may_learn."""
         step, ctx = self.step, decision.context
+        self.note(decision, game)
         if decision.who == "storyteller":
             if decision.kind == "info":
                 if step is not None and ctx["player"] in step.storyteller:
@@ -229,6 +269,8 @@ class ScenarioAnswers:
                         (game.phase == "setup" and base in self.sc.setup_storyteller):
                     self.storyteller(decision, game)
             return
+        if step is not None and decision.kind != "vote" and decision.who in step.refused:
+            self._try_refused(decision, decision.who, ctx.get("ability"))
         if step is not None and decision.who in step.choices and decision.kind != "vote":
             self.player(decision, game)
 
@@ -248,6 +290,9 @@ class ScenarioAnswers:
         ctx = decision.context
         player, purpose = str(ctx.get("player")), ctx.get("purpose") or ""
         fixed = self._fixed(player, purpose)
+        key = ctx.get("key")
+        if fixed is None and key and self.step is not None and key in self.step.storyteller:
+            fixed = self._keyed_registration(decision, key)
         cands = [o for o in decision.options() if _fits(o, fixed)]
         planned = self.plan.get(seq)
         if planned is not None and planned[:2] == (player, purpose) and planned[2] in cands:
@@ -259,6 +304,26 @@ class ScenarioAnswers:
         self.recent_regs.append(_Reg(seq, player, purpose, cands, answer))
         return answer
 
+    def _keyed_registration(self, decision: Decision, key: str) -> dict:
+        """A registration offered by a rule object with a Storyteller key, written with
+        that key (`vizier.politician: evil`): an alignment, a character id, or a
+        registration mapping; it fixes the registration like a `registers:` entry."""
+        assert self.step is not None
+        node = self.step.storyteller[key]
+        value = node.value
+        if isinstance(value, dict):
+            fixed = {k: v for k, v in value.items() if k in ("character", "alignment")}
+        elif value in ("good", "evil"):
+            fixed = {"alignment": value}
+        else:
+            fixed = {"character": convert_st(decision, value)}
+        if not fixed or not any(_fits(o, fixed) for o in decision.options()):
+            raise ScenarioError(self.sc.file, node.line,
+                                f"storyteller {key}: {node.value!r} is not a legal "
+                                f"registration (legal: {decision.options()})")
+        self.used.add("st:" + key)
+        return fixed
+
     def _info_key(self, player: str) -> tuple:
         n = self.info_seen.get(player, 0)
         self.info_seen[player] = n + 1
@@ -269,6 +334,7 @@ class ScenarioAnswers:
         game = self.game
         step = self.step
         ctx = decision.context
+        self.note(decision, game)
         if decision.kind == "register":
             return self.register(decision, game)
         node: Node | None
@@ -577,6 +643,11 @@ def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> R
                 else:
                     game.start_day()
                     for kind, body, line in step.actions:
+                        if body.get("refused") is not None:
+                            failures += _refused_action(sc, game, step, kind, body, line)
+                            if game.winner:
+                                break
+                            continue
                         try:
                             _action(game, kind, body)
                         except GameOver:
@@ -584,25 +655,38 @@ def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> R
                         except ScenarioError:
                             raise
                         except ClocktowerError as e:
-                            raise ScenarioError(sc.file, line, str(e)) from None
+                            raise ScenarioError(sc.file, _error_line(e, step, line),
+                                                str(e)) from None
                         if game.winner:
                             break
                     game.end_day()
         except ScenarioError:
             raise
         except IllegalAnswer as e:
-            raise ScenarioError(sc.file, step.line, str(e)) from None
+            raise ScenarioError(sc.file, _error_line(e, step, step.line), str(e)) from None
         if step.kind == "night":
             last_night = step.number
         else:
             last_day = step.number
         _check_unused(sc, step, answers, game)
+        failures += answers.refused_failures
+        answers.refused_failures = []
         failures += check(sc, game, answers, step.expect, f"{step.kind} {step.number}",
                           last_night, last_day, start)
         game.register_overrides = {}
     answers.begin_step(len(sc.steps), None)
     failures += check(sc, game, answers, sc.expect, "end", last_night, last_day, 0)
     return Result(sc.file, sc.name, failures, game, answers.defaulted)
+
+
+def _error_line(e: ClocktowerError, step: Step, default: int) -> int:
+    """The line an engine error is about: a registration the player cannot take is the
+    `registers:` entry written for them, else `default`."""
+    if isinstance(e, IllegalAnswer) and e.decision.kind == "register":
+        node = step.registers.get(str(e.decision.context.get("player")))
+        if node is not None:
+            return node.line
+    return default
 
 
 def _rulings(sc: Scenario, game: Game, rulings: list[tuple[dict, int]]) -> None:
@@ -616,9 +700,47 @@ def _rulings(sc: Scenario, game: Game, rulings: list[tuple[dict, int]]) -> None:
             raise ScenarioError(sc.file, line, f"ruling {r}: {e}") from None
 
 
+def _refused_action(sc: Scenario, game: Game, step: Step, kind: str, body: dict,
+                    line: int) -> list[Failure]:
+    """A day action written to be refused (`refused: true`, or the words its reason must
+    contain): it holds when the engine refuses it before anything happens; accepted, it is
+    carried out and fails."""
+    want = body["refused"]
+    mark = len(game.log)
+    label = f"{step.kind} {step.number}"
+    what = f"{kind} {({k: v for k, v in body.items() if k != 'refused'})}"
+    try:
+        _action(game, kind, body)
+    except GameOver:
+        pass
+    except ScenarioError:
+        raise
+    except ClocktowerError as e:
+        if len(game.log) != mark:
+            raise ScenarioError(sc.file, line, f"{what} was refused only after it had begun "
+                                f"({e}): it cannot be written as refused") from None
+        if isinstance(want, str) and " ".join(want.split()) not in " ".join(str(e).split()):
+            return [Failure(label, f"refused: {want}", line,
+                            f"refused for another reason: {e}")]
+        return []
+    return [Failure(label, f"refused: {what}", line, "accepted",
+                    [e for e in game.log[mark:] if e["type"] != "decision"][-12:])]
+
+
 def _check_unused(sc: Scenario, step: Step, answers: ScenarioAnswers, game: Game) -> None:
     if game.winner is not None:
         return
+    for who, node in step.refused.items():
+        v = node.value
+        keys = ([f"{who}.{ab}" for ab in v] if isinstance(v, dict)
+                and not (set(v) & set(CHOICE_WORDS)) else [who])
+        for k in keys:
+            if k not in answers.refused_tried:
+                raise ScenarioError(sc.file, node.line,
+                                    f"a refused choice is written for {k.replace('.', ' (')}"
+                                    + (")" if "." in k else "") + ", who was not "
+                                    + ("woken" if step.kind == "night" else "asked")
+                                    + f" to choose on {step.kind} {step.number}")
     for who, node in step.choices.items():
         v = node.value
         if isinstance(v, dict) and not (set(v) & {"player", "players", "character", "characters", "yes"}):
@@ -651,7 +773,8 @@ def _action(game: Game, kind: str, body: dict) -> None:
         game.ruling(body)
         return
     if kind == "nominate":
-        action = {"nominate": body["target"], "votes": list(body["votes"])}
+        action = ({"nominate": body["target"], "hands": list(body["hands"])} if "hands" in body
+                  else {"nominate": body["target"], "votes": list(body["votes"])})
         if body.get("claim"):
             action["claim"] = body["claim"]
     elif kind == "exile":
@@ -666,7 +789,10 @@ def check(sc: Scenario, game: Game, answers: ScenarioAnswers, expects, where: st
           last_night, last_day, start: int) -> list[Failure]:
     out = []
     for key, value, line in expects:
-        ok, found = _holds(game, answers, key, value, last_night, last_day)
+        if key == "options":
+            ok, found = _options_hold(sc, answers, value, line)
+        else:
+            ok, found = _holds(game, answers, key, value, last_night, last_day)
         if not ok:
             rel = _relevant(game.log[start:], value, key)
             out.append(Failure(where, f"{key}: {value}", line, found, rel))
@@ -728,12 +854,102 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
         if _learns(game, v):        # shown without a choice (Minion/Demon info, setup): legal
             return True, ""
         return False, "that information is not among the legal answers"
+    if key == "hands":
+        day = v.get("day", last_day)
+        noms = [e for e in game.log if e["type"] == "nomination" and e["phase"] == "day"
+                and e["number"] == day and e["target"] == v["nominee"]]
+        if not noms:
+            return False, f"{v['nominee']} was not nominated (and voted on) on day {day}"
+        counted = noms[-1]["voters"]
+        refused = [e["player"] for e in game.log if e["type"] == "hand_refused"
+                   and e["phase"] == "day" and e["number"] == day
+                   and e["target"] == v["nominee"]]
+        ok = all(same(want, got) for want, got in ((v.get("counted"), counted),
+                                                    (v.get("refused"), refused))
+                 if want is not None)
+        return ok, f"counted: {counted}, refused: {refused}"
     if key in ("event", "no_event"):
         hits = [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
         if key == "event":
             return bool(hits), "no such event"
         return not hits, f"found {hits[:2]}"
     return False, f"unknown expectation {key}"
+
+
+def _options_hold(sc: Scenario, answers: ScenarioAnswers, v: dict, line: int):
+    """The `options` expectation: every decision it names (there must be one) offers each
+    `include` answer and none of the `exclude` answers."""
+    recs = []
+    for phase, number, d, opts in answers.asked:
+        if "night" in v and (phase, number) != ("night", v["night"]):
+            continue
+        if "day" in v and (phase, number) != ("day", v["day"]):
+            continue
+        ctx = d.context
+        if "player" in v:
+            ok = d.who == v["player"] and d.kind != "vote" \
+                and ("ability" not in v or ctx.get("ability") == v["ability"])
+        elif "info" in v:
+            ok = d.who == "storyteller" and d.kind == "info" and ctx.get("player") == v["info"] \
+                and ("ability" not in v or ctx.get("ability") == v["ability"])
+        elif "registers" in v:
+            ok = d.kind == "register" and ctx.get("player") == v["registers"] \
+                and ("ability" not in v or ctx.get("purpose") == v["ability"])
+        else:
+            ok = d.who == "storyteller" and d.kind != "info" and d.kind != "register" \
+                and ctx.get("key") in (v["key"], "setup." + v["key"])
+        if ok:
+            recs.append((phase, number, d, opts))
+    whose = (f"{v['player']}'s choice" if "player" in v else
+             f"the information for {v['info']}" if "info" in v else
+             f"{v['registers']}'s registration" if "registers" in v else
+             f"storyteller {v['key']}")
+    when = (f" on night {v['night']}" if "night" in v else
+            f" on day {v['day']}" if "day" in v else "")
+    if not recs:
+        return False, f"{whose} was not asked{when}"
+    problems = []
+    for phase, number, d, opts in recs:
+        missing = [it for it in v.get("include", [])
+                   if not any(_offers(sc, d, opts, it, o, line, whose) for o in opts)]
+        offered = [it for it in v.get("exclude", [])
+                   if any(_offers(sc, d, opts, it, o, line, whose) for o in opts)]
+        at = "setup" if phase == "setup" else f"{phase} {number}"
+        if missing:
+            problems.append(f"{at}: not offered {missing}")
+        if offered:
+            problems.append(f"{at}: offered {offered}")
+        if missing or offered:
+            shown = ", ".join(repr(o) for o in opts[:8]) + (" ..." if len(opts) > 8 else "")
+            problems.append(f"{len(opts)} legal answers: {shown}")
+    return not problems, f"{whose}: " + "; ".join(problems)
+
+
+def _offers(sc: Scenario, d: Decision, opts: list, item: Any, option: Any, line: int,
+            whose: str) -> bool:
+    """Whether legal answer `option` of decision `d` is the written answer `item` (for
+    information and registrations: has every written field)."""
+    if d.kind == "info":
+        return isinstance(option, dict) and all(k in option and same(option[k], x)
+                                                for k, x in item.items())
+    if d.kind == "register":
+        return _fits(option, item)
+    if d.who == "storyteller":
+        conv = convert_st(d, item)
+        if conv is not None and not any(type(o) is type(conv) for o in opts):
+            raise ScenarioError(sc.file, line, f"options: {item!r} is not an answer of the "
+                                f"form of {whose}'s (legal answers include {opts[:3]})")
+        return conv == option or (isinstance(conv, list) and isinstance(option, list)
+                                  and same(conv, option))
+    conv = convert_choice(d, item)
+    if isinstance(d, PlayerChoice):
+        if conv is not None and not (isinstance(conv, list) and len(conv) == d.count):
+            raise ScenarioError(sc.file, line, f"options: {item!r} is not an answer to "
+                                f"{whose} ({d.count} player{'s' if d.count > 1 else ''})")
+    elif conv is not None and opts and not any(type(o) is type(conv) for o in opts):
+        raise ScenarioError(sc.file, line, f"options: {item!r} is not an answer of the form "
+                            f"of {whose} (legal answers include {opts[:3]})")
+    return conv == option
 
 
 def _learns(game: Game, v: dict, fields: bool = True) -> list[dict]:
@@ -757,6 +973,7 @@ def _learns(game: Game, v: dict, fields: bool = True) -> list[dict]:
 RELEVANT_TYPES = {
     "winner": {"death", "execution", "game_over", "character_change", "alignment_change"},
     "executed": {"nominate", "nomination", "execution", "death"},
+    "hands": {"nominate", "nomination", "hand_refused", "reminder"},
     "died_tonight": {"death", "death_prevented", "death_redirected", "no_effect"},
 }
 
