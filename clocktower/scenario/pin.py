@@ -248,8 +248,14 @@ def _choices_value(step: str, who: str, picks: list[tuple[str, Any]]) -> Any:
 
 def _registers_value(step: str, player: str, regs: list[tuple[str, dict]],
                      per_ability: bool) -> Any:
+    """The registrations of a player in a step: per asking ability (`{chef: {...}}`, which
+    fixes only the queries that were left to the default), or one registration for the
+    whole step (`{character: spy, alignment: evil}`: every query of the step, written ones
+    too)."""
     answers = {repr(sorted(r.items())) for _p, r in regs}
-    if not per_ability and len(answers) == 1:
+    if not per_ability:
+        if len(answers) > 1:
+            raise _Refused(f"{step}: {player} registers differently to different abilities")
         return regs[0][1]
     out: dict[str, dict] = {}
     for purpose, r in regs:
@@ -394,11 +400,12 @@ def pin_text(text: str, file: str = "<scenario>", keep: frozenset[str] = frozens
         raise ScenarioError(file, None, f"cannot pin: {e}") from None
     want = game_events(result.game.log)
     problem = ""
-    for per_ability in (False, True):
+    for per_ability in (True, False):
         try:
             new = _apply(text, file, sc, ed, per_ability)
         except _Refused as e:
-            raise ScenarioError(file, None, f"cannot pin: {e}") from None
+            problem = str(e)
+            continue
         try:
             again = run_scenario(load_text(new, file))
         except ScenarioError as e:
