@@ -211,10 +211,10 @@ def _collect(sc: Scenario, result: Result, todo: list[Defaulted]) -> _Edits:
                 raise _Refused(f"{d.step}: the Storyteller asks {ctx['reprompt']} to choose "
                                "again, which needs the choice left unwritten")
         elif d.who == "storyteller":
-            key = ctx.get("key")
-            if not key:
+            st_key = ctx.get("key")
+            if not st_key:
                 raise _Refused(f"{d.step}: Storyteller {d.kind} ({d.about}) has no written form")
-            ed.keys.setdefault(i, {}).setdefault(str(key), []).append(
+            ed.keys.setdefault(i, {}).setdefault(str(st_key), []).append(
                 (ctx.get("about"), _st_value(d.answer)))
         else:
             ed.choices.setdefault(i, {}).setdefault(d.who, []).append(
