@@ -227,6 +227,9 @@ def scenario_pin(paths: list[str] = typer.Argument(..., help="scenario files or 
         except ScenarioError as e:
             errors.append(str(e))
             continue
+        except ClocktowerError as e:
+            errors.append(f"{f}: {e}")
+            continue
         if not p.decisions:
             continue
         pinned += 1
