@@ -242,7 +242,7 @@ def scenario_pin(paths: list[str] = typer.Argument(..., help="scenario files or 
             write_text(f, p.text)
             typer.echo(f"PINNED {f}: {p.summary()}")
     for msg in errors:
-        typer.echo(f"ERROR {msg}")
+        typer.echo(f"ERROR {msg}", err=diff)
     typer.echo(f"{pinned} files {'to pin' if diff else 'pinned'} ({decisions} decisions), "
                f"{len(files) - pinned - len(errors)} with nothing to pin"
                + (f", {len(errors)} errors" if errors else ""), err=diff)
