@@ -195,6 +195,61 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
         raise typer.Exit(1)
 
 
+@scenario_app.command("pin")
+def scenario_pin(paths: list[str] = typer.Argument(..., help="scenario files or folders"),
+                 keep_from: Optional[Path] = typer.Option(
+                     None, "--keep-from", help="a list of decisions to leave to the default "
+                     "policy on purpose: `<file>: <decision as --strict names it>  # why`"),
+                 diff: bool = typer.Option(False, "--diff", help="print the changes as a "
+                                           "unified diff; write nothing")) -> None:
+    """Write every decision a file leaves to the default policy (the ones `scenario run
+    --strict` lists) into the file, as the default policy answered it: the same game, now
+    written. Exit 0 if every file could be pinned (or had nothing to pin), 2 if some could
+    not (one `ERROR` line each; the others are still written)."""
+    import difflib
+
+    from .scenario import collect
+    from .scenario.loader import ScenarioError
+    from .scenario.pin import pin_text, read_keep_list
+
+    keep = read_keep_list(keep_from) if keep_from is not None else {}
+    files = collect(paths)
+    pinned = decisions = 0
+    errors = []
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            errors.append(f"{f}: cannot read: {getattr(e, 'strerror', None) or e}")
+            continue
+        try:
+            p = pin_text(text, str(f), frozenset(keep.get(f.resolve(), {})))
+        except ScenarioError as e:
+            errors.append(str(e))
+            continue
+        except ClocktowerError as e:
+            errors.append(f"{f}: {e}")
+            continue
+        if not p.decisions:
+            continue
+        pinned += 1
+        decisions += len(p.decisions)
+        if diff:
+            sys.stdout.write("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), p.text.splitlines(keepends=True),
+                f"a/{f}", f"b/{f}")))
+        else:
+            write_text(f, p.text)
+            typer.echo(f"PINNED {f}: {p.summary()}")
+    for msg in errors:
+        typer.echo(f"ERROR {msg}", err=diff)
+    typer.echo(f"{pinned} files {'to pin' if diff else 'pinned'} ({decisions} decisions), "
+               f"{len(files) - pinned - len(errors)} with nothing to pin"
+               + (f", {len(errors)} errors" if errors else ""), err=diff)
+    if errors:
+        raise typer.Exit(2)
+
+
 @app.command()
 def bench(script: str = typer.Option("trouble-brewing", help="built-in name or script file"),
           players: str = typer.Option("10", help="a player count, or several: 5,10,15"),

@@ -40,6 +40,8 @@ class Defaulted:
     options: int        # how many legal answers it had
     about: str          # what it was about, in words
     seq: int
+    answer: Any = None  # what the default policy answered (`scenario pin` writes it)
+    context: dict = field(default_factory=dict)     # the decision's context
 
     def describe(self) -> str:
         return f"{self.step}: {self.kind} by {self.who}, {self.about}: {self.options} legal answers"
@@ -194,7 +196,8 @@ class ScenarioAnswers:
                 about = f"key {ctx['key']}"
             else:
                 about = str(ctx.get("ability") or ctx.get("nominee") or decision.kind)
-            self.defaulted.append(Defaulted(self.label, decision.kind, decision.who, n, about, seq))
+            self.defaulted.append(Defaulted(self.label, decision.kind, decision.who, n, about,
+                                            seq, answer, dict(ctx)))
         return answer
 
     # -- players -------------------------------------------------------------------------
