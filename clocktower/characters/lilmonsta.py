@@ -11,7 +11,9 @@ IS THE DEMON, "is the Demon" (`counts_as_demon`: the true Demon for win checks, 
 register as the Demon, e.g. to the Fortune Teller) and is told ("you are" + Lil' Monsta).
 A good babysitter stays good; a babysitting Minion keeps their Minion ability. Then, each
 night except the first, a player might die (a Demon kill: the Monk and Soldier protect
-against it). If the babysitter dies (executed, killed, slain), the Demon is dead: good wins.
+against it). If the babysitter dies (executed, killed, slain), the Demon is dead: good wins; a dead
+player made the babysitter (the Minions' pick, or the Summoner's) ends the game at once,
+before the night's kill.
 Lil' Monsta is not a player, so it is never drunk or poisoned.
 
 Decisions (design choice): the Minions' group decision is modelled as the Storyteller's
@@ -113,6 +115,10 @@ class LilMonsta(Ability):
         # Jinx point (a notice; the value is unchanged): the Marionette–Lil' Monsta jinx makes
         # a neighbour of the first babysitter the Marionette.
         adjusted(self, "babysitter_chosen", p)
+        if not p.truly_alive:
+            # "A dead player babysitting Lil' Monsta ends the game because the Demon 'is
+            # dead'": at once, before Lil' Monsta's kill or anything later tonight.
+            game.check_win()
 
     def summoned_holder(self, target) -> None:
         """The Summoner made this Lil' Monsta tonight and chose who holds it."""
