@@ -756,7 +756,9 @@ class Game:
         and a belief) are replaced by the new character's, and so are the abilities those
         granted (the Alchemist's Minion ability, what the Philosopher gained: one
         `ability_removed` each) and the effects that were part of the old character
-        (`with_character`: the Drunk's drunkenness); other granted abilities stay.
+        (`with_character`: the Drunk's drunkenness); other granted abilities stay. The
+        replaced abilities are no longer held (`active` False): effects they made that need
+        their source end.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
         it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
@@ -771,6 +773,12 @@ class Game:
         # Charmer's poison on the old Demon is for good).
         player.effects = [e for e in player.effects
                           if not (e.source in gone and e.data.get("with_character"))]
+        # The old character's abilities are no longer held by anyone: what they still do
+        # through effects that need their source ends (the Spy jinx's poison on "the
+        # Damsel" once she is a Townsfolk; a Poisoner's poison once they are the Imp).
+        # Effects that do not need their source stay (the Snake Charmer's poison).
+        for a in gone:
+            a.active = False
         player.thinks = None
         if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight
