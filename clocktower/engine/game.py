@@ -454,14 +454,21 @@ class Game:
 
     def effect_active(self, e: Effect) -> bool:
         """An effect lasts while the ability that made it is held and in force (wherever it
-        has moved). A self-inflicted one (a Poisoner poisoning themself) would switch itself
-        off, so it lasts while its source is held by that living player."""
+        has moved). One made for the player holding its source (`data["held_by"]`: the
+        Vigormortis's poison is the dead Minion's) lasts only while that player holds it:
+        it does not follow the ability to someone else. A self-inflicted one (a Poisoner
+        poisoning themself) would switch itself off, so it lasts while its source is held
+        by that living player."""
         ab = e.source
         if not e.needs_source or ab is None:
             return True
         if not ab.active:
             return False
-        if holder(ab) is e.target:
+        held_by = holder(ab)
+        data = e.data
+        if data and "held_by" in data and (held_by is None or held_by.name != data["held_by"]):
+            return False
+        if held_by is e.target:
             return e.target.alive
         return self.in_force(ab)
 
