@@ -452,9 +452,18 @@ class Game:
             return player.alive and not self.droisoned(player)
         return self.in_force(ab)
 
+    def resolving_death(self, player: Player) -> bool:
+        """Is something `player`'s death triggered still to be resolved: they are dead and
+        an ability they hold says so (`Ability.resolving_death`: the Ravenkeeper not yet
+        woken, the Barber's haircuts not yet given, the Klutz's choice not yet made)?"""
+        return not player.truly_alive and any(a.resolving_death() for a in player.held)
+
     def effect_active(self, e: Effect) -> bool:
         """An effect lasts while the ability that made it is held and in force (wherever it
-        has moved). One made for the player holding its source (`data["held_by"]`: the
+        has moved). One that lasts through its target's death (`data["through_death"]`:
+        the Pukka's poison on its victim) is active on the dead target only until what
+        their death triggered is resolved (`resolving_death`), and never on a living one.
+        One made for the player holding its source (`data["held_by"]`: the
         Vigormortis's poison is the dead Minion's) lasts only while that player holds it:
         it does not follow the ability to someone else. A self-inflicted one (a Poisoner
         poisoning themself) would switch itself off, so it lasts while its source is held
@@ -466,8 +475,11 @@ class Game:
             return False
         held_by = holder(ab)
         data = e.data
-        if data and "held_by" in data and (held_by is None or held_by.name != data["held_by"]):
-            return False
+        if data:
+            if "through_death" in data and not self.resolving_death(e.target):
+                return False
+            if "held_by" in data and (held_by is None or held_by.name != data["held_by"]):
+                return False
         if held_by is e.target:
             return e.target.alive
         return self.in_force(ab)
