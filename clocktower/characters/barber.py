@@ -41,6 +41,10 @@ class Barber(Ability):
     def acts_while_dead(self) -> bool:
         return self.state.get("haircuts") == self.game.night
 
+    def resolving_death(self) -> bool:
+        """HAIRCUTS TONIGHT is marked and the swap is still to come."""
+        return "haircuts" in self.state
+
     def _demon(self):
         game = self.game
         demons = [p for p in game.players if p.alive and game.is_demon(p)]

@@ -33,8 +33,9 @@ Rulings where the text is open:
   her at once, so the Damsel itself wakes only on the first night.
 
 Jinx (Spy): if a Spy is in play, or ever has been, the Damsel is poisoned: a poison effect
-from the Damsel's own ability, lasting while she is the Damsel (it ends if the Huntsman
-turns her into a Townsfolk). The rule is in `clocktower/jinxes/spy_damsel.py`.
+from the Damsel's own ability, part of her character (`with_character`): it ends if the
+Huntsman turns her into a Townsfolk (who is sober), and a swap moves it with the Damsel.
+The rule is in `clocktower/jinxes/spy_damsel.py`.
 """
 from __future__ import annotations
 

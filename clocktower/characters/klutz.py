@@ -20,7 +20,8 @@ Rulings:
 - "Evil" is how the chosen player registers to the Klutz (a Recluse might register evil, a
   Spy good): a `register` decision, written with `registers:` in a scenario.
 - Whether the ability works is decided when the Klutz chooses (`in_force(..., even_if_dead=
-  True)`): a Klutz drunk or poisoned then chooses publicly and nothing happens.
+  True)`): a Klutz drunk or poisoned then chooses publicly and nothing happens. A Klutz the
+  Pukka killed is still poisoned until they have chosen (`resolving_death`, see the Pukka).
 - The Klutz chooses once: a second use is a claim that does nothing.
 - A player who is not the Klutz "choosing" is a pretend: announced, nothing happens.
 """
@@ -71,10 +72,15 @@ class Klutz(Ability):
                 game.emit("nothing_happens", "all", ability=self.id, player=me.name,
                           target=picked[0].name)
 
+    def resolving_death(self) -> bool:
+        """Dead and not yet chosen (the Pukka's poison is still on them until they choose)."""
+        return bool(self.state.get("died")) and "chosen" not in self.state
+
     def choose(self, target) -> None:
         game, me = self.game, self.player
+        works = game.in_force(self, even_if_dead=True)     # before the choice resolves it
         self.state["chosen"] = target.name
-        if not game.in_force(self, even_if_dead=True):
+        if not works:
             game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
                       target=target.name, effect="loss")
             return

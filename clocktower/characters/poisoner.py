@@ -3,7 +3,8 @@
 "Each night, choose a player: they are poisoned tonight and tomorrow day."
 
 How to Run: each night the Poisoner chooses a player, who is poisoned until dusk of the
-next night. The poison ends early if the Poisoner dies or loses the ability.
+next night. The poison ends early if the Poisoner dies or loses the ability (becoming
+another character, e.g. the Imp after a star-pass, loses it: `Game.change_character`).
 """
 from __future__ import annotations
 

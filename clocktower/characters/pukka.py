@@ -16,8 +16,16 @@ Rulings:
   the first night the Pukka is sober and healthy again, just after that night's choice.
 - The Pukka may choose the player it poisoned the night before: that player dies (they
   are the previously poisoned player), and the new poison ends with their death's reminder.
-- A dead victim is healthy at once ("dies then becomes healthy"); the poison lasts through
-  the death itself, so death triggers see a poisoned player.
+- "Players that the Pukka kills are still poisoned at their time of death ... keep the
+  POISONED reminder by the DEAD reminder until their death ability is resolved" (the
+  almanac). The victim is poisoned as they die (`on_death` reactions see it: a Barber gives
+  no haircuts) and stays poisoned, dead, until what their death triggered is resolved: the
+  Pukka's poison on them (tonight's too, if the Pukka chose them again) is marked
+  `through_death`, which the engine keeps active on the dead player only while an ability
+  they hold says its death is unresolved (`Ability.resolving_death`: a Ravenkeeper until
+  woken, who may then be shown anything; a Klutz until they choose, whose choice then does
+  nothing; a Barber whose haircuts are still to come). Then they are healthy ("dies then
+  becomes healthy"); a victim with no such ability at once.
 """
 from __future__ import annotations
 
@@ -45,9 +53,17 @@ class Pukka(Ability):
                 victim = game.by_name[name]
                 old = [e for e in victim.effects if e.source is self
                        and e.data.get("pukka", game.night) < game.night]
+                was_alive = victim.truly_alive
                 try:
                     game.kill(victim, "demon", me, source=self)
                 finally:
-                    victim.effects = [e for e in victim.effects if e not in old]
+                    if was_alive and not victim.truly_alive:
+                        # Dies, then becomes healthy once what the death triggered is
+                        # resolved: the poison lasts through the death (`through_death`).
+                        for e in victim.effects:
+                            if e.source is self:
+                                e.data["through_death"] = True
+                    else:
+                        victim.effects = [e for e in victim.effects if e not in old]
         if new is not None:
             waiting.append(new.target.name)

@@ -14,7 +14,13 @@ writes `vigormortis: Eve` or `vigormortis: {Dan: Eve}`). Once chosen it stays ch
 Rulings:
 - The poison is the killed Minion's: it lasts while that Minion keeps their ability. It
   ends when the Vigormortis dies or stops working (drunk, poisoned), and while the dead
-  Minion is drunk or poisoned, or once they are no longer a Minion.
+  Minion is drunk or poisoned, or once they are no longer a Minion ("If a dead Minion
+  becomes a non-Minion character, they no longer poison a Townsfolk and have no
+  ability"): a change of character takes their ability away, and a swap (the Barber)
+  hands it to someone else, whom the poison does not follow (the effect is `held_by` the
+  Minion: engine `effect_active`). A Minion swapped into another Minion character still
+  keeps that character's ability while dead, but the neighbour's poison was their old
+  ability's and ends with it.
 - A dead Minion who keeps their ability acts at night as if alive (a dead Witch still
   curses, a dead Poisoner still poisons). Every Minion the Vigormortis killed keeps theirs,
   not only the latest.
@@ -60,8 +66,11 @@ class Vigormortis(Ability):
                                        f"Which Townsfolk neighbour of {minion.name} is "
                                        "poisoned?", about=minion.name)
         own = minion.ability
+        # The dead Minion's poison (`held_by`): it lasts while they hold their ability, not
+        # wherever that ability goes (a Barber swap hands it to a living player).
         game.add_effect(Effect("poisoned", game.by_name[name], own,
-                               data={"vigormortis": minion.name}), by=own)
+                               data={"vigormortis": minion.name, "held_by": minion.name}),
+                        by=own)
 
     def townsfolk_neighbours(self, minion) -> list[str]:
         """The closest Townsfolk anticlockwise and clockwise (dead or alive), skipping

@@ -146,6 +146,13 @@ class Ability:
     def acts_while_dead(self) -> bool:
         return self.works_when_dead
 
+    def resolving_death(self) -> bool:
+        """True while something its holder's death triggered is still to be resolved by
+        this ability (the Ravenkeeper not yet woken, the Barber's haircuts not yet given,
+        the Klutz's choice not yet made): an effect that lasts through its target's death
+        (the Pukka's poison) is still on them until then (`Game.effect_active`)."""
+        return False
+
     def night(self, first: bool) -> None:
         """Act at this ability's position in the night order."""
 

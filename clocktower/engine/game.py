@@ -452,16 +452,35 @@ class Game:
             return player.alive and not self.droisoned(player)
         return self.in_force(ab)
 
+    def resolving_death(self, player: Player) -> bool:
+        """Is something `player`'s death triggered still to be resolved: they are dead and
+        an ability they hold says so (`Ability.resolving_death`: the Ravenkeeper not yet
+        woken, the Barber's haircuts not yet given, the Klutz's choice not yet made)?"""
+        return not player.truly_alive and any(a.resolving_death() for a in player.held)
+
     def effect_active(self, e: Effect) -> bool:
         """An effect lasts while the ability that made it is held and in force (wherever it
-        has moved). A self-inflicted one (a Poisoner poisoning themself) would switch itself
-        off, so it lasts while its source is held by that living player."""
+        has moved). One that lasts through its target's death (`data["through_death"]`:
+        the Pukka's poison on its victim) is active on the dead target only until what
+        their death triggered is resolved (`resolving_death`), and never on a living one.
+        One made for the player holding its source (`data["held_by"]`: the
+        Vigormortis's poison is the dead Minion's) lasts only while that player holds it:
+        it does not follow the ability to someone else. A self-inflicted one (a Poisoner
+        poisoning themself) would switch itself off, so it lasts while its source is held
+        by that living player."""
         ab = e.source
         if not e.needs_source or ab is None:
             return True
         if not ab.active:
             return False
-        if holder(ab) is e.target:
+        held_by = holder(ab)
+        data = e.data
+        if data:
+            if "through_death" in data and not self.resolving_death(e.target):
+                return False
+            if "held_by" in data and (held_by is None or held_by.name != data["held_by"]):
+                return False
+        if held_by is e.target:
             return e.target.alive
         return self.in_force(ab)
 
@@ -770,7 +789,9 @@ class Game:
         and a belief) are replaced by the new character's, and so are the abilities those
         granted (the Alchemist's Minion ability, what the Philosopher gained: one
         `ability_removed` each) and the effects that were part of the old character
-        (`with_character`: the Drunk's drunkenness); other granted abilities stay.
+        (`with_character`: the Drunk's drunkenness); other granted abilities stay. The
+        replaced abilities are no longer held (`active` False): effects they made that need
+        their source end.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
         it waits until the next night, as `_new_at_night` says for every successor."""
         old = player.character
@@ -785,6 +806,12 @@ class Game:
         # Charmer's poison on the old Demon is for good).
         player.effects = [e for e in player.effects
                           if not (e.source in gone and e.data.get("with_character"))]
+        # The old character's abilities are no longer held by anyone: what they still do
+        # through effects that need their source ends (the Spy jinx's poison on "the
+        # Damsel" once she is a Townsfolk; a Poisoner's poison once they are the Imp).
+        # Effects that do not need their source stay (the Snake Charmer's poison).
+        for a in gone:
+            a.active = False
         player.thinks = None
         if self.phase != "setup" and ab.starts_knowing():
             # "If created mid-game, learns that night": acts as on a first night, tonight

@@ -1,8 +1,10 @@
 """Spy & Damsel: "If a Spy is in play, or ever has been, the Damsel is poisoned."
 
-The poison comes from the Damsel's own ability and lasts while she is the Damsel (it ends if
-the Huntsman turns her into a Townsfolk). Checked at setup and whenever a character changes
-(a Spy coming into play, a new Damsel). Each Damsel ability is poisoned at most once.
+The poison is on "the Damsel", not on the player: it comes from the Damsel's own ability and
+is part of her character (`with_character`): it ends when she becomes another character (the
+Huntsman turns her into a Townsfolk, who is sober), and a swap moves it with the Damsel.
+Checked at setup and whenever a character changes (a Spy coming into play, a new Damsel).
+Each Damsel ability is poisoned at most once.
 """
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ class SpyDamsel(Jinx):
                     or any(ab is d for d in done):
                 continue
             done.append(ab)
-            if game.add_effect(Effect("poisoned", me, me, "damsel")):
+            # On "the Damsel": part of her character (`with_character`), so it moves with
+            # the Damsel in a swap and ends when she becomes another character.
+            if game.add_effect(Effect("poisoned", me, me, "damsel",
+                                      data={"with_character": True})):
                 game.emit("jinx", "storyteller", ability="damsel", jinx="spy", player=me.name,
                           effect="poisoned")
