@@ -29,7 +29,8 @@ import json
 from typing import Any, Iterable
 
 from ..errors import ClocktowerError, ReplayMismatch
-from .game import Game, GameOver
+from .driver import Days, drive
+from .game import Game
 from .setup import finish_setup
 
 INPUT_KINDS = ("day_action", "ruling")
@@ -134,6 +135,32 @@ def _logged_inputs(game: Game, by_seq: dict[int, dict], phase: str) -> None:
             day_action(game, rec["who"], rec["answer"])
 
 
+class _LoggedDays(Days):
+    """A written game's phases as its log shows them (`phases`: "night", "day", ...), with
+    the inputs logged in each carried out where they were logged."""
+
+    end_day_after_game_over = True
+
+    def __init__(self, by_seq: dict[int, dict], phases: list[str]):
+        self.by_seq = by_seq
+        self.phases = phases
+        self.k = 0
+
+    def begin(self, game: Game, kind: str) -> bool:
+        if self.k >= len(self.phases):
+            return False
+        if self.phases[self.k] != kind:
+            raise ReplayMismatch(f"the log has a {self.phases[self.k]} where the game has a {kind}")
+        self.k += 1
+        return True
+
+    def dusk(self, game: Game) -> None:
+        _logged_inputs(game, self.by_seq, "night")
+
+    def day(self, game: Game) -> None:
+        _logged_inputs(game, self.by_seq, "day")
+
+
 def replay_written(events: list[dict], registry, script=None) -> Game:
     """Rebuild a written game from its log and check it is identical, event for event.
     `script`: the script the game was played on (default: the built-in script the log
@@ -175,18 +202,7 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
         setup_written(game, grimoire, setup.get("bluffs_written"), setup.get("not_dealt") or [])
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
                   and e.get("phase") == e.get("type")]
-        for kind in phases:
-            if game.winner is not None:
-                break
-            if kind == "night":
-                game.run_night(at_dusk=lambda: _logged_inputs(game, by_seq, "night"))
-            else:
-                game.start_day()
-                try:
-                    _logged_inputs(game, by_seq, "day")
-                except GameOver:
-                    pass
-                game.end_day()
+        drive(game, _LoggedDays(by_seq, phases))
     except ReplayMismatch:
         _check_setup(events, game, how)     # an edited setup is the cause, if there is one
         raise
