@@ -54,38 +54,46 @@ def _names(x: Any) -> bool:
     return isinstance(x, list) and all(isinstance(n, str) for n in x)
 
 
-def check_day_action(action: Any) -> None:
-    """The shape of a written day action (its legality is the engine's to check)."""
+def check_day_action(action: Any, live: bool = False) -> None:
+    """The shape of a written day action (its legality is the engine's to check). `live`:
+    a nomination or exile may leave out `votes` (each voter is then asked)."""
     ok = isinstance(action, dict)
     if ok and "nominate" in action:
-        ok = (isinstance(action["nominate"], str) and _names(action.get("votes"))
+        ok = (isinstance(action["nominate"], str)
+              and (_names(action.get("votes")) or (live and "votes" not in action))
               and set(action) <= {"nominate", "votes", "claim"}
               and isinstance(action.get("claim", ""), str))
     elif ok and "claim" in action:
         from .decisions import claim_answer
         ok = claim_answer(action)
     elif ok and "exile" in action:
-        ok = isinstance(action["exile"], str) and _names(action.get("votes")) \
-            and set(action) == {"exile", "votes"}
+        ok = isinstance(action["exile"], str) and (
+            _names(action.get("votes")) or (live and "votes" not in action)) \
+            and set(action) <= {"exile", "votes"}
     elif ok:
         ok = isinstance(action.get("ability"), str)
     if not ok:
         raise ClocktowerError(f"not a day action: {action!r}")
 
 
-def day_action(game: Game, who: str, action: dict) -> None:
+def day_action(game: Game, who: str, action: dict, live: bool = False) -> None:
     """A written day action by `who`: logged as an input, then carried out. May raise
-    GameOver (the caller ends the day) or ClocktowerError (an illegal action)."""
-    check_day_action(action)
+    GameOver (the caller ends the day) or ClocktowerError (an illegal action). `live` (a
+    web game): without `votes`, the vote is live: each voter is asked in turn."""
+    check_day_action(action, live)
     by = game.player(who)
     record_input(game, "day_action", who, action)
     mark = len(game.log)
     try:
         if "nominate" in action:
-            game.nominate(by, game.player(action["nominate"]), votes=list(action["votes"]),
+            votes = action.get("votes")
+            game.nominate(by, game.player(action["nominate"]),
+                          votes=list(votes) if votes is not None else None,
                           claim=action.get("claim"))
         elif "exile" in action:
-            game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
+            votes = action.get("votes")
+            game.exile(by, game.player(action["exile"]),
+                       votes=list(votes) if votes is not None else None)
         elif "claim" in action:
             game.claim(by, action["claim"], action.get("night"), action.get("info"),
                        action.get("chose"))

@@ -373,17 +373,13 @@ class Service:
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg
-        before = [json.dumps(e, sort_keys=True) for e in wg.game.log]
-        wg.push(rec)                    # ClocktowerError: refused, nothing changed
+        before = len(wg.game.log)
+        k, told = wg.push(rec)          # ClocktowerError: refused, nothing changed
         log = wg.game.log
-        after = [json.dumps(e, sort_keys=True) for e in log]
-        k = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b),
-                 min(len(before), len(after)))
-        rewritten = k < len(before)
+        rewritten = k < before
         # Only a ruling at dusk goes before events already in the log, and only before
         # events that nobody but the Storyteller has seen (`WebGame.rulings_open`).
-        if rewritten and not all(json.loads(e)["visible_to"] == "storyteller"
-                                 for e in before[k:]):
+        if rewritten and told:
             wg.undo()
             raise Conflict("that would change what players were already told: refused")
         try:
