@@ -80,6 +80,8 @@ def drive(game: Game, days: Days) -> Game:
     """Play `game` from where it stands: a set-up game from its first night; a game resumed
     in a night (a fork) from the night-order step after the one being run; in a day, the
     rest of that day (`days.rest_of_day`); between phases, from the next one."""
+    if game.winner is not None:
+        return game
     nxt = "night"
     if game.phase == "night":
         if not _ended(game, "night", "dawn"):

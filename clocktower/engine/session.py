@@ -33,6 +33,8 @@ class _Outside:
     def __call__(self, decision: Decision, view) -> Any:
         s = self.session
         if s._cursor >= len(s.answers):
+            if s.game is None:          # asked during setup: the game being set up
+                s.game = view._game     # (a player's view does not show it to players)
             s._stepped.wait(decision)
         ans = s.answers[s._cursor]
         s._cursor += 1
