@@ -26,9 +26,7 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
     except ClocktowerError as e:
         raise ClocktowerError(f"--db {e}") from None
     web = create_app(db)
-    for problem in web.state.problems:
-        typer.echo(f"warning: {problem}", err=True)
-    n = len(web.state.service.live)
+    n = len(web.state.service.store.game_ids())
     typer.echo(f"clocktower web grimoire on http://{host}:{port} "
                f"({n} game{'s' if n != 1 else ''} in {db})", err=True)
     uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")

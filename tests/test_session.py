@@ -58,3 +58,35 @@ def test_outside_player_one_answer_at_a_time():
     s = Session(build, outside={"Ann"})
     assert answer_all_with_first_option(s, "Ann") > 5
     assert dump(s.game) == dump(direct)
+
+
+def test_each_answer_is_one_step_not_a_rerun():
+    builds = []
+
+    def build(answerers):
+        builds.append(1)
+        return new_game("trouble-brewing", 7, 0, storyteller=answerers["storyteller"])
+
+    s = Session(build, outside={"storyteller"})
+    assert answer_all_with_first_option(s, "storyteller") >= 3
+    assert len(builds) == 1
+
+
+def test_a_fork_is_the_same_game_at_the_same_point_and_independent():
+    direct = play(new_game("trouble-brewing", 7, 5, storyteller=first_option))
+
+    def build(answerers):
+        return new_game("trouble-brewing", 7, 5, storyteller=answerers["storyteller"])
+
+    s = Session(build, outside={"storyteller"})
+    while s.game is None or s.game.phase == "setup":    # into the first night
+        s.answer(s.pending().options()[0])
+    at = dump(s.game)
+    twin = s.fork()
+    assert dump(twin.game) == at and twin.pending().kind == s.pending().kind
+    handed = s.fork({"storyteller": first_option})      # a bot answers from here on
+    assert handed.pending() is None and dump(handed.game) == dump(direct)
+    assert dump(s.game) == at                           # the forks left it alone
+    answer_all_with_first_option(twin, "storyteller")
+    answer_all_with_first_option(s, "storyteller")
+    assert dump(twin.game) == dump(s.game) == dump(direct)

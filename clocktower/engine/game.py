@@ -212,6 +212,14 @@ class Game:
             self.on_event(ev)
         return answer
 
+    def fork(self, answerers: dict[str, Answerer], default_answerer: Answerer | None = None,
+             rng: Any = None) -> "Game":
+        """An independent copy of this game as it stands, answered by `answerers`; `rng`:
+        its generator (default: a copy of this one's). See `engine/fork.py`; continue it
+        with `engine/driver.drive`."""
+        from .fork import fork
+        return fork(self, answerers, default_answerer, rng)
+
     def dispose(self) -> None:
         """Free a finished game's objects now: its players, abilities, effects, views and
         log are emptied, which breaks the cycles between them (a game, its players and

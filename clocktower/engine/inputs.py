@@ -31,7 +31,8 @@ from typing import Any, Iterable
 
 from ..errors import ClocktowerError, ReplayMismatch
 from . import voting
-from .game import Game, GameOver
+from .driver import Days, drive
+from .game import Game
 from .setup import finish_setup
 
 INPUT_KINDS = ("day_action", "ruling")
@@ -55,23 +56,26 @@ def _names(x: Any) -> bool:
     return isinstance(x, list) and all(isinstance(n, str) for n in x)
 
 
-def check_day_action(action: Any) -> None:
-    """The shape of a written day action (its legality is the engine's to check)."""
+def check_day_action(action: Any, live: bool = False) -> None:
+    """The shape of a written day action (its legality is the engine's to check). `live`:
+    a nomination or exile may leave out `votes` (each voter is then asked)."""
     ok = isinstance(action, dict)
     if ok and "nominate" in action:
         # `votes`: the hands counted; `hands`: the hands tried (the engine counts the legal
-        # ones): one of the two.
+        # ones): at most one of the two; neither only in a live game (each voter is asked).
+        written = [k for k in ("votes", "hands") if k in action]
         ok = (isinstance(action["nominate"], str)
-              and ("votes" in action) != ("hands" in action)
-              and _names(action.get("votes", action.get("hands")))
+              and len(written) <= 1
+              and (_names(action[written[0]]) if written else live)
               and set(action) <= {"nominate", "votes", "hands", "claim"}
               and isinstance(action.get("claim", ""), str))
     elif ok and "claim" in action:
         from .decisions import claim_answer
         ok = claim_answer(action)
     elif ok and "exile" in action:
-        ok = isinstance(action["exile"], str) and _names(action.get("votes")) \
-            and set(action) == {"exile", "votes"}
+        ok = isinstance(action["exile"], str) and (
+            _names(action.get("votes")) or (live and "votes" not in action)) \
+            and set(action) <= {"exile", "votes"}
     elif ok:
         ok = isinstance(action.get("ability"), str)
     if not ok:
@@ -107,11 +111,12 @@ def refusal(game: Game, who: str, action: dict) -> str | None:
     return None
 
 
-def day_action(game: Game, who: str, action: dict) -> None:
+def day_action(game: Game, who: str, action: dict, live: bool = False) -> None:
     """A written day action by `who`: logged as an input, then carried out. May raise
     GameOver (the caller ends the day) or ClocktowerError (an illegal action; refused
-    before anything happens when `refusal` says so)."""
-    check_day_action(action)
+    before anything happens when `refusal` says so). `live` (a web game): without `votes`
+    or `hands`, the vote is live: each voter is asked in turn."""
+    check_day_action(action, live)
     by = game.player(who)
     why = refusal(game, who, action)
     if why:
@@ -124,10 +129,14 @@ def day_action(game: Game, who: str, action: dict) -> None:
                 game.nominate(by, game.player(action["nominate"]), claim=action.get("claim"),
                               hands=list(action["hands"]))
             else:
+                votes = action.get("votes")
                 game.nominate(by, game.player(action["nominate"]),
-                              votes=list(action["votes"]), claim=action.get("claim"))
+                              votes=list(votes) if votes is not None else None,
+                              claim=action.get("claim"))
         elif "exile" in action:
-            game.exile(by, game.player(action["exile"]), votes=list(action["votes"]))
+            votes = action.get("votes")
+            game.exile(by, game.player(action["exile"]),
+                       votes=list(votes) if votes is not None else None)
         elif "claim" in action:
             game.claim(by, action["claim"], action.get("night"), action.get("info"),
                        action.get("chose"))
@@ -177,6 +186,32 @@ def _logged_inputs(game: Game, by_seq: dict[int, dict], phase: str) -> None:
             day_action(game, rec["who"], rec["answer"])
 
 
+class _LoggedDays(Days):
+    """A written game's phases as its log shows them (`phases`: "night", "day", ...), with
+    the inputs logged in each carried out where they were logged."""
+
+    end_day_after_game_over = True
+
+    def __init__(self, by_seq: dict[int, dict], phases: list[str]):
+        self.by_seq = by_seq
+        self.phases = phases
+        self.k = 0
+
+    def begin(self, game: Game, kind: str) -> bool:
+        if self.k >= len(self.phases):
+            return False
+        if self.phases[self.k] != kind:
+            raise ReplayMismatch(f"the log has a {self.phases[self.k]} where the game has a {kind}")
+        self.k += 1
+        return True
+
+    def dusk(self, game: Game) -> None:
+        _logged_inputs(game, self.by_seq, "night")
+
+    def day(self, game: Game) -> None:
+        _logged_inputs(game, self.by_seq, "day")
+
+
 def replay_written(events: list[dict], registry, script=None) -> Game:
     """Rebuild a written game from its log and check it is identical, event for event.
     `script`: the script the game was played on (default: the built-in script the log
@@ -218,18 +253,7 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
         setup_written(game, grimoire, setup.get("bluffs_written"), setup.get("not_dealt") or [])
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
                   and e.get("phase") == e.get("type")]
-        for kind in phases:
-            if game.winner is not None:
-                break
-            if kind == "night":
-                game.run_night(at_dusk=lambda: _logged_inputs(game, by_seq, "night"))
-            else:
-                game.start_day()
-                try:
-                    _logged_inputs(game, by_seq, "day")
-                except GameOver:
-                    pass
-                game.end_day()
+        drive(game, _LoggedDays(by_seq, phases))
     except ReplayMismatch:
         _check_setup(events, game, how)     # an edited setup is the cause, if there is one
         raise

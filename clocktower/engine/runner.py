@@ -1,11 +1,12 @@
-"""Running phases: a whole game with agents, and a bot-driven day."""
+"""The bots' day (players act in turns) and `play`: a whole game with its answerers, on the
+game driver (`engine/driver.py`)."""
 from __future__ import annotations
 
 from .decisions import DayActionChoice
 from ..errors import IllegalAnswer
 from .ability import Ability
-from .game import Game, GameOver
-from .outcome import Outcome
+from .driver import Days, drive
+from .game import Game
 from .state import holder
 
 MAX_DAYS = 40
@@ -171,23 +172,19 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
             return
 
 
-def _winner(game: Game) -> str | None:
-    """Read afresh after each phase (not narrowed by a type checker: compiled, it must be)."""
-    return game.winner
+class BotDays(Days):
+    """The day of a bot game: players act in turns (`bot_day`); no result after `max_days`."""
+
+    def __init__(self, max_days: int | None = MAX_DAYS):
+        self.max_days = max_days
+
+    def day(self, game: Game) -> None:
+        bot_day(game)
+
+
+BOT_DAYS = BotDays()
 
 
 def play(game: Game, max_days: int = MAX_DAYS) -> Game:
-    """Play from the first night to the end with the game's answerers."""
-    while _winner(game) is None:
-        game.run_night()
-        if _winner(game) is not None:
-            break
-        game.start_day()
-        try:
-            bot_day(game)
-        except GameOver:
-            break
-        game.end_day()
-        if game.day >= max_days and _winner(game) is None:
-            game.declare(Outcome("none", "no_result", f"no result after {max_days} days"))
-    return game
+    """Play from the first night to the end with the game's answerers (`driver.drive`)."""
+    return drive(game, BOT_DAYS if max_days == MAX_DAYS else BotDays(max_days))

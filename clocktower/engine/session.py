@@ -1,10 +1,11 @@
-"""Driving a game whose answers arrive from outside, one at a time (a person, a web client).
+"""A game answered from outside, one decision at a time (a person, an agent): the pull-style
+API of the game driver (`engine/driver.py`).
 
-The engine asks synchronously. A `Session` turns that into "what is the next decision
-for a person?" / "here is the answer": it re-runs the game from its inputs (script, seed,
-seating, and every outside answer given so far) until an outside answerer has no answer
-yet (`PendingDecision`), and returns that decision. Because a game is determined by its
-inputs, each re-run reaches exactly the same point; a game re-runs in about a millisecond.
+The engine asks synchronously; a `Session` runs the game in a coroutine (`driver.Stepped`)
+that pauses when an outside party must answer and returns that decision with its view;
+`answer(x)` validates the answer and continues from that point (the work of one step, not
+a re-run of the game). `fork(answerers)` gives an independent session at the same point
+(the same inputs re-run: correct by construction), which may continue with other answerers.
 
     session = Session(lambda answerers: make_game(answerers), outside={"storyteller"})
     decision = session.pending()          # the decision waiting for a person, or None
@@ -15,51 +16,51 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..errors import IllegalAnswer, PendingDecision
+from ..errors import IllegalAnswer
 from .decisions import Decision
-from .game import Game
+from .driver import Stepped
+from .game import Answerer, Game
 from .runner import play
 
 
 class _Outside:
-    """An answerer for one outside party: answers from a list, then raises PendingDecision."""
+    """The answerer of the outside parties: the answers given so far, in order, then a pause
+    until the next one is given."""
 
     def __init__(self, session: "Session"):
         self.session = session
 
     def __call__(self, decision: Decision, view) -> Any:
         s = self.session
-        if s._cursor < len(s.answers):
-            ans = s.answers[s._cursor]
-            s._cursor += 1
-            return ans
-        raise PendingDecision(decision)
+        if s._cursor >= len(s.answers):
+            if s.game is None:          # asked during setup: the game being set up
+                s.game = view._game     # (a player's view does not show it to players)
+            s._stepped.wait(decision)
+        ans = s.answers[s._cursor]
+        s._cursor += 1
+        return ans
 
 
 class Session:
     def __init__(self, build: Callable[[dict], Game], outside: set[str],
-                 run: Callable[[Game], Any] = play):
+                 run: Callable[[Game], Any] = play, answers: list | None = None):
         """`build(answerers)` makes a set-up game whose answerers for the names in `outside`
-        are the ones given; `run(game)` plays it (default: the whole game with bot days)."""
+        are the ones given; `run(game)` plays it (default: the whole game with bot days).
+        `answers`: outside answers to give first, in order (a re-run to that point)."""
         self.build = build
         self.outside = set(outside)
         self.run = run
-        self.answers: list[Any] = []
+        self.answers: list[Any] = list(answers or [])
         self._cursor = 0
         self.game: Game | None = None
-        self._pending: Decision | None = None
-        self._advance()
+        self._stepped = Stepped(self._main)
+        self._pending: Decision | None = self._stepped.resume()
 
-    def _advance(self) -> None:
-        self._cursor = 0
+    def _main(self) -> None:
         outside = _Outside(self)
-        try:
-            game = self.build({who: outside for who in self.outside})   # setup may ask too
-            self.game = game
-            self.run(game)
-            self._pending = None
-        except PendingDecision as p:
-            self._pending = p.decision
+        game = self.build({who: outside for who in self.outside})   # setup may ask too
+        self.game = game
+        self.run(game)
 
     def pending(self) -> Decision | None:
         """The decision waiting for an outside answer, or None when the game is over."""
@@ -74,7 +75,8 @@ class Session:
         return self.game.view(d.who)
 
     def answer(self, answer: Any) -> Decision | None:
-        """Give the pending decision its answer; returns the next pending decision."""
+        """Give the pending decision its answer; returns the next pending decision. An
+        illegal answer raises IllegalAnswer and changes nothing."""
         d = self._pending
         if d is None:
             raise IllegalAnswer(_NoDecision(), answer, "no decision is waiting")
@@ -83,8 +85,24 @@ class Session:
         if not d.is_legal(answer):
             raise IllegalAnswer(d, answer)
         self.answers.append(answer)
-        self._advance()
+        self._pending = self._stepped.resume()
         return self._pending
+
+    def fork(self, answerers: dict[str, Answerer] | None = None) -> "Session":
+        """An independent session at the same point: the game re-run from its inputs (the
+        same build and the answers given so far). `answerers` take over those outside
+        parties from here (the pending decision too, if it is theirs)."""
+        twin = Session(self.build, self.outside, self.run, self.answers)
+        if answerers:
+            game = twin.game
+            assert game is not None, "fork: the game is still being set up"
+            game.answerers.update(answerers)
+            twin.outside -= set(answerers)
+            while twin._pending is not None and twin._pending.who in answerers:
+                d = twin._pending
+                answerer, view = game.fast_answerer(d.who)[:2]
+                twin.answer(answerer(d, view))
+        return twin
 
 
 class _NoDecision:

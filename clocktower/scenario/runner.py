@@ -11,6 +11,7 @@ from .. import data as D
 from ..agents import RandomBot
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
+from ..engine.driver import Days, drive
 from ..engine.game import Game, GameOver
 from ..engine.views import sees_all
 from ..engine.inputs import day_action, setup_written
@@ -633,53 +634,81 @@ def _play(sc: Scenario, plan: dict, stop_at: tuple | None, runs: list[int]) -> R
                             "registrations that make the written information legal: "
                             "write `registers:`")
     game, answers = setup_game(sc, plan, stop_at)
-    failures: list[Failure] = []
-    last_night = last_day = None
-    for index, step in enumerate(sc.steps):
-        answers.begin_step(index, step)
-        game.register_overrides = {k: n.value for k, n in step.registers.items()}
-        start = len(game.log)
-        try:
-            if game.winner is None:
-                if step.kind == "night":
-                    game.run_night(at_dusk=lambda: _rulings(sc, game, step.rulings))
-                else:
-                    game.start_day()
-                    for kind, body, line in step.actions:
-                        if body.get("refused") is not None:
-                            failures += _refused_action(sc, game, step, kind, body, line)
-                            if game.winner:
-                                break
-                            continue
-                        try:
-                            _action(game, kind, body)
-                        except GameOver:
-                            break
-                        except ScenarioError:
-                            raise
-                        except ClocktowerError as e:
-                            raise ScenarioError(sc.file, _error_line(e, step, line),
-                                                str(e)) from None
-                        if game.winner:
-                            break
-                    game.end_day()
-        except ScenarioError:
-            raise
-        except IllegalAnswer as e:
-            raise ScenarioError(sc.file, _error_line(e, step, step.line), str(e)) from None
-        if step.kind == "night":
-            last_night = step.number
-        else:
-            last_day = step.number
-        _check_unused(sc, step, answers, game)
-        failures += answers.refused_failures
-        answers.refused_failures = []
-        failures += check(sc, game, answers, step.expect, f"{step.kind} {step.number}",
-                          last_night, last_day, start)
-        game.register_overrides = {}
+    steps = _Steps(sc, answers)
+    try:
+        drive(game, steps)
+    except ScenarioError:
+        raise
+    except IllegalAnswer as e:
+        raise ScenarioError(sc.file, _error_line(e, steps.step, steps.step.line),
+                            str(e)) from None
+    while steps.begin(game, ""):        # the steps after the game's end: their expectations
+        steps.end(game, "")
     answers.begin_step(len(sc.steps), None)
-    failures += check(sc, game, answers, sc.expect, "end", last_night, last_day, 0)
-    return Result(sc.file, sc.name, failures, game, answers.defaulted)
+    steps.failures += check(sc, game, answers, sc.expect, "end", steps.last_night,
+                            steps.last_day, 0)
+    return Result(sc.file, sc.name, steps.failures, game, answers.defaulted)
+
+
+class _Steps(Days):
+    """The scenario's steps as the game driver's phases (`engine/driver.py`): each step's
+    written rulings at dusk, its written day actions, and its expectations after it."""
+
+    end_day_after_game_over = True
+
+    def __init__(self, sc: Scenario, answers: ScenarioAnswers):
+        self.sc = sc
+        self.answers = answers
+        self.index = -1
+        self.step: Step = sc.steps[0] if sc.steps else Step("night", 1, 0)
+        self.start = 0
+        self.failures: list[Failure] = []
+        self.last_night: int | None = None
+        self.last_day: int | None = None
+
+    def begin(self, game: Game, kind: str) -> bool:
+        if self.index + 1 >= len(self.sc.steps):
+            return False
+        self.index += 1
+        step = self.step = self.sc.steps[self.index]
+        self.answers.begin_step(self.index, step)
+        game.register_overrides = {k: n.value for k, n in step.registers.items()}
+        self.start = len(game.log)
+        return True
+
+    def dusk(self, game: Game) -> None:
+        _rulings(self.sc, game, self.step.rulings)
+
+    def day(self, game: Game) -> None:
+        for kind, body, line in self.step.actions:
+            if body.get("refused") is not None:
+                self.failures += _refused_action(self.sc, game, self.step, kind, body, line)
+                if game.winner:
+                    break
+                continue
+            try:
+                _action(game, kind, body)
+            except (GameOver, ScenarioError):
+                raise
+            except ClocktowerError as e:
+                raise ScenarioError(self.sc.file, _error_line(e, self.step, line),
+                                    str(e)) from None
+            if game.winner:
+                break
+
+    def end(self, game: Game, kind: str) -> None:
+        sc, step = self.sc, self.step
+        if step.kind == "night":
+            self.last_night = step.number
+        else:
+            self.last_day = step.number
+        _check_unused(sc, step, self.answers, game)
+        self.failures += self.answers.refused_failures
+        self.answers.refused_failures = []
+        self.failures += check(sc, game, self.answers, step.expect,
+                               f"{step.kind} {step.number}", self.last_night, self.last_day,
+                               self.start)
+        game.register_overrides = {}
 
 
 def _error_line(e: ClocktowerError, step: Step, default: int) -> int:

@@ -5,16 +5,15 @@ question) the automatic Storyteller plays the game on from the current moment a 
 with random bots (`continuations`, each seeded from the game's seed, the phase and its
 number, and the continuation's index) and counts who wins:
 
-* `fork(game, seed)` copies the game as it stands: players, abilities with their state,
-  effects, the per-day state, the log so far (its events are shared: nothing changes an
-  event once emitted). The copy gets its own answerers (a seeded `RandomBot` for every
-  player and an `AutoStoryteller` that does not estimate again, so an estimate never
-  nests, sharing one generator), no `on_event`/`on_forced` callbacks and no written
-  registrations.
-  Nothing the copy does reaches the real game: they share only immutable data (the script,
-  the registry, the logged events).
-* `play_on(copy, days)` finishes what the copy was doing (the rest of the night after the
-  step being run, or the rest of the day) and plays up to `days` more days. Random bots
+* `fork(game, seed)` is the game's copy of itself as it stands (`Game.fork`,
+  `engine/fork.py`): players, abilities with their state, effects, the per-day state, the
+  log so far. The copy gets its own answerers (a seeded `RandomBot` for every player and
+  an `AutoStoryteller` that does not estimate again, so an estimate never nests, sharing
+  one generator), no `on_event`/`on_forced` callbacks and no written registrations.
+  Nothing the copy does reaches the real game.
+* `play_on(copy, days)` plays the copy on with the game driver (`engine/driver.py`): it
+  finishes what the copy was doing (the rest of the night after the step being run, or
+  the rest of the day) and plays up to `days` more days. Random bots
   read no information, so a copy shows none (`Game.tell` returns the first truth, with no
   decision or event), and its days are quick days (`_quick_day`: the random bot's day,
   with the hands on a nomination raised by the copy's generator rather than asked one by
@@ -37,17 +36,15 @@ days=D)` sets them.
 """
 from __future__ import annotations
 
-import copy
 import random
 import zlib
 from dataclasses import dataclass
-from typing import Any
 
 from ..agents import RandomBot
 from ..characters._common import last_day_nominees
-from ..engine.game import Game, GameOver
+from ..engine.driver import Days, drive
+from ..engine.game import Game
 from ..engine.runner import act, bot_day, day_uses, has_day_options, window_turns
-from ..engine.state import Effect, Player
 
 CONTINUATIONS = 4       # default number of continuations an estimate plays
 DAYS = 2                # default: how many more days a continuation plays at most
@@ -176,83 +173,9 @@ def continuation_seed(game: Game, index: int) -> int:
     return zlib.crc32(f"estimate:{game.seed}:{game.phase}:{number}:{index}".encode())
 
 
-_ATOMS = (str, int, float, bool, type(None))
-_MISSING = object()
-
-
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _slots(cls: type) -> tuple[str, ...]:
-    """The slot names of `cls` and its bases (cached: a class's slots never change)."""
-    known = _SLOTS.get(cls)
-    if known is not None:
-        return known
-    out: list[str] = []
-    for klass in cls.__mro__:
-        # A class compiled with mypyc lists its attributes in __mypyc_attrs__.
-        raw = klass.__dict__.get("__slots__", ())
-        slots = ((raw,) if isinstance(raw, str) else tuple(raw)) \
-            + tuple(klass.__dict__.get("__mypyc_attrs__", ()))
-        for name in slots:
-            if name not in out and name not in ("__dict__", "__weakref__"):
-                out.append(name)
-    _SLOTS[cls] = tuple(out)
-    return _SLOTS[cls]
-
-
-def _copy(v: Any, memo: dict) -> Any:
-    """`copy.deepcopy(v, memo)`, faster for the plain containers a game is made of."""
-    t = type(v)
-    if t in _ATOMS:
-        return v
-    i = id(v)
-    if i in memo:
-        return memo[i]
-    if t is list:
-        out: Any = []
-        memo[i] = out
-        out.extend([_copy(x, memo) for x in v])
-        return out
-    if t is dict:
-        out = {}
-        memo[i] = out
-        for k, x in v.items():
-            out[_copy(k, memo)] = _copy(x, memo)
-        return out
-    if t is tuple:
-        items = [_copy(x, memo) for x in v]
-        return v if all(a is b for a, b in zip(items, v)) else tuple(items)
-    if t is set or t is frozenset:
-        return t(_copy(x, memo) for x in v)
-    if t is Effect:     # compiled, it has no blank __new__: made, then filled
-        out = Effect(v.kind, v.target)
-        memo[i] = out
-        _fill(out, v, memo)
-        return out
-    return copy.deepcopy(v, memo)
-
-
-def _fill(new: object, obj: object, memo: dict) -> None:
-    """Copy `obj`'s attributes into `new`, deep-copied with `memo`."""
-    for name in _slots(type(obj)):
-        v = getattr(obj, name, _MISSING)
-        if v is not _MISSING:
-            setattr(new, name, v if type(v) in _ATOMS else _copy(v, memo))
-    d = getattr(obj, "__dict__", None)
-    if d:
-        for k, v in d.items():
-            new.__dict__[k] = _copy(v, memo)
-
-
 def fork(game: Game, seed: int) -> Game:
-    """A copy of `game` as it stands, answered by seeded bots (see the module docstring).
-
-    A deep copy: the players and the abilities are made first (so the references between
-    them, the game and the effects map to the copies), then every attribute of the game,
-    of each player and of each ability is deep-copied with that map, except what is shared
-    or replaced (the script, the registry, the logged events, the answerers, callbacks,
-    caches and the generator)."""
+    """A copy of `game` as it stands (`Game.fork`), answered by seeded bots (see the module
+    docstring)."""
     from .auto import AutoStoryteller
 
     # One generator for the whole continuation: the bots (one RandomBot answers for every
@@ -263,42 +186,31 @@ def fork(game: Game, seed: int) -> Game:
     answerers: dict = {"storyteller": AutoStoryteller(seed, continuations=0, rng=rng)}
     for p in game.players:
         answerers[p.name] = bot
-    memo: dict = {id(game.script): game.script, id(game.registry): game.registry,
-                  id(game.answerers): answerers, id(game.log): list(game.log),
-                  id(game.rng): rng}
-    for hook in (game.default_answerer, game.on_event, game.on_forced,
-                 game._hooks, game._night_cache):    # callbacks; caches rebuilt on demand
-        if hook is not None:
-            memo[id(hook)] = None
-    memo[id(game._custom_orders)] = dict(game._custom_orders)   # values never change
-    for cache in (game._views, game._asked, game.memo):    # views, answerers' fast paths,
-        memo[id(cache)] = {}                                # memos: rebuilt on demand
-    # Made by the constructor (a compiled Game has no blank __new__); every attribute is
-    # then overwritten from the original.
-    clone = Game(game.script, game.registry, seed=game.seed)
-    memo[id(game)] = clone
-    objects: list = list(game.players) + game.all_abilities()
-    for p in game.players:      # a compiled Player has no blank __new__ either
-        memo[id(p)] = Player(p.name, p.seat, p.character, p.alignment)
-    for ab in game.all_abilities():
-        memo[id(ab)] = object.__new__(type(ab))
-    for obj in objects:
-        _fill(memo[id(obj)], obj, memo)
-    _fill(clone, game, memo)
-    clone.register_overrides = {}
-    clone._func_guard = set()
+    clone = game.fork(answerers, rng=rng)
     clone.quiet_info = True         # bots read no information: see Game.tell
     return clone
 
 
-def _finish_night(game: Game) -> None:
-    """The rest of tonight after the night-order step being run (`Game._cursor`), then dawn
-    (`Game.walk_night`, as `Game.run_night` walks it). An ability that already acted tonight and sits
-    later in the order (moved tonight) may act again: a small liberty of the estimate."""
-    try:
-        game.walk_night(game.night == 1, game._cursor, set())
-    except GameOver:
-        pass
+class _QuickDays(Days):
+    """A continuation's days (`play_on`): quick days, until `days` more days are played."""
+
+    def __init__(self, days: int, rng: random.Random):
+        self.days = days
+        self.rng = rng
+        self.last: int | None = None
+
+    def begin(self, game: Game, kind: str) -> bool:
+        if kind == "night":
+            if self.last is None:       # counted from the end of the phase resumed
+                self.last = game.day + self.days
+            return game.day < self.last
+        return True
+
+    def day(self, game: Game) -> None:
+        _quick_day(game, self.rng)
+
+    def rest_of_day(self, game: Game) -> None:
+        bot_day(game)
 
 
 def _quick_day(game: Game, rng: random.Random) -> None:
@@ -306,76 +218,43 @@ def _quick_day(game: Game, rng: random.Random) -> None:
     a round passes quietly; a day ability 30% of the time, else a nomination of another
     living player 30% of the time), except that every hand on a nomination is decided at
     once by the continuation's generator (45% each) instead of one decision per voter."""
-    game.start_day()
-    try:
-        n = len(game.players)
-        start = game.day % n
-        for _round in range(3):
-            acted = False
-            for i in range(n):
-                if game.day_over or game.winner:
-                    break
-                p = game.players[(start + i) % n]
-                if not p.alive and not has_day_options(game, p):
-                    continue
-                uses = day_uses(game, p)
-                if uses and rng.random() < 0.3:
-                    use = uses[rng.randrange(len(uses))]
-                    acted = True
-                    act(game, p, use)
-                    continue
-                if not p.alive or p.name in game.nominators or rng.random() >= 0.3:
-                    continue
-                living = [t for t in game.players if t is not p and t.alive
-                          and t.name not in game.nominees and game.can_nominate(p, t) is None]
-                if living:
-                    target = living[rng.randrange(len(living))]
-                    acted = True
-                    game.nominate(p, target, votes=lambda v: rng.random() < 0.45)
-                    if game.prompt_now:
-                        window_turns(game)
-            if not acted:
+    n = len(game.players)
+    start = game.day % n
+    for _round in range(3):
+        acted = False
+        for i in range(n):
+            if game.day_over or game.winner:
                 break
-    except GameOver:
-        return
-    game.end_day()
-
-
-def _ended(game: Game, start: str, end: str) -> bool:
-    """Has the current phase already ended (its `end` event after its `start` event)?"""
-    for ev in reversed(game.log):
-        t = ev["type"]
-        if t == end:
-            return True
-        if t == start:
-            return False
-    return False
+            p = game.players[(start + i) % n]
+            if not p.alive and not has_day_options(game, p):
+                continue
+            uses = day_uses(game, p)
+            if uses and rng.random() < 0.3:
+                use = uses[rng.randrange(len(uses))]
+                acted = True
+                act(game, p, use)
+                continue
+            if not p.alive or p.name in game.nominators or rng.random() >= 0.3:
+                continue
+            living = [t for t in game.players if t is not p and t.alive
+                      and t.name not in game.nominees and game.can_nominate(p, t) is None]
+            if living:
+                target = living[rng.randrange(len(living))]
+                acted = True
+                game.nominate(p, target, votes=lambda v: rng.random() < 0.45)
+                if game.prompt_now:
+                    window_turns(game)
+        if not acted:
+            break
 
 
 def play_on(game: Game, days: int, rng: random.Random | None = None) -> None:
     """Finish the current phase of `game` (a fork), then play up to `days` more days (quick
-    days: `_quick_day`). A fork taken between phases (after dawn, after the day's end)
-    goes straight on to the next one."""
-    rng = rng or random.Random(0)
+    days: `_quick_day`), on the game driver (`driver.drive`: a fork taken mid-night goes on
+    at the night-order step after the one being run; between phases, the next one)."""
     if game.winner is not None:
         return
-    if game.phase == "night":
-        if not _ended(game, "night", "dawn"):
-            _finish_night(game)
-        if game.winner is None:
-            _quick_day(game, rng)
-    elif game.phase == "day" and not _ended(game, "day", "day_end"):
-        try:
-            bot_day(game)
-            game.end_day()
-        except GameOver:
-            pass
-    last = game.day + days
-    while game.winner is None and game.day < last:
-        game.run_night()
-        if game.winner is not None:
-            break
-        _quick_day(game, rng)
+    drive(game, _QuickDays(days, rng or random.Random(0)))
 
 
 def estimate(game: Game, continuations: int = CONTINUATIONS, days: int = DAYS,

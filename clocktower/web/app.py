@@ -64,11 +64,11 @@ def _token(request: Request) -> str:
 def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     store = Store(db_path)
     svc = Service(store)
-    problems = svc.load_all()   # every game re-run and checked against its stored events
+    # Each game is re-run from its inputs (and checked against its stored events) when it
+    # is first used, so start-up does not grow with the number of games (`Service.get`).
     app = FastAPI(title="clocktower web grimoire", docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.state.service = svc
-    app.state.problems = problems
 
     @app.exception_handler(ClocktowerError)
     async def _clocktower_error(request: Request, exc: ClocktowerError):

@@ -1,8 +1,7 @@
-"""A web game driven input by input: re-run from its inputs to the next thing it waits for.
+"""A web game driven input by input, on the game driver (`engine/driver.py`).
 
-The design of `engine/session.py`, extended to a written game whose days are driven by the
-table: the game is determined by its configuration (script, seed, seats, the written
-grimoire) and an ordered list of inputs:
+A written game whose days are driven by the table: the game is determined by its
+configuration (script, seed, seats, the written grimoire) and an ordered list of inputs:
 
     {"kind": "answer", "by": who, "value": v, "index": i|None}   the pending decision's answer
     {"kind": "day_action", "by": who, "who": name, "action": {...}}   nominate / exile / use
@@ -12,12 +11,19 @@ grimoire) and an ordered list of inputs:
 
 (`by` says who sent it: the Storyteller, or the player themselves.) A `reminder` is a
 reminder token the Storyteller places or removes by hand: a note on the grimoire that
-changes nothing in the game, given at any point; the re-run takes it where it was given (at
-the next decision it reaches, or at dusk with the rulings that follow it) and logs it as a
-Storyteller-only `reminder` event (`by_hand`) or `reminder_removed`. `WebGame.rerun()` builds
-the game and plays it, answering each decision of a person with the next input; when the
-inputs run out it stops at the decision waiting (`pending`), or at the open day (`DayOpen`),
-or at the end of the game (None). Bots' decisions are answered inside the re-run.
+changes nothing in the game, given at any point; it is taken where it was given (at the
+decision waiting, or at dusk with the rulings that follow it) and logged as a
+Storyteller-only `reminder` event (`by_hand`) or `reminder_removed`.
+
+The game runs in a coroutine (`driver.Stepped`) fed from the inputs (`_Feed`): each
+decision of a person and each moment of the open day (`DayOpen`) takes the next input, or,
+when there is none, pauses there (`pending`). `WebGame` keeps that running game: a new
+input is appended and the game continues from where it waits (`push`: one step, whose new
+events are those after the log's length before it). A re-run from the stored inputs (the
+source of truth) builds it afresh: when a game is loaded, on undo, after an input the
+engine refused (the running game may be spoiled), and for a ruling at dusk given once the
+night has begun (it goes before what the night has done so far). Bots' decisions are
+answered inside the game.
 """
 from __future__ import annotations
 
@@ -27,9 +33,10 @@ from typing import Any
 from ..agents.policies import POLICIES
 from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
-from ..engine.game import Game, GameOver
-from ..engine.inputs import record_input, setup_written
-from ..errors import ClocktowerError, IllegalAnswer, PendingDecision
+from ..engine.driver import Days, Stepped, drive
+from ..engine.game import Game
+from ..engine.inputs import day_action, setup_written
+from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script
 
 
@@ -62,6 +69,7 @@ class _Feed:
         self.dusk_table: dict | None = None     # the public table at dusk
         self.dusk_log = 0       # the log's length after this night's dusk rulings
         self.game: Game | None = None
+        self.stepped: Stepped | None = None
 
     def peek(self) -> dict | None:
         """The next input, after taking the reminder tokens placed by hand before it."""
@@ -70,6 +78,15 @@ class _Feed:
             hand_reminder(self.game, self.inputs[self.k])
             self.k += 1
         return self.inputs[self.k] if self.k < len(self.inputs) else None
+
+    def next(self, waiting: Decision) -> dict:
+        """The next input (not yet taken), pausing the game at `waiting` until there is one."""
+        while True:
+            rec = self.peek()
+            if rec is not None:
+                return rec
+            assert self.stepped is not None
+            self.stepped.wait(waiting)
 
     def ahead(self) -> dict | None:
         """The next input that is not a reminder token, without taking anything."""
@@ -119,9 +136,7 @@ class _Person:
         self.feed = feed
 
     def __call__(self, decision: Decision, view) -> Any:
-        rec = self.feed.peek()
-        if rec is None:
-            raise PendingDecision(decision)
+        rec = self.feed.next(decision)
         if rec["kind"] != "answer":
             raise InputMismatch(f"input {self.feed.k} is a {rec['kind']}, but the game asks "
                                 f"{decision.who} for {decision.kind}")
@@ -131,8 +146,21 @@ class _Person:
         return copy.deepcopy(rec["value"])
 
 
+class _TableDays(Days):
+    """The day as the table plays it (`_day`), the rulings at dusk (`_dusk`)."""
+
+    def __init__(self, feed: _Feed):
+        self.feed = feed
+
+    def dusk(self, game: Game) -> None:
+        _dusk(game, self.feed)
+
+    def day(self, game: Game) -> None:
+        _day(game, self.feed)
+
+
 class WebGame:
-    """One game's configuration and inputs, and the game re-run from them."""
+    """One game's configuration and inputs, and the game running from them."""
 
     def __init__(self, script: Script, seed: int, seats: list[dict], grimoire: list[dict],
                  bluffs: list[str] | None, not_dealt: list[str], inputs: list[dict] | None = None,
@@ -147,14 +175,25 @@ class WebGame:
         self.inputs: list[dict] = list(inputs or [])
         self.game: Game
         self.pending: Decision | None = None
-        self.dusk_at = -1
-        self.dusk_table: dict | None = None
-        self.dusk_log = 0
+        self._feed: _Feed
         self.rerun()
 
+    @property
+    def dusk_at(self) -> int:
+        return self._feed.dusk_at
+
+    @property
+    def dusk_table(self) -> dict | None:
+        return self._feed.dusk_table
+
+    @property
+    def dusk_log(self) -> int:
+        return self._feed.dusk_log
+
     # ------------------------------------------------------------------ running
-    def _run(self, inputs: list[dict]) -> tuple[Game, Decision | None, _Feed]:
-        feed = _Feed(inputs)
+    def _start(self, inputs: list[dict]) -> tuple[Game, Decision | None, _Feed]:
+        """The game run from `inputs` until it waits for the next one (or ends)."""
+        feed = _Feed(list(inputs))
         person = _Person(feed)
         answerers: dict[str, Any] = {"storyteller": person}
         for s in self.seats:
@@ -162,41 +201,61 @@ class WebGame:
                 else person
         game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers)
         feed.game = game
-        pending: Decision | None = None
-        try:
-            try:
-                setup_written(game, [dict(g) for g in self.grimoire], self.bluffs,
-                              self.not_dealt)
-                _play(game, feed)
-            except GameOver:
-                pass
-        except PendingDecision as p:
-            pending = p.decision
-        if feed.k != len(inputs):
-            raise InputMismatch(f"input {feed.k} is not used: the game "
-                                f"{'is over' if pending is None else 'waits for ' + pending.kind}")
+
+        def main() -> None:
+            setup_written(game, [dict(g) for g in self.grimoire], self.bluffs, self.not_dealt)
+            drive(game, _TableDays(feed))
+
+        feed.stepped = Stepped(main)
+        pending = feed.stepped.resume()
+        _check_used(feed, pending)
         return game, pending, feed
 
     def rerun(self) -> None:
-        self.game, self.pending, feed = self._run(self.inputs)
-        self.dusk_at, self.dusk_table = feed.dusk_at, feed.dusk_table
-        self.dusk_log = feed.dusk_log
-        self.dusk_log = feed.dusk_log
+        """The game afresh from the stored inputs."""
+        self.game, self.pending, self._feed = self._start(self.inputs)
 
-    def push(self, rec: dict) -> None:
-        """Add an input: the game re-runs with it; an input the engine refuses raises a
-        ClocktowerError and changes nothing."""
+    def push(self, rec: dict) -> tuple[int, bool]:
+        """Add an input: the game goes on with it. Returns the index of the log's first event
+        that is new or changed (only a ruling at dusk changes earlier events), and whether
+        an event it changed was seen by someone other than the Storyteller. An input the
+        engine refuses raises a ClocktowerError and changes nothing."""
+        feed = self._feed
+        stepped = feed.stepped
+        at_dusk = rec["kind"] == "ruling" and self.game.phase == "night"
+        if at_dusk or stepped is None or stepped.done or stepped.broken:
+            return self._push_rerun(rec)
+        mark = len(self.game.log)
+        feed.inputs.append(rec)
+        try:
+            try:
+                self.pending = stepped.resume()
+                _check_used(feed, self.pending)
+            except IllegalAnswer as e:
+                raise ClocktowerError(str(e)) from None
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+                raise ClocktowerError(f"the engine refused it ({type(e).__name__}: {e})") \
+                    from None
+        except ClocktowerError:
+            self.rerun()            # the running game may be spoiled: back to the inputs
+            raise
+        self.inputs.append(rec)
+        return mark, False
+
+    def _push_rerun(self, rec: dict) -> tuple[int, bool]:
         inputs = self.inputs + [rec]
         try:
-            game, pending, feed = self._run(inputs)
+            game, pending, feed = self._start(inputs)
         except IllegalAnswer as e:
             raise ClocktowerError(str(e)) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise ClocktowerError(f"the engine refused it ({type(e).__name__}: {e})") from None
-        self.inputs, self.game, self.pending = inputs, game, pending
-        self.dusk_at, self.dusk_table = feed.dusk_at, feed.dusk_table
-        self.dusk_log = feed.dusk_log
-        self.dusk_log = feed.dusk_log
+        before = self.game.log
+        log = game.log
+        k = next((i for i, (a, b) in enumerate(zip(before, log)) if a != b),
+                 min(len(before), len(log)))
+        self.inputs, self.game, self.pending, self._feed = inputs, game, pending, feed
+        return k, not all(ev["visible_to"] == "storyteller" for ev in before[k:])
 
     def undo(self) -> dict:
         if not self.inputs:
@@ -270,9 +329,7 @@ def _dusk(game: Game, feed: _Feed) -> None:
 def _day(game: Game, feed: _Feed) -> None:
     """The day as the table plays it: day actions and rulings until the Storyteller ends it."""
     while game.winner is None:
-        rec = feed.peek()
-        if rec is None:
-            raise PendingDecision(DayOpen())
+        rec = feed.next(DayOpen())
         feed.k += 1
         kind = rec["kind"]
         if kind == "end_day":
@@ -280,45 +337,13 @@ def _day(game: Game, feed: _Feed) -> None:
         if kind == "ruling":
             game.ruling(rec["ruling"])
         elif kind == "day_action":
-            day_action(game, rec["who"], rec["action"])
+            day_action(game, rec["who"], rec["action"], live=True)
         else:
             raise InputMismatch(f"input {feed.k - 1} is a {kind}, but the day is open")
 
 
-def day_action(game: Game, who: str, action: dict) -> None:
-    """A day action pushed by the table, logged as an input (`engine/inputs.py`), then carried
-    out. Without `votes`, the vote is live: each voter is asked in turn."""
-    by = game.player(who)
-    record_input(game, "day_action", who, action)
-    mark = len(game.log)
-    try:
-        if "nominate" in action:
-            votes = action.get("votes")
-            game.nominate(by, game.player(action["nominate"]),
-                          votes=list(votes) if votes is not None else None,
-                          claim=action.get("claim"))
-        elif "exile" in action:
-            votes = action.get("votes")
-            game.exile(by, game.player(action["exile"]),
-                       votes=list(votes) if votes is not None else None)
-        else:
-            args = {k: v for k, v in action.items() if k != "ability"}
-            game.use_day_ability(by, action["ability"], args)
-    except ClocktowerError:
-        if len(game.log) == mark:       # refused before anything happened
-            game.log.pop()
-            game.n_decisions -= 1
-        raise
-
-
-def _play(game: Game, feed: _Feed) -> None:
-    while game.winner is None:
-        game.run_night(at_dusk=lambda: _dusk(game, feed))
-        if game.winner is not None:
-            return
-        game.start_day()
-        try:
-            _day(game, feed)
-        except GameOver:
-            return
-        game.end_day()
+def _check_used(feed: _Feed, pending: Decision | None) -> None:
+    """Every input is used: the game waits for the next one, or has ended (InputMismatch)."""
+    if feed.k != len(feed.inputs):
+        raise InputMismatch(f"input {feed.k} is not used: the game "
+                            f"{'is over' if pending is None else 'waits for ' + pending.kind}")

@@ -144,7 +144,20 @@ class Service:
         if row is None:
             raise NotFound(f"no game {gid!r}")
         config = row["config"]
-        script = load_config_script(config)
+        try:
+            script = load_config_script(config)
+            wg = self._rerun(gid, script, config, row)
+        except ClocktowerError as e:
+            self.broken[gid] = f"game {gid} cannot be resumed: {e}"
+            raise Conflict(self.broken[gid]) from None
+        live = Live(gid, row["title"], config, script, row["storyteller_token"],
+                    row["spectator_token"], row["epoch"], row["seats"], wg)
+        self.live[gid] = live
+        return live
+
+    @staticmethod
+    def _rerun(gid: str, script: Script, config: dict, row: dict) -> WebGame:
+        """A stored game re-run from its inputs, checked against its stored events."""
         try:
             # A game made before the bots were chosen had random bots.
             wg = WebGame(script, config["seed"], row["seats"], config["grimoire"],
@@ -160,20 +173,17 @@ class Service:
         if stored != rerun:
             raise ClocktowerError(f"game {gid}: the stored events differ from the game re-run "
                                   f"from its inputs (the engine changed?)")
-        live = Live(gid, row["title"], config, script, row["storyteller_token"],
-                    row["spectator_token"], row["epoch"], row["seats"], wg)
-        self.live[gid] = live
-        return live
+        return wg
 
     def load_all(self) -> list[str]:
-        """Re-run every stored game; returns the problems (a game that no longer re-runs
-        is kept aside, and says why when asked for)."""
+        """Re-run every stored game now (a server loads each when first used: `get`);
+        returns the problems (a game that no longer re-runs is kept aside, and says why
+        when asked for)."""
         problems = []
         for gid in self.store.game_ids():
             try:
                 self.get(gid)
-            except ClocktowerError as e:
-                self.broken[gid] = f"game {gid} cannot be resumed: {e}"
+            except ClocktowerError:
                 problems.append(self.broken[gid])
         return problems
 
@@ -373,17 +383,13 @@ class Service:
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg
-        before = [json.dumps(e, sort_keys=True) for e in wg.game.log]
-        wg.push(rec)                    # ClocktowerError: refused, nothing changed
+        before = len(wg.game.log)
+        k, told = wg.push(rec)          # ClocktowerError: refused, nothing changed
         log = wg.game.log
-        after = [json.dumps(e, sort_keys=True) for e in log]
-        k = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b),
-                 min(len(before), len(after)))
-        rewritten = k < len(before)
+        rewritten = k < before
         # Only a ruling at dusk goes before events already in the log, and only before
         # events that nobody but the Storyteller has seen (`WebGame.rulings_open`).
-        if rewritten and not all(json.loads(e)["visible_to"] == "storyteller"
-                                 for e in before[k:]):
+        if rewritten and told:
             wg.undo()
             raise Conflict("that would change what players were already told: refused")
         try:
