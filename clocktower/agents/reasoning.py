@@ -195,7 +195,7 @@ class ReasoningBot:
         """name -> chance of being the Demon, as this bot sees it."""
         if self._evil(view):
             return table.public_demon()
-        return table.demon_chances(self.name)
+        return good_demon_belief(table, self.name)
 
     def _trust(self, view, table: Table) -> dict[str, float]:
         """name -> chance of being evil as the table saw it at the day's end (lower: more
@@ -372,6 +372,13 @@ class ReasoningBot:
             order = sorted(living, key=lambda n: (p.get(n, 0.0) + trust.get(n, 0.0),
                                                  table.seat[n]))
         return _in_seat_order(order[:d.count], d.candidates)
+
+
+def good_demon_belief(table: Table, me: str) -> dict[str, float]:
+    """name -> chance of being the Demon for the good player `me`, from the public record
+    (`table`) and what `me` knows of itself: a good bot's belief (`bots report` measures it
+    with this same function)."""
+    return table.demon_chances(me)
 
 
 class _Fallback(RandomBot):
