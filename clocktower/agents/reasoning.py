@@ -47,6 +47,16 @@ LONE_DEMON = 1.5
 # It votes for a nominee whose chance is at least this share of its top suspect's.
 NEAR_TOP = 0.75
 EVIL_TEAMS = ("minion", "demon")
+# A player the public facts prove good (their chance of being evil below this, for this bot)
+# is never nominated or voted for by a good bot.
+PROVEN_GOOD = 0.03
+# A nominee whose execution may lose the game for good (a claimed Saint or Klutz, a Goblin
+# claim today) gets a good bot's hand only if it is at least this sure they are the Demon.
+SURE_RISKY = 0.5
+# The Slayer shoots its likeliest Demon when at least this sure; from day 2 when the chance
+# is at least SHOOT_LATER; from day 3, or with five alive or fewer, in any case.
+SHOOT_NOW = 0.35
+SHOOT_LATER = 0.2
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
 
 
@@ -220,8 +230,22 @@ class ReasoningBot:
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
+        if not self._may_execute(view, table, target, mine):
+            return False
         doomed = _about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
+
+    def _may_execute(self, view, table: Table, target: str, mine: float) -> bool:
+        """Whether a good bot may help execute `target` (its Demon chance `mine`): not a
+        player the public facts prove good; a nominee whose execution may lose the game
+        (a claimed character whose own rule ends the game at its death, a Goblin claim
+        today) only when fairly sure they are the Demon."""
+        if table.evil_chances(self.name).get(target, 0.0) < PROVEN_GOOD:
+            return False
+        if mine < SURE_RISKY and (risky(table.claims.get(target))
+                                  or view.claims.get(target) in nominee_wins()):
+            return False
+        return True
 
     def _top(self, view, table: Table) -> tuple[dict[str, float], float, int]:
         """(its Demon chances, the best among the other living, how many live), kept while
@@ -264,16 +288,37 @@ class ReasoningBot:
                 return None
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             return {"nominate": best}
+        test = self._virgin_test(view, table, living)
+        if test is not None:
+            return {"nominate": test}
         p, top, n_living = self._top(view, table)
         best = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
         mine = p.get(best, 0.0)
         if mine <= 0.0 or mine < NEAR_TOP * top:
+            return None
+        if not self._may_execute(view, table, best, mine):
             return None
         if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return None
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _virgin_test(self, view, table: Table, living: list[str]) -> str | None:
+        """A good bot that believes it is a Townsfolk whose ability is spent (it acts on
+        the first night only) nominates a claimed Virgin nobody has nominated yet, on the
+        first day: if she is the Virgin, the nominator is executed and both are proven
+        good (the table's evidence); if nothing happens, one of them is probably lying."""
+        me = view.character or ""
+        if view.day > 1 or TEAMS.get(me) != "townsfolk":
+            return None
+        data = D.get(me)
+        if not data.first_night or data.other_night:
+            return None
+        for n in living:
+            if table.claims.get(n) == "virgin" and n not in table.nominated:
+                return n
+        return None
 
     def _lone_demon(self, view, table: Table) -> bool:
         """Whether the Demon is probably the only evil player alive (a good bot's belief):
@@ -290,10 +335,14 @@ class ReasoningBot:
         other use as rarely as the random bot makes one."""
         if not evil:
             p = self._belief(view, table)
-            aimed = [u for u in uses if "target" in u and u["target"] != self.name]
+            aimed = [u for u in uses if "target" in u and u["target"] != self.name
+                     and view.alive(u["target"])]
             if aimed:
-                best = max(aimed, key=lambda u: p.get(u["target"], 0.0))
-                if p.get(best["target"], 0.0) >= 0.4:
+                best = max(aimed, key=lambda u: (p.get(u["target"], 0.0),
+                                                 -table.seat[u["target"]]))
+                mine = p.get(best["target"], 0.0)
+                if mine >= SHOOT_NOW or (view.day >= 2 and mine >= SHOOT_LATER) \
+                        or (mine > 0.0 and (view.day >= 3 or len(view.living) <= 5)):
                     return best
         others = [u for u in uses if "target" not in u]
         if others and self.rng.random() < 0.1:
@@ -372,6 +421,40 @@ class ReasoningBot:
             order = sorted(living, key=lambda n: (p.get(n, 0.0) + trust.get(n, 0.0),
                                                  table.seat[n]))
         return _in_seat_order(order[:d.count], d.candidates)
+
+
+TEAMS = D.teams()
+_RISKY: dict[str, bool] = {}
+_NOMINEE_WINS: list[frozenset] = []
+
+
+def nominee_wins() -> frozenset:
+    """Characters a nominee may claim before the vote whose execution then wins for their
+    team (the Goblin's `nomination_claim`): read from the rule code."""
+    if not _NOMINEE_WINS:
+        from ..characters import REGISTRY
+        _NOMINEE_WINS.append(frozenset(c for c, cls in REGISTRY.items()
+                                       if getattr(cls, "nomination_claim", False)))
+    return _NOMINEE_WINS[0]
+
+
+def risky(cid: str | None) -> bool:
+    """Whether a good character's own rule ends the game when its player dies or is
+    executed (the Saint, the Klutz): its class has an outcome of its own and a death or
+    execution hook. Read from the rule code, not a list."""
+    if cid is None:
+        return False
+    found = _RISKY.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        cls = REGISTRY.get(cid)
+        found = _RISKY[cid] = (
+            cls is not None and TEAMS.get(cid) in ("townsfolk", "outsider")
+            and bool(getattr(cls, "outcome_reasons", None))
+            and (cls.on_death is not Ability.on_death
+                 or cls.on_executed is not Ability.on_executed))
+    return found
 
 
 def good_demon_belief(table: Table, me: str) -> dict[str, float]:
