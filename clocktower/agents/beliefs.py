@@ -732,9 +732,10 @@ class Table:
         self._marg[key] = m
         return m
 
-    def public_demon(self) -> dict[str, float]:
-        """name -> chance of being the Demon, from public information alone."""
-        return self._marginals(0, True)
+    def public_demon(self, fresh: bool = True) -> dict[str, float]:
+        """name -> chance of being the Demon, from public information alone; `fresh=False`:
+        as last computed."""
+        return self._marginals(0, True, fresh)
 
     def public_evil(self, fresh: bool = True) -> dict[str, float]:
         """name -> chance of being evil from public information; `fresh=False`: as last

@@ -36,7 +36,7 @@ from typing import Any
 from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
-from .beliefs import Table, table_for
+from .beliefs import Table, protects, table_for
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -57,6 +57,19 @@ SURE_RISKY = 0.5
 # is at least SHOOT_LATER; from day 3, or with five alive or fewer, in any case.
 SHOOT_NOW = 0.35
 SHOOT_LATER = 0.2
+# An evil bot votes for a teammate Minion the table suspects with this chance (it buys
+# trust), and for a good nominee the table does not suspect with this one.
+TEAMMATE_VOTE = 0.35
+EVIL_EXTRA_VOTE = 0.3
+# A Demon that can pass its demonhood by killing itself (`STAR_PASSERS`) does so at night
+# when the table suspects it at least this much (and most of all), a Minion is alive and
+# more than four players live.
+STAR_PASS_AT = 0.45
+# An evil bot's night target (a kill, a poison) is one of the first TARGET_POOL players it
+# most wants gone (`_targets`), the first with chance 1/2, the next 1/4...
+TARGET_POOL = 3
+STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
+                            # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
 
 
@@ -67,6 +80,7 @@ class ReasoningBot:
 
     def __init__(self, seed: int = 0, name: str = ""):
         self.name = name
+        self.seed = seed
         self.rng = seeded(f"reasoning:{seed}:{name}")
         # Decisions the policy has no opinion on are answered as a random bot would, from
         # this bot's one generator.
@@ -154,7 +168,7 @@ class ReasoningBot:
             self._queue_bluff(view, table, day)
             return
         me = view.character
-        if me is None:
+        if me is None or hides(me):
             return
         mine = [(night, info, self.chose.get((night, ab), []))
                 for night, ab, info, _ in self.learned if ab == me and night <= day]
@@ -173,24 +187,49 @@ class ReasoningBot:
                 c["chose"] = chose
             self.pending.append(c)
 
+    def _plan(self, view, table: Table) -> tuple[list[str], dict[str, str]]:
+        """The evil team's plan, the same for every member with no word exchanged: made
+        from what each of them knows (the team, the seating, the script, the game's seed),
+        so their framed players are the same and their bluffs differ. (frames, Minion ->
+        the Townsfolk it claims). The Demon's own bluffs, which only it sees, are not
+        shared: it takes one the Minions' plan leaves free."""
+        team = sorted(self.team | {self.name}, key=table.seat.__getitem__)
+        rng = seeded(f"plan:{self.seed}:{','.join(team)}")
+        good = [n for n in table.seated if n not in team]
+        k = min(len(good), 1 + table.n_minions)
+        frames: list[str] = []
+        while len(frames) < k:
+            q = good[randrange(rng, len(good))]
+            if q not in frames:
+                frames.append(q)
+        folk = list(table.townsfolk)
+        order = []
+        while folk:
+            order.append(folk.pop(randrange(rng, len(folk))))
+        demons = self.demons if view.character not in table.demons_on_script \
+            else {self.name}
+        minions = [n for n in team if n not in demons]
+        return frames, {m: order[i % len(order)] for i, m in enumerate(minions)} \
+            if order else {}
+
     def _queue_bluff(self, view, table: Table, day: int) -> None:
         rng = self.rng
         if self.bluff is None:
             taken = set(table.claims.values())
+            frames, roles = self._plan(view, table)
             demon = view.character in table.demons_on_script
-            options = [c for c in self.bluffs if c not in taken] if demon else []
+            planned = set(roles.values())
+            options = [c for c in self.bluffs if c not in taken and c not in planned] \
+                if demon else []
+            mine = roles.get(self.name)
+            if not options and mine is not None and mine not in taken:
+                options = [mine]
             if not options:
                 options = [c for c in table.townsfolk if c not in taken
-                           and c not in self.bluffs] or list(table.townsfolk)
+                           and c not in self.bluffs and c not in planned] \
+                    or list(table.townsfolk)
             self.bluff = options[randrange(rng, len(options))]
-            good = [n for n in table.seated if n != self.name and n not in self.team]
-            k = min(len(good), 1 + table.n_minions)
-            picks: list[str] = []
-            while len(picks) < k:
-                q = good[randrange(rng, len(good))]
-                if q not in picks:
-                    picks.append(q)
-            self.frames = picks
+            self.frames = frames
         claim: dict[str, Any] = {"claim": self.bluff}
         info = table.invent(self.bluff, self.name, self.frames, day, rng) \
             if self.frames else None
@@ -218,10 +257,10 @@ class ReasoningBot:
         target = self.nominee
         if target is None:                      # an exile: rarely
             return self.rng.random() < 0.2
-        if self._evil(view):
-            return target not in self._teammates(view)
         if target == self.name:
             return False
+        if self._evil(view):
+            return self._evil_vote(view, table, target)
         p, top, n_living = self._top(view, table)
         if n_living > 5 and not view.alive(self.name):
             return False                # a ghost vote is kept for the last days
@@ -234,6 +273,28 @@ class ReasoningBot:
             return False
         doomed = _about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
+
+    def _evil_vote(self, view, table: Table, target: str) -> bool:
+        """An evil bot's hand, made to look like a good player's from outside: it raises it
+        where a good player reading the public record would (the nominee near the table's
+        top suspect), and otherwise sometimes for a good nominee (a good execution helps
+        evil), rarely for a teammate Minion the table suspects (it buys trust), never for
+        its Demon. With a teammate about to die, it votes for a good nominee (to save the
+        teammate)."""
+        team = self._teammates(view)
+        if target in self.demons:
+            return False
+        p = table.public_demon()
+        top = max((p.get(n, 0.0) for n in view.living), default=0.0)
+        looks = p.get(target, 0.0) >= NEAR_TOP * top > 0.0
+        if target in team:
+            return looks and self.rng.random() < TEAMMATE_VOTE
+        doomed = _about_to_die(view)
+        if doomed is not None and doomed in team:
+            return True
+        if not view.alive(self.name) and len(view.living) > 5:
+            return False                # a ghost vote is kept for the last days
+        return looks or self.rng.random() < EVIL_EXTRA_VOTE
 
     def _may_execute(self, view, table: Table, target: str, mine: float) -> bool:
         """Whether a good bot may help execute `target` (its Demon chance `mine`): not a
@@ -344,10 +405,58 @@ class ReasoningBot:
                 if mine >= SHOOT_NOW or (view.day >= 2 and mine >= SHOOT_LATER) \
                         or (mine > 0.0 and (view.day >= 3 or len(view.living) <= 5)):
                     return best
+        else:
+            guess = self._evil_guess(view, table, uses)
+            if guess is not None:
+                return guess
         others = [u for u in uses if "target" not in u]
         if others and self.rng.random() < 0.1:
             return others[randrange(self.rng, len(others))]
         return None
+
+    def _targets(self, table: Table, good: list[str], trust: dict[str, float]) -> list[str]:
+        """Good players in the order an evil bot wants them dead or poisoned: a claimed
+        protector first (a Monk would keep saving the others), then by how much the table
+        trusts them (their word and votes carry the town). Killing claimed every-night
+        information roles first instead was measured worse for evil."""
+        def key(n: str) -> tuple:
+            rank = 0 if protects(table.claims.get(n, "")) else 1
+            return (rank, trust.get(n, 0.0), table.seat[n])
+        return sorted(good, key=key)
+
+    def _star_pass(self, view, table: Table, d: PlayerChoice) -> bool:
+        """Whether a Demon that passes its demonhood by killing itself should (a star-pass):
+        when the table suspects it at least STAR_PASS_AT and more than anyone, a teammate
+        Minion is alive to take over and more than four players live."""
+        if view.character not in STAR_PASSERS or self.name not in d.candidates \
+                or len(view.living) <= 4 or ab_of(d) != view.character:
+            return False
+        if not any(view.alive(m) for m in self.team if m != self.name):
+            return False
+        p = table.public_demon(fresh=False)
+        mine = p.get(self.name, 0.0)
+        return mine >= STAR_PASS_AT and mine >= max(p.values(), default=0.0)
+
+    def _evil_guess(self, view, table: Table, uses: list[dict]) -> dict | None:
+        """A guess a good character's ability offers evil (the Damsel's, to Minions): at a
+        living player who claims that character; from day 3, at a good Outsider claimant
+        the table trusts. One guess: never at random."""
+        team = self._teammates(view)
+        offered = [u for u in uses if "target" in u and TEAMS.get(u.get("ability", ""))
+                   in ("townsfolk", "outsider") and u["target"] not in team
+                   and view.alive(u["target"])]
+        if not offered:
+            return None
+        for u in offered:
+            if table.claims.get(u["target"]) == u["ability"]:
+                return u
+        if view.day < 3:
+            return None
+        trust = table.public_evil(fresh=False)
+        outs = [u for u in offered if TEAMS.get(table.claims.get(u["target"], "")) == "outsider"]
+        if not outs:
+            return None
+        return min(outs, key=lambda u: (trust.get(u["target"], 0.0), table.seat[u["target"]]))
 
     # ---- every decision ----------------------------------------------------------------
     def __call__(self, decision: Any, view) -> object:
@@ -364,8 +473,8 @@ class ReasoningBot:
         if kind == "claim":
             me = view.character
             opts = decision.options()
-            if not self._evil(view) and me in opts:
-                return me
+            if me in opts and (not self._evil(view) or me in nominee_wins()):
+                return me           # the truth; an evil Goblin's claim wins if executed
             return None
         if isinstance(decision, PlayerChoice) and decision.check is None \
                 and len(decision.candidates) >= decision.count:
@@ -390,6 +499,9 @@ class ReasoningBot:
             if team not in EVIL_TEAMS:
                 return None
             mates = self._teammates(view)
+            if team == "demon" and self._star_pass(view, table, d):
+                self.aimed = (view.night, [self.name])
+                return [self.name]
             # The Demon skips whom its kill failed on; a Minion whom it chose last night (a
             # Minion who does not know its Demon must not poison it every night).
             skip = self.survived if team == "demon" else set(self.aimed[1])
@@ -409,7 +521,17 @@ class ReasoningBot:
                 if team != "demon" or len(own) < d.count:
                     return None
                 good = own
-            order = sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
+            order = self._targets(table, good, trust)
+            if d.count == 1 and len(order) > 1:
+                # Not always the most dangerous player: a Monk would protect them every
+                # night. One of the first few, the first the likeliest.
+                k = min(len(order), TARGET_POOL)
+                r = self.rng.random() * (2 ** k - 1)
+                i = 0
+                while i < k - 1 and r >= 2 ** (k - 1 - i):
+                    r -= 2 ** (k - 1 - i)
+                    i += 1
+                order = [order[i]]
             self.aimed = (view.night, order[:d.count])
             return _in_seat_order(order[:d.count], d.candidates)
         if team in EVIL_TEAMS:
@@ -436,6 +558,28 @@ def nominee_wins() -> frozenset:
         _NOMINEE_WINS.append(frozenset(c for c, cls in REGISTRY.items()
                                        if getattr(cls, "nomination_claim", False)))
     return _NOMINEE_WINS[0]
+
+
+def ab_of(d: PlayerChoice) -> str | None:
+    ab = (d.context or {}).get("ability")
+    return ab if isinstance(ab, str) else None
+
+
+_HIDES: dict[str, bool] = {}
+
+
+def hides(cid: str) -> bool:
+    """Whether a good player with character `cid` keeps it to themself: its ability offers
+    evil a day action that wins if aimed at them (the Damsel's guess: a class with the
+    engine's `offers_day_action` hook, on a good character)."""
+    found = _HIDES.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        cls = REGISTRY.get(cid)
+        found = _HIDES[cid] = (cls is not None and TEAMS.get(cid) == "outsider"
+                               and cls.offers_day_action is not Ability.offers_day_action)
+    return found
 
 
 def risky(cid: str | None) -> bool:
