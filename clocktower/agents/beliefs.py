@@ -37,9 +37,7 @@ general question (every character assignment, the timeline's rules).
 """
 from __future__ import annotations
 
-import heapq
 import itertools
-import operator
 from typing import Any
 
 from .. import data as D
@@ -230,7 +228,7 @@ class Table:
         self.version = 0
         self.claims_ver = 0
         self._placeholder: tuple[int, str] = (-1, "")
-        self._uniforms: list[float] = []
+        self._uniforms: Any = ()
         self._hyps: list[tuple] | None = None
         self._prod: dict[int, tuple[int, float]] = {}
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
@@ -413,24 +411,24 @@ class Table:
                self.claims_ver if self.n_facts else 0)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
-        # Powers by how many night-killed players a hypothesis makes evil.
-        kp = [NIGHT_KILLED_EVIL ** k for k in range(len(self.players) + 1)]
-        hyps = self.hypotheses()
-        out = [0.0 if d & dead else kp[(m & killed).bit_count()] for d, m, *_ in hyps]
+        # One pass over the hypotheses as arrays (`_matrix`): logs of the factors.
+        import numpy as np
+        evil, demon = self._matrix()
+        logw = (evil @ self._vec(killed)) * np.log(NIGHT_KILLED_EVIL)
+        for g in dups:
+            extra = g.bit_count() - (evil @ self._vec(g)) - 1
+            logw += np.maximum(extra, 0.0) * np.log(DUPLICATE)
+        if claims_evil:
+            logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
+                * np.log(GOOD_CLAIMS_EVIL)
         if self.n_facts:
-            out = [w * f for w, f in zip(out, self._evidence())]
-        if dups or claims_evil:
-            for hi, (_d, m, *_r) in enumerate(hyps):
-                w = out[hi]
-                if w == 0.0:
-                    continue
-                for g in dups:
-                    extra = (g & ~m).bit_count() - 1
-                    if extra > 0:
-                        w *= DUPLICATE ** extra
-                if claims_evil:
-                    w *= GOOD_CLAIMS_EVIL ** (claims_evil & ~m).bit_count()
-                out[hi] = w
+            logw += self._evidence()
+        alive = self._vec(dead)[demon] == 0
+        if alive.any():
+            logw = logw - logw[alive].max()     # relative weights: no underflow
+        w = np.exp(logw)
+        w[~alive] = 0.0
+        out = w.tolist()
         self._struct = (key, out)
         return key, out
 
@@ -452,11 +450,12 @@ class Table:
         return evil, demon
 
     def _vec(self, mask: int) -> Any:
+        """A mask of seats as a 0/1 array."""
         import numpy as np
         return np.array([(mask >> i) & 1 for i in range(len(self.players))], dtype=float)
 
-    def _evidence(self) -> list[float]:
-        """The factor of every hypothesis from the evidence (votes, nominations, day
+    def _evidence(self) -> Any:
+        """The log of the factor of every hypothesis from the evidence (votes, nominations, day
         shots, the Virgin, quiet nights): a product of likelihood ratios, each against a
         good player's behaviour, so a good player's votes say nothing about them."""
         import numpy as np
@@ -524,9 +523,8 @@ class Table:
                 else:
                     none_good = 1.0
                 logw += none_good * np.log(QUIET_UNEXPLAINED)
-        out = np.exp(logw - logw.max()).tolist() if len(logw) else []
-        self._ev = (self.n_facts, self.claims_ver, out)
-        return out
+        self._ev = (self.n_facts, self.claims_ver, logw)
+        return logw
 
     def _selection(self, skey: Any, base: list[float], exact: bool) -> list[tuple]:
         """The hypotheses weighed, [(index, hypothesis, weight)]: all of them (exact), or a
@@ -543,20 +541,23 @@ class Table:
             # weighing max(w, tau) (tau: the next highest priority), an unbiased estimate
             # of every sum over hypotheses. Fixed u's keep the same hypotheses chosen while
             # the weights change little, so their information checks stay cached.
+            import numpy as np
             inv = self._priorities(len(hyps))
-            scores = list(map(operator.mul, base, inv))
-            top = heapq.nlargest(SAMPLES + 1, range(len(scores)), key=scores.__getitem__)
-            top = [hi for hi in top if base[hi] > 0.0]
-            tau = scores[top[SAMPLES]] if len(top) > SAMPLES else 0.0
+            arr = np.array(base) * inv
+            top = [hi for hi in np.argsort(-arr, kind="stable")[:SAMPLES + 1].tolist()
+                   if base[hi] > 0.0]
+            tau = float(arr[top[SAMPLES]]) if len(top) > SAMPLES else 0.0
             sel = [(hi, hyps[hi], base[hi] if base[hi] > tau else tau)
                    for hi in top[:SAMPLES]]
         self._sel = (key, sel)
         return sel
 
-    def _priorities(self, n: int) -> list[float]:
+    def _priorities(self, n: int) -> Any:
         if len(self._uniforms) != n:
+            import numpy as np
             rng = seeded("samples:" + ",".join(self.players))
-            self._uniforms = [1.0 / (1.0 - rng.random()) for _ in range(n)]   # 1/u, u in (0, 1]
+            self._uniforms = np.array([1.0 / (1.0 - rng.random())      # 1/u, u in (0, 1]
+                                       for _ in range(n)])
         return self._uniforms
 
     def _info_weight(self, hi: int) -> float:
