@@ -95,3 +95,75 @@ def test_evidence_is_deterministic_and_only_public_events_count():
     b.add({"type": "choice", "visible_to": ["Dan"], "phase": "night", "number": 2,
            "player": "Dan", "players": ["Ann"]})
     assert a.public_demon() == b.public_demon()
+
+
+# ---- the evil bots' play ------------------------------------------------------------------
+def _games(script, n, seeds):
+    from clocktower.agents.reasoning import ReasoningBot
+    from clocktower.play import NAMES, play_game
+    for s in seeds:
+        yield play_game(script, n, s, agents={m: ReasoningBot(s, m) for m in NAMES[:n]})
+
+
+def _alignments(g):
+    setup = next(e for e in g.log if e["type"] == "setup")
+    return {p["name"]: p["alignment"] for p in setup["players"]}
+
+
+def test_evil_votes_are_not_a_bloc():
+    """Evil hands go up for a teammate now and then, and not for every good nominee."""
+    on_mate = on_good = good_noms = 0
+    for g in _games("trouble-brewing", 10, range(40)):
+        al = _alignments(g)
+        evil = {n for n, a in al.items() if a == "evil"}
+        for ev in g.log:
+            if ev["type"] != "nomination":
+                continue
+            hands = set(ev["voters"]) & evil - {ev["target"]}
+            if ev["target"] in evil:
+                on_mate += len(hands)
+            else:
+                good_noms += len(evil - {ev["target"]})
+                on_good += len(hands)
+    assert on_mate > 0
+    assert 0 < on_good < good_noms
+
+
+def test_evil_claims_follow_one_team_plan():
+    """No two evil players claim the same character (their plan gives each its own)."""
+    for g in _games("trouble-brewing", 13, range(30)):
+        al = _alignments(g)
+        first: dict = {}
+        for ev in g.log:
+            if ev["type"] == "claim" and al[ev["player"]] == "evil":
+                first.setdefault(ev["player"], ev["character"])
+        assert len(set(first.values())) == len(first), first
+
+
+def test_the_imp_star_passes_to_a_living_minion():
+    passes = 0
+    for g in _games("trouble-brewing", 13, range(60)):
+        for ev in g.log:
+            if ev["type"] == "star_pass":
+                passes += 1
+                assert ev["to"] != ev["player"]
+    assert passes > 0
+
+
+def test_an_evil_goblin_claims_when_nominated():
+    claims = 0
+    for g in _games("alternate-endings", 10, range(120)):
+        setup = next(e for e in g.log if e["type"] == "setup")
+        goblin = next((p["name"] for p in setup["players"] if p["character"] == "goblin"),
+                      None)
+        if goblin is None:
+            continue
+        for i, ev in enumerate(g.log):
+            if ev["type"] == "nominate" and ev["target"] == goblin:
+                asked = [e for e in g.log[i:i + 6]
+                         if e["type"] == "decision" and e.get("who") == goblin
+                         and e.get("kind") == "claim"]
+                if asked:
+                    assert asked[0]["answer"] == "goblin"
+                    claims += 1
+    assert claims > 0
