@@ -13,19 +13,23 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   everyone else as claimed. The information is the claimed ability's own
   `truths(world, player)` on that world, so it has the right shape and is consistent.
 * **Beliefs** (`clocktower/agents/beliefs.py`): the weights of the hypotheses "who is the
-  Demon, who are the Minions" given the public record (claims, deaths) and the bot's own
-  knowledge (a good bot is not evil; an evil bot knows its team from its Minion or Demon
-  information).
+  Demon, who are the Minions" given the public record (claims, deaths, votes and
+  nominations, Slayer shots, the Virgin, quiet nights) and the bot's own knowledge (a good
+  bot is not evil; an evil bot knows its team from its Minion or Demon information).
 * **Nominations and votes.** A good bot nominates its most likely Demon and raises its
   hand for a nominee whose chance of being the Demon is near the best it sees and better
-  than the player about to die; with four alive and the Demon probably alone it lets
-  nobody die unless it is fairly sure (a wrong execution then loses). An evil bot never nominates or votes for
-  a teammate; it nominates the good player the table suspects most (framing) and votes
-  for any good nominee.
+  than the player about to die; never for a player the public facts prove good, and for
+  a claimed Saint (any character whose own rule ends the game at its execution) or a
+  Goblin claim only when fairly sure; with four alive and the Demon probably alone it lets
+  nobody die unless it is fairly sure (a wrong execution then loses). A spent Townsfolk
+  tests a claimed Virgin on day 1; the Slayer shoots its likeliest Demon. An evil bot
+  nominates the good player the table suspects most (framing), never a teammate, and
+  votes so that it looks good from outside (`_evil_vote`), never for its Demon.
 * **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
-  targets, the good player the table trusts most; a good information ability chooses the
-  players it most suspects, any other good ability (Monk, Butler) the one it most trusts.
-  Everything else is answered as the random bot would.
+  targets, one of the first three good players it wants gone (a claimed protector, then
+  the most trusted); an Imp the table suspects most star-passes. A good information
+  ability chooses the players it most suspects, any other good ability (Monk, Butler) the
+  one it most trusts. Everything else is answered as the random bot would.
 
 One seeded generator per bot (`engine/rand.py`); same seed, same game, byte for byte.
 """
