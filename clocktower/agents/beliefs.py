@@ -44,7 +44,7 @@ from .. import data as D
 from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
 
-EXACT = 800             # hypotheses enumerated when at most this many (10 players: 360)
+EXACT = 6000            # hypotheses enumerated when at most this many (15 players: 5,460)
 CHECKS = 300            # information checks a belief may cost before it samples instead
 SAMPLES = 24            # hypotheses kept when sampling
 EPS_INFO = 0.08         # a good claimant's information that is not true in the world
