@@ -274,6 +274,7 @@ def _register_subcommands() -> None:
     from . import cli_serve  # noqa: F401  (adds `clocktower serve`)
     from . import cli_simulate  # noqa: F401  (adds `clocktower simulate`)
     from . import cli_solve  # noqa: F401  (adds `clocktower solve`)
+    from . import cli_bots  # noqa: F401  (adds `clocktower bots report`)
 
 
 def main() -> None:

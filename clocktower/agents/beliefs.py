@@ -37,16 +37,14 @@ general question (every character assignment, the timeline's rules).
 """
 from __future__ import annotations
 
-import heapq
 import itertools
-import operator
 from typing import Any
 
 from .. import data as D
 from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
 
-EXACT = 800             # hypotheses enumerated when at most this many (10 players: 360)
+EXACT = 6000            # hypotheses enumerated when at most this many (15 players: 5,460)
 CHECKS = 300            # information checks a belief may cost before it samples instead
 SAMPLES = 24            # hypotheses kept when sampling
 EPS_INFO = 0.08         # a good claimant's information that is not true in the world
@@ -54,12 +52,27 @@ EVIL_TRUE = 0.4         # an evil claimant's invented information that is true i
 NIGHT_KILLED_EVIL = 0.2
 DUPLICATE = 0.05
 GOOD_CLAIMS_EVIL = 0.02
+# What the table sees happen (see "Evidence" in the module docstring).
+VOTE_SHIFT = 0.8        # an evil voter's log-odds of raising a hand: + for a good nominee,
+                        # - for a teammate (beside the nomination's own share of hands)
+NOMINATE_TEAMMATE = 0.4     # an evil player nominates a teammate
+SHOT_MISSED = 0.1       # a good Slayer's shot at the Demon does nothing (drunk, poisoned)
+SHOOTER_EVIL = 0.02     # a shot that killed was fired by an evil player
+TRIGGER_EVIL = 0.05     # a Virgin's nominator executed by her is evil (a Spy's registration)
+VIRGIN_EVIL = 0.02      # the Virgin whose ability worked is evil
+VIRGIN_SILENT = 0.25    # a good claimed Virgin's first nominator, a good claimed Townsfolk,
+                        # is not executed (drunk or poisoned Virgin, a Drunk nominator)
+QUIET_UNEXPLAINED = 0.3     # nobody died at night and no good claimed protector is alive
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
+# Day abilities whose public use kills the target if it registers as the Demon (a shot
+# that does nothing says the target is not the Demon, or the shooter is not what they say).
+DEMON_SHOTS = ("slayer",)
 
 _TABLES: dict[int, tuple[dict, "Table"]] = {}
 _TRUTHS: dict[str, Any] = {}
 _HYPOTHESES: dict[tuple, list[tuple]] = {}      # by seating: the same for every game
+_MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon)
 
 
 def table_for(view, events: list[dict]) -> "Table":
@@ -215,7 +228,7 @@ class Table:
         self.version = 0
         self.claims_ver = 0
         self._placeholder: tuple[int, str] = (-1, "")
-        self._uniforms: list[float] = []
+        self._uniforms: Any = ()
         self._hyps: list[tuple] | None = None
         self._prod: dict[int, tuple[int, float]] = {}
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
@@ -225,6 +238,17 @@ class Table:
         self._sel: tuple[Any, list] | None = None
         self._checks_ver = 0
         self._marg: dict[Any, dict[str, float]] = {}
+        # Evidence from what happened (votes, nominations, day abilities, quiet nights).
+        self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
+        self.nominated: set[str] = set()
+        self.first_nominator: dict[str, str] = {}   # nominee -> who nominated them first
+        self.virgin_triggers: list[tuple[str, str]] = []    # (Virgin, nominator)
+        self.shots: list[tuple[str, str, bool]] = []        # (shooter, target, killed)
+        self._shot: tuple[str, str] | None = None           # a shot awaiting its outcome
+        self.quiet_nights: list[int] = []
+        self.n_facts = 0                    # facts of evidence so far
+        self._ev: Any = None                # (facts, claims version, log-factor array)
+        self._ev_fixed: Any = None          # (facts done, array) of claim-free facts
 
     # ---- the record ----------------------------------------------------------------------
     def add(self, ev: dict) -> None:
@@ -245,6 +269,9 @@ class Table:
                 if n not in self.died:
                     self.died[n] = ("night", ev["number"])
                     self.night_killed.add(n)
+            if not ev.get("deaths") and ev["number"] > 1:
+                self.quiet_nights.append(ev["number"])
+                self.n_facts += 1
             self.version += 1
         elif t == "death":
             n = ev["player"]
@@ -252,7 +279,47 @@ class Table:
                 self.died[n] = (ev["phase"], ev["number"])
             if ev.get("cause") == "execution":
                 self.executed[ev["number"]] = n
+            shot = self._shot
+            if shot is not None and shot[1] == n and ev.get("cause") == "ability":
+                self.shots.append((shot[0], n, True))
+                self._shot = None
+                self.n_facts += 1
             self.version += 1
+        elif t == "nominate":
+            target = ev["target"]
+            if target not in self.nominated:
+                self.nominated.add(target)
+                self.first_nominator[target] = ev["by"]
+                self.n_facts += 1       # a claimed Virgin's first nomination
+        elif t == "nomination":
+            bit = self.bit
+            voters = 0
+            for v in ev.get("voters", ()):
+                voters |= bit.get(v, 0)
+            living = 0
+            for n in self.players:
+                if n not in self.died:
+                    living |= bit[n]
+            target = bit.get(ev["target"], 0)
+            self.noms.append((ev["by"], ev["target"], voters & ~target,
+                              (living | voters) & ~target))
+            self.n_facts += 1
+            self.version += 1
+        elif t == "ability_triggered":
+            if ev.get("ability") == "virgin" and "target" in ev:
+                self.virgin_triggers.append((ev["player"], ev["target"]))
+                self.n_facts += 1
+                self.version += 1
+        elif t == "claim_ability":
+            if ev.get("character") in DEMON_SHOTS and isinstance(ev.get("target"), str):
+                self._shot = (ev["player"], ev["target"])
+        elif t == "nothing_happens":
+            shot = self._shot
+            if shot is not None and ev.get("ability") in DEMON_SHOTS:
+                self.shots.append((shot[0], shot[1], False))
+                self._shot = None
+                self.n_facts += 1
+                self.version += 1
         elif t == "seating":
             self.traveller_chars = dict(ev.get("travellers") or {})
 
@@ -340,27 +407,124 @@ class Table:
             if TEAMS.get(cid) not in GOOD:
                 claims_evil |= bit[who]
         dups = [g for g in groups.values() if g & (g - 1)]
-        key = (dead, killed, tuple(sorted(dups)), claims_evil)
+        key = (dead, killed, tuple(sorted(dups)), claims_evil, self.n_facts,
+               self.claims_ver if self.n_facts else 0)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
-        # Powers by how many night-killed players a hypothesis makes evil.
-        kp = [NIGHT_KILLED_EVIL ** k for k in range(len(self.players) + 1)]
-        hyps = self.hypotheses()
-        out = [0.0 if d & dead else kp[(m & killed).bit_count()] for d, m, *_ in hyps]
-        if dups or claims_evil:
-            for hi, (_d, m, *_r) in enumerate(hyps):
-                w = out[hi]
-                if w == 0.0:
-                    continue
-                for g in dups:
-                    extra = (g & ~m).bit_count() - 1
-                    if extra > 0:
-                        w *= DUPLICATE ** extra
-                if claims_evil:
-                    w *= GOOD_CLAIMS_EVIL ** (claims_evil & ~m).bit_count()
-                out[hi] = w
+        # One pass over the hypotheses as arrays (`_matrix`): logs of the factors.
+        import numpy as np
+        evil, demon = self._matrix()
+        logw = (evil @ self._vec(killed)) * np.log(NIGHT_KILLED_EVIL)
+        for g in dups:
+            extra = g.bit_count() - (evil @ self._vec(g)) - 1
+            logw += np.maximum(extra, 0.0) * np.log(DUPLICATE)
+        if claims_evil:
+            logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
+                * np.log(GOOD_CLAIMS_EVIL)
+        if self.n_facts:
+            logw += self._evidence()
+        alive = self._vec(dead)[demon] == 0
+        if alive.any():
+            logw = logw - logw[alive].max()     # relative weights: no underflow
+        w = np.exp(logw)
+        w[~alive] = 0.0
+        out = w.tolist()
         self._struct = (key, out)
         return key, out
+
+    # ---- evidence: what the table saw happen ------------------------------------------------
+    def _matrix(self) -> Any:
+        """The hypotheses as arrays: (evil[h, seat] in 0/1, the Demon's seat of each)."""
+        hyps = self.hypotheses()
+        found = _MATRICES.get(id(hyps))
+        if found is not None and found[0] is hyps:
+            return found[1], found[2]
+        import numpy as np
+        evil = np.zeros((len(hyps), len(self.players)))
+        for hi, h in enumerate(hyps):
+            evil[hi, list(h[4])] = 1.0
+        demon = np.array([h[3] for h in hyps], dtype=np.intp)
+        if len(_MATRICES) > 32:
+            _MATRICES.clear()
+        _MATRICES[id(hyps)] = (hyps, evil, demon)
+        return evil, demon
+
+    def _vec(self, mask: int) -> Any:
+        """A mask of seats as a 0/1 array."""
+        import numpy as np
+        return np.array([(mask >> i) & 1 for i in range(len(self.players))], dtype=float)
+
+    def _evidence(self) -> Any:
+        """The log of the factor of every hypothesis from the evidence (votes, nominations, day
+        shots, the Virgin, quiet nights): a product of likelihood ratios, each against a
+        good player's behaviour, so a good player's votes say nothing about them."""
+        import numpy as np
+        ev = self._ev
+        if ev is not None and ev[0] == self.n_facts and ev[1] == self.claims_ver:
+            return ev[2]
+        evil, demon = self._matrix()
+        seat = self.seat
+        fixed = self._ev_fixed
+        done = (0, 0, 0)
+        logw = np.zeros(len(demon))
+        if fixed is not None:
+            done, logw = fixed[0], fixed[1].copy()
+        # Votes: an evil voter raises a hand more often than the table for a good nominee
+        # and less often for a teammate; an evil nominator rarely nominates a teammate.
+        n_noms, n_shots, n_trig = done
+        for by, target, voters, could in self.noms[n_noms:]:
+            t = seat[target]
+            k_all = could.bit_count()
+            if k_all:
+                q = min(max(voters.bit_count() / k_all, 0.1), 0.9)
+                lq = np.log(q / (1 - q))
+                hi, lo = _sigmoid(lq + VOTE_SHIFT), _sigmoid(lq - VOTE_SHIFT)
+                k1 = evil @ self._vec(voters)
+                k0 = evil @ self._vec(could & ~voters)
+                mate = evil[:, t]
+                logw += mate * (k1 * np.log(lo / q) + k0 * np.log((1 - lo) / (1 - q)))
+                logw += (1 - mate) * (k1 * np.log(hi / q) + k0 * np.log((1 - hi) / (1 - q)))
+            if by in seat and by != target:
+                logw += evil[:, seat[by]] * evil[:, t] * np.log(NOMINATE_TEAMMATE)
+        # A Demon shot: one that did nothing clears its target of being the Demon (unless
+        # the shooter is evil, or drunk or poisoned); one that killed was a real shot.
+        for shooter, target, killed in self.shots[n_shots:]:
+            if shooter not in seat:
+                continue
+            good_shooter = 1 - evil[:, seat[shooter]]
+            if killed:
+                logw += (1 - good_shooter) * np.log(SHOOTER_EVIL)
+            elif target in seat:
+                logw += good_shooter * (demon == seat[target]) * np.log(SHOT_MISSED)
+        # The Virgin's ability worked: her nominator registers as a Townsfolk, she is real.
+        for virgin, nominator in self.virgin_triggers[n_trig:]:
+            if nominator in seat:
+                logw += evil[:, seat[nominator]] * np.log(TRIGGER_EVIL)
+            if virgin in seat:
+                logw += evil[:, seat[virgin]] * np.log(VIRGIN_EVIL)
+        fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers))
+        self._ev_fixed = (fixed_now, logw.copy())
+        # Facts that depend on the claims (recomputed when they change).
+        claims = self.claims
+        triggered = {v for v, _n in self.virgin_triggers}
+        for virgin, nominator in self.first_nominator.items():
+            if claims.get(virgin) != "virgin" or virgin in triggered \
+                    or TEAMS.get(claims.get(nominator, "")) != "townsfolk" \
+                    or virgin not in seat or nominator not in seat:
+                continue
+            both_good = (1 - evil[:, seat[virgin]]) * (1 - evil[:, seat[nominator]])
+            logw += both_good * np.log(VIRGIN_SILENT)
+        if self.quiet_nights:
+            guards = [n for n, c in claims.items() if n in seat and protects(c)]
+            for night in self.quiet_nights:
+                alive = [seat[n] for n in guards if self.alive_at_night(n, night)]
+                if alive:
+                    none_good = np.prod(evil[:, alive], axis=1)
+                else:
+                    none_good = 1.0
+                logw += none_good * np.log(QUIET_UNEXPLAINED)
+        self._ev = (self.n_facts, self.claims_ver, logw)
+        return logw
 
     def _selection(self, skey: Any, base: list[float], exact: bool) -> list[tuple]:
         """The hypotheses weighed, [(index, hypothesis, weight)]: all of them (exact), or a
@@ -377,20 +541,23 @@ class Table:
             # weighing max(w, tau) (tau: the next highest priority), an unbiased estimate
             # of every sum over hypotheses. Fixed u's keep the same hypotheses chosen while
             # the weights change little, so their information checks stay cached.
+            import numpy as np
             inv = self._priorities(len(hyps))
-            scores = list(map(operator.mul, base, inv))
-            top = heapq.nlargest(SAMPLES + 1, range(len(scores)), key=scores.__getitem__)
-            top = [hi for hi in top if base[hi] > 0.0]
-            tau = scores[top[SAMPLES]] if len(top) > SAMPLES else 0.0
+            arr = np.array(base) * inv
+            top = [hi for hi in np.argsort(-arr, kind="stable")[:SAMPLES + 1].tolist()
+                   if base[hi] > 0.0]
+            tau = float(arr[top[SAMPLES]]) if len(top) > SAMPLES else 0.0
             sel = [(hi, hyps[hi], base[hi] if base[hi] > tau else tau)
                    for hi in top[:SAMPLES]]
         self._sel = (key, sel)
         return sel
 
-    def _priorities(self, n: int) -> list[float]:
+    def _priorities(self, n: int) -> Any:
         if len(self._uniforms) != n:
+            import numpy as np
             rng = seeded("samples:" + ",".join(self.players))
-            self._uniforms = [1.0 / (1.0 - rng.random()) for _ in range(n)]   # 1/u, u in (0, 1]
+            self._uniforms = np.array([1.0 / (1.0 - rng.random())      # 1/u, u in (0, 1]
+                                       for _ in range(n)])
         return self._uniforms
 
     def _info_weight(self, hi: int) -> float:
@@ -566,9 +733,10 @@ class Table:
         self._marg[key] = m
         return m
 
-    def public_demon(self) -> dict[str, float]:
-        """name -> chance of being the Demon, from public information alone."""
-        return self._marginals(0, True)
+    def public_demon(self, fresh: bool = True) -> dict[str, float]:
+        """name -> chance of being the Demon, from public information alone; `fresh=False`:
+        as last computed."""
+        return self._marginals(0, True, fresh)
 
     def public_evil(self, fresh: bool = True) -> dict[str, float]:
         """name -> chance of being evil from public information; `fresh=False`: as last
@@ -647,6 +815,26 @@ class Table:
                     out["chose"] = chose
                 return out
         return None
+
+
+def _sigmoid(x: float) -> float:
+    from math import exp
+    return 1.0 / (1.0 + exp(-x))
+
+
+_PROTECTS: dict[str, bool] = {}
+
+
+def protects(cid: str) -> bool:
+    """Whether character `cid`'s ability can stop a death (its class has the engine's
+    `protects` hook: the Monk, the Soldier, the Innkeeper...)."""
+    found = _PROTECTS.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        cls = REGISTRY.get(cid)
+        found = _PROTECTS[cid] = cls is not None and cls.protects is not Ability.protects
+    return found
 
 
 def _comb(n: int, k: int) -> int:

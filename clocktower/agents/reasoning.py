@@ -13,19 +13,23 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   everyone else as claimed. The information is the claimed ability's own
   `truths(world, player)` on that world, so it has the right shape and is consistent.
 * **Beliefs** (`clocktower/agents/beliefs.py`): the weights of the hypotheses "who is the
-  Demon, who are the Minions" given the public record (claims, deaths) and the bot's own
-  knowledge (a good bot is not evil; an evil bot knows its team from its Minion or Demon
-  information).
+  Demon, who are the Minions" given the public record (claims, deaths, votes and
+  nominations, Slayer shots, the Virgin, quiet nights) and the bot's own knowledge (a good
+  bot is not evil; an evil bot knows its team from its Minion or Demon information).
 * **Nominations and votes.** A good bot nominates its most likely Demon and raises its
   hand for a nominee whose chance of being the Demon is near the best it sees and better
-  than the player about to die; with four alive and the Demon probably alone it lets
-  nobody die unless it is fairly sure (a wrong execution then loses). An evil bot never nominates or votes for
-  a teammate; it nominates the good player the table suspects most (framing) and votes
-  for any good nominee.
+  than the player about to die; never for a player the public facts prove good, and for
+  a claimed Saint (any character whose own rule ends the game at its execution) or a
+  Goblin claim only when fairly sure; with four alive and the Demon probably alone it lets
+  nobody die unless it is fairly sure (a wrong execution then loses). A spent Townsfolk
+  tests a claimed Virgin on day 1; the Slayer shoots its likeliest Demon. An evil bot
+  nominates the good player the table suspects most (framing), never a teammate, and
+  votes so that it looks good from outside (`_evil_vote`), never for its Demon.
 * **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
-  targets, the good player the table trusts most; a good information ability chooses the
-  players it most suspects, any other good ability (Monk, Butler) the one it most trusts.
-  Everything else is answered as the random bot would.
+  targets, one of the first three good players it wants gone (a claimed protector, then
+  the most trusted); an Imp the table suspects most star-passes. A good information
+  ability chooses the players it most suspects, any other good ability (Monk, Butler) the
+  one it most trusts. Everything else is answered as the random bot would.
 
 One seeded generator per bot (`engine/rand.py`); same seed, same game, byte for byte.
 """
@@ -36,7 +40,7 @@ from typing import Any
 from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
-from .beliefs import Table, table_for
+from .beliefs import Table, protects, table_for
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -47,6 +51,29 @@ LONE_DEMON = 1.5
 # It votes for a nominee whose chance is at least this share of its top suspect's.
 NEAR_TOP = 0.75
 EVIL_TEAMS = ("minion", "demon")
+# A player the public facts prove good (their chance of being evil below this, for this bot)
+# is never nominated or voted for by a good bot.
+PROVEN_GOOD = 0.03
+# A nominee whose execution may lose the game for good (a claimed Saint or Klutz, a Goblin
+# claim today) gets a good bot's hand only if it is at least this sure they are the Demon.
+SURE_RISKY = 0.5
+# The Slayer shoots its likeliest Demon when at least this sure; from day 2 when the chance
+# is at least SHOOT_LATER; from day 3, or with five alive or fewer, in any case.
+SHOOT_NOW = 0.35
+SHOOT_LATER = 0.2
+# An evil bot votes for a teammate Minion the table suspects with this chance (it buys
+# trust), and for a good nominee the table does not suspect with this one.
+TEAMMATE_VOTE = 0.35
+EVIL_EXTRA_VOTE = 0.3
+# A Demon that can pass its demonhood by killing itself (`STAR_PASSERS`) does so at night
+# when the table suspects it at least this much (and most of all), a Minion is alive and
+# more than four players live.
+STAR_PASS_AT = 0.45
+# An evil bot's night target (a kill, a poison) is one of the first TARGET_POOL players it
+# most wants gone (`_targets`), the first with chance 1/2, the next 1/4...
+TARGET_POOL = 3
+STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
+                            # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
 
 
@@ -57,6 +84,7 @@ class ReasoningBot:
 
     def __init__(self, seed: int = 0, name: str = ""):
         self.name = name
+        self.seed = seed
         self.rng = seeded(f"reasoning:{seed}:{name}")
         # Decisions the policy has no opinion on are answered as a random bot would, from
         # this bot's one generator.
@@ -144,7 +172,7 @@ class ReasoningBot:
             self._queue_bluff(view, table, day)
             return
         me = view.character
-        if me is None:
+        if me is None or hides(me):
             return
         mine = [(night, info, self.chose.get((night, ab), []))
                 for night, ab, info, _ in self.learned if ab == me and night <= day]
@@ -163,24 +191,49 @@ class ReasoningBot:
                 c["chose"] = chose
             self.pending.append(c)
 
+    def _plan(self, view, table: Table) -> tuple[list[str], dict[str, str]]:
+        """The evil team's plan, the same for every member with no word exchanged: made
+        from what each of them knows (the team, the seating, the script, the game's seed),
+        so their framed players are the same and their bluffs differ. (frames, Minion ->
+        the Townsfolk it claims). The Demon's own bluffs, which only it sees, are not
+        shared: it takes one the Minions' plan leaves free."""
+        team = sorted(self.team | {self.name}, key=table.seat.__getitem__)
+        rng = seeded(f"plan:{self.seed}:{','.join(team)}")
+        good = [n for n in table.seated if n not in team]
+        k = min(len(good), 1 + table.n_minions)
+        frames: list[str] = []
+        while len(frames) < k:
+            q = good[randrange(rng, len(good))]
+            if q not in frames:
+                frames.append(q)
+        folk = list(table.townsfolk)
+        order = []
+        while folk:
+            order.append(folk.pop(randrange(rng, len(folk))))
+        demons = self.demons if view.character not in table.demons_on_script \
+            else {self.name}
+        minions = [n for n in team if n not in demons]
+        return frames, {m: order[i % len(order)] for i, m in enumerate(minions)} \
+            if order else {}
+
     def _queue_bluff(self, view, table: Table, day: int) -> None:
         rng = self.rng
         if self.bluff is None:
             taken = set(table.claims.values())
+            frames, roles = self._plan(view, table)
             demon = view.character in table.demons_on_script
-            options = [c for c in self.bluffs if c not in taken] if demon else []
+            planned = set(roles.values())
+            options = [c for c in self.bluffs if c not in taken and c not in planned] \
+                if demon else []
+            mine = roles.get(self.name)
+            if not options and mine is not None and mine not in taken:
+                options = [mine]
             if not options:
                 options = [c for c in table.townsfolk if c not in taken
-                           and c not in self.bluffs] or list(table.townsfolk)
+                           and c not in self.bluffs and c not in planned] \
+                    or list(table.townsfolk)
             self.bluff = options[randrange(rng, len(options))]
-            good = [n for n in table.seated if n != self.name and n not in self.team]
-            k = min(len(good), 1 + table.n_minions)
-            picks: list[str] = []
-            while len(picks) < k:
-                q = good[randrange(rng, len(good))]
-                if q not in picks:
-                    picks.append(q)
-            self.frames = picks
+            self.frames = frames
         claim: dict[str, Any] = {"claim": self.bluff}
         info = table.invent(self.bluff, self.name, self.frames, day, rng) \
             if self.frames else None
@@ -195,7 +248,7 @@ class ReasoningBot:
         """name -> chance of being the Demon, as this bot sees it."""
         if self._evil(view):
             return table.public_demon()
-        return table.demon_chances(self.name)
+        return good_demon_belief(table, self.name)
 
     def _trust(self, view, table: Table) -> dict[str, float]:
         """name -> chance of being evil as the table saw it at the day's end (lower: more
@@ -208,10 +261,10 @@ class ReasoningBot:
         target = self.nominee
         if target is None:                      # an exile: rarely
             return self.rng.random() < 0.2
-        if self._evil(view):
-            return target not in self._teammates(view)
         if target == self.name:
             return False
+        if self._evil(view):
+            return self._evil_vote(view, table, target)
         p, top, n_living = self._top(view, table)
         if n_living > 5 and not view.alive(self.name):
             return False                # a ghost vote is kept for the last days
@@ -220,8 +273,44 @@ class ReasoningBot:
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
+        if not self._may_execute(view, table, target, mine):
+            return False
         doomed = _about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
+
+    def _evil_vote(self, view, table: Table, target: str) -> bool:
+        """An evil bot's hand, made to look like a good player's from outside: it raises it
+        where a good player reading the public record would (the nominee near the table's
+        top suspect), and otherwise sometimes for a good nominee (a good execution helps
+        evil), rarely for a teammate Minion the table suspects (it buys trust), never for
+        its Demon. With a teammate about to die, it votes for a good nominee (to save the
+        teammate)."""
+        team = self._teammates(view)
+        if target in self.demons:
+            return False
+        p = table.public_demon()
+        top = max((p.get(n, 0.0) for n in view.living), default=0.0)
+        looks = p.get(target, 0.0) >= NEAR_TOP * top > 0.0
+        if target in team:
+            return looks and self.rng.random() < TEAMMATE_VOTE
+        doomed = _about_to_die(view)
+        if doomed is not None and doomed in team:
+            return True
+        if not view.alive(self.name) and len(view.living) > 5:
+            return False                # a ghost vote is kept for the last days
+        return looks or self.rng.random() < EVIL_EXTRA_VOTE
+
+    def _may_execute(self, view, table: Table, target: str, mine: float) -> bool:
+        """Whether a good bot may help execute `target` (its Demon chance `mine`): not a
+        player the public facts prove good; a nominee whose execution may lose the game
+        (a claimed character whose own rule ends the game at its death, a Goblin claim
+        today) only when fairly sure they are the Demon."""
+        if table.evil_chances(self.name).get(target, 0.0) < PROVEN_GOOD:
+            return False
+        if mine < SURE_RISKY and (risky(table.claims.get(target))
+                                  or view.claims.get(target) in nominee_wins()):
+            return False
+        return True
 
     def _top(self, view, table: Table) -> tuple[dict[str, float], float, int]:
         """(its Demon chances, the best among the other living, how many live), kept while
@@ -264,16 +353,37 @@ class ReasoningBot:
                 return None
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             return {"nominate": best}
+        test = self._virgin_test(view, table, living)
+        if test is not None:
+            return {"nominate": test}
         p, top, n_living = self._top(view, table)
         best = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
         mine = p.get(best, 0.0)
         if mine <= 0.0 or mine < NEAR_TOP * top:
+            return None
+        if not self._may_execute(view, table, best, mine):
             return None
         if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return None
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _virgin_test(self, view, table: Table, living: list[str]) -> str | None:
+        """A good bot that believes it is a Townsfolk whose ability is spent (it acts on
+        the first night only) nominates a claimed Virgin nobody has nominated yet, on the
+        first day: if she is the Virgin, the nominator is executed and both are proven
+        good (the table's evidence); if nothing happens, one of them is probably lying."""
+        me = view.character or ""
+        if view.day > 1 or TEAMS.get(me) != "townsfolk":
+            return None
+        data = D.get(me)
+        if not data.first_night or data.other_night:
+            return None
+        for n in living:
+            if table.claims.get(n) == "virgin" and n not in table.nominated:
+                return n
+        return None
 
     def _lone_demon(self, view, table: Table) -> bool:
         """Whether the Demon is probably the only evil player alive (a good bot's belief):
@@ -290,15 +400,67 @@ class ReasoningBot:
         other use as rarely as the random bot makes one."""
         if not evil:
             p = self._belief(view, table)
-            aimed = [u for u in uses if "target" in u and u["target"] != self.name]
+            aimed = [u for u in uses if "target" in u and u["target"] != self.name
+                     and view.alive(u["target"])]
             if aimed:
-                best = max(aimed, key=lambda u: p.get(u["target"], 0.0))
-                if p.get(best["target"], 0.0) >= 0.4:
+                best = max(aimed, key=lambda u: (p.get(u["target"], 0.0),
+                                                 -table.seat[u["target"]]))
+                mine = p.get(best["target"], 0.0)
+                if mine >= SHOOT_NOW or (view.day >= 2 and mine >= SHOOT_LATER) \
+                        or (mine > 0.0 and (view.day >= 3 or len(view.living) <= 5)):
                     return best
+        else:
+            guess = self._evil_guess(view, table, uses)
+            if guess is not None:
+                return guess
         others = [u for u in uses if "target" not in u]
         if others and self.rng.random() < 0.1:
             return others[randrange(self.rng, len(others))]
         return None
+
+    def _targets(self, table: Table, good: list[str], trust: dict[str, float]) -> list[str]:
+        """Good players in the order an evil bot wants them dead or poisoned: a claimed
+        protector first (a Monk would keep saving the others), then by how much the table
+        trusts them (their word and votes carry the town). Killing claimed every-night
+        information roles first instead was measured worse for evil."""
+        def key(n: str) -> tuple:
+            rank = 0 if protects(table.claims.get(n, "")) else 1
+            return (rank, trust.get(n, 0.0), table.seat[n])
+        return sorted(good, key=key)
+
+    def _star_pass(self, view, table: Table, d: PlayerChoice) -> bool:
+        """Whether a Demon that passes its demonhood by killing itself should (a star-pass):
+        when the table suspects it at least STAR_PASS_AT and more than anyone, a teammate
+        Minion is alive to take over and more than four players live."""
+        if view.character not in STAR_PASSERS or self.name not in d.candidates \
+                or len(view.living) <= 4 or ab_of(d) != view.character:
+            return False
+        if not any(view.alive(m) for m in self.team if m != self.name):
+            return False
+        p = table.public_demon(fresh=False)
+        mine = p.get(self.name, 0.0)
+        return mine >= STAR_PASS_AT and mine >= max(p.values(), default=0.0)
+
+    def _evil_guess(self, view, table: Table, uses: list[dict]) -> dict | None:
+        """A guess a good character's ability offers evil (the Damsel's, to Minions): at a
+        living player who claims that character; from day 3, at a good Outsider claimant
+        the table trusts. One guess: never at random."""
+        team = self._teammates(view)
+        offered = [u for u in uses if "target" in u and TEAMS.get(u.get("ability", ""))
+                   in ("townsfolk", "outsider") and u["target"] not in team
+                   and view.alive(u["target"])]
+        if not offered:
+            return None
+        for u in offered:
+            if table.claims.get(u["target"]) == u["ability"]:
+                return u
+        if view.day < 3:
+            return None
+        trust = table.public_evil(fresh=False)
+        outs = [u for u in offered if TEAMS.get(table.claims.get(u["target"], "")) == "outsider"]
+        if not outs:
+            return None
+        return min(outs, key=lambda u: (trust.get(u["target"], 0.0), table.seat[u["target"]]))
 
     # ---- every decision ----------------------------------------------------------------
     def __call__(self, decision: Any, view) -> object:
@@ -315,8 +477,8 @@ class ReasoningBot:
         if kind == "claim":
             me = view.character
             opts = decision.options()
-            if not self._evil(view) and me in opts:
-                return me
+            if me in opts and (not self._evil(view) or me in nominee_wins()):
+                return me           # the truth; an evil Goblin's claim wins if executed
             return None
         if isinstance(decision, PlayerChoice) and decision.check is None \
                 and len(decision.candidates) >= decision.count:
@@ -341,6 +503,9 @@ class ReasoningBot:
             if team not in EVIL_TEAMS:
                 return None
             mates = self._teammates(view)
+            if team == "demon" and self._star_pass(view, table, d):
+                self.aimed = (view.night, [self.name])
+                return [self.name]
             # The Demon skips whom its kill failed on; a Minion whom it chose last night (a
             # Minion who does not know its Demon must not poison it every night).
             skip = self.survived if team == "demon" else set(self.aimed[1])
@@ -360,7 +525,17 @@ class ReasoningBot:
                 if team != "demon" or len(own) < d.count:
                     return None
                 good = own
-            order = sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
+            order = self._targets(table, good, trust)
+            if d.count == 1 and len(order) > 1:
+                # Not always the most dangerous player: a Monk would protect them every
+                # night. One of the first few, the first the likeliest.
+                k = min(len(order), TARGET_POOL)
+                r = self.rng.random() * (2 ** k - 1)
+                i = 0
+                while i < k - 1 and r >= 2 ** (k - 1 - i):
+                    r -= 2 ** (k - 1 - i)
+                    i += 1
+                order = [order[i]]
             self.aimed = (view.night, order[:d.count])
             return _in_seat_order(order[:d.count], d.candidates)
         if team in EVIL_TEAMS:
@@ -372,6 +547,69 @@ class ReasoningBot:
             order = sorted(living, key=lambda n: (p.get(n, 0.0) + trust.get(n, 0.0),
                                                  table.seat[n]))
         return _in_seat_order(order[:d.count], d.candidates)
+
+
+TEAMS = D.teams()
+_RISKY: dict[str, bool] = {}
+_NOMINEE_WINS: list[frozenset] = []
+
+
+def nominee_wins() -> frozenset:
+    """Characters a nominee may claim before the vote whose execution then wins for their
+    team (the Goblin's `nomination_claim`): read from the rule code."""
+    if not _NOMINEE_WINS:
+        from ..characters import REGISTRY
+        _NOMINEE_WINS.append(frozenset(c for c, cls in REGISTRY.items()
+                                       if getattr(cls, "nomination_claim", False)))
+    return _NOMINEE_WINS[0]
+
+
+def ab_of(d: PlayerChoice) -> str | None:
+    ab = (d.context or {}).get("ability")
+    return ab if isinstance(ab, str) else None
+
+
+_HIDES: dict[str, bool] = {}
+
+
+def hides(cid: str) -> bool:
+    """Whether a good player with character `cid` keeps it to themself: its ability offers
+    evil a day action that wins if aimed at them (the Damsel's guess: a class with the
+    engine's `offers_day_action` hook, on a good character)."""
+    found = _HIDES.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        cls = REGISTRY.get(cid)
+        found = _HIDES[cid] = (cls is not None and TEAMS.get(cid) == "outsider"
+                               and cls.offers_day_action is not Ability.offers_day_action)
+    return found
+
+
+def risky(cid: str | None) -> bool:
+    """Whether a good character's own rule ends the game when its player dies or is
+    executed (the Saint, the Klutz): its class has an outcome of its own and a death or
+    execution hook. Read from the rule code, not a list."""
+    if cid is None:
+        return False
+    found = _RISKY.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        cls = REGISTRY.get(cid)
+        found = _RISKY[cid] = (
+            cls is not None and TEAMS.get(cid) in ("townsfolk", "outsider")
+            and bool(getattr(cls, "outcome_reasons", None))
+            and (cls.on_death is not Ability.on_death
+                 or cls.on_executed is not Ability.on_executed))
+    return found
+
+
+def good_demon_belief(table: Table, me: str) -> dict[str, float]:
+    """name -> chance of being the Demon for the good player `me`, from the public record
+    (`table`) and what `me` knows of itself: a good bot's belief (`bots report` measures it
+    with this same function)."""
+    return table.demon_chances(me)
 
 
 class _Fallback(RandomBot):

@@ -1,0 +1,118 @@
+"""`clocktower bots report`: the measures of how the bots play (clocktower/agents/report.py)."""
+import json
+
+import pytest
+from conftest import one_line_error
+
+from clocktower.agents.policies import make_agents
+from clocktower.agents.report import CountResult, _Observer, analyse, measure
+from clocktower.engine.runner import play
+from clocktower.play import NAMES, new_game
+
+
+def _setup(chars):
+    return {"type": "setup", "phase": "setup", "number": 0, "visible_to": "storyteller",
+            "players": [{"name": n, "character": c,
+                         "alignment": "evil" if c in ("imp", "poisoner", "spy") else "good"}
+                        for n, c in chars]}
+
+
+def test_execution_accuracy_and_the_random_living_pick_rate():
+    chars = [("Ann", "imp"), ("Bob", "poisoner"), ("Cat", "chef"), ("Dan", "saint"),
+             ("Eve", "slayer")]
+    log = [
+        _setup(chars),
+        # Day 1: five alive, two evil (2/5); the Saint is executed (good).
+        {"type": "execution", "phase": "day", "number": 1, "visible_to": "all",
+         "player": "Dan", "votes": 3},
+        {"type": "death", "phase": "day", "number": 1, "visible_to": "all",
+         "player": "Dan", "cause": "execution", "by": None},
+        {"type": "death", "phase": "night", "number": 2, "visible_to": "storyteller",
+         "player": "Cat", "cause": "demon", "by": "Ann"},
+        # Day 2: three alive, two evil (2/3); Bob (evil) executed.
+        {"type": "nomination", "phase": "day", "number": 2, "visible_to": "all",
+         "by": "Eve", "target": "Bob", "votes": 2, "threshold": 2,
+         "voters": ["Eve", "Ann"]},
+        {"type": "execution", "phase": "day", "number": 2, "visible_to": "all",
+         "player": "Bob", "votes": 2},
+        {"type": "claim_ability", "phase": "day", "number": 2, "visible_to": "all",
+         "player": "Ann", "character": "slayer", "target": "Eve"},
+        {"type": "game_over", "phase": "day", "number": 2, "visible_to": "all",
+         "winner": "evil", "code": "saint_executed", "reason": "x"},
+    ]
+    res = CountResult(5)
+    analyse(log, res)
+    s = res.summary()
+    assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
+    assert s["random_pick_rate"] == pytest.approx((2 / 5 + 2 / 3) / 2)
+    assert s["good_wins"] == 0 and s["games"] == 1
+    ev = s["events"]
+    assert ev["saint_executed"]["count"] == 1 and ev["saint_executed"]["per_100"] == 100
+    assert ev["fake_slayer"]["count"] == 1          # an evil player's Slayer shot
+    assert ev["monk_block"]["games"] == 0 and ev["monk_block"]["per_100"] is None
+    assert s["evil_votes"] == 1 and s["evil_votes_on_evil"] == 1.0     # Ann for Bob
+
+
+def test_measuring_a_game_does_not_change_it():
+    names = NAMES[:10]
+    for seed in (3, 4):
+        a = new_game("trouble-brewing", 10, seed,
+                     agents=make_agents(names, seed, "reasoning", "reasoning"))
+        play(a)
+        b = new_game("trouble-brewing", 10, seed,
+                     agents=make_agents(names, seed, "reasoning", "reasoning"))
+        res = CountResult(10)
+        b.on_event = _Observer(b, res, True)
+        play(b)
+        assert a.log == b.log
+        assert sum(k for _s, k in res.belief_by_day.values()) > 0
+        assert sum(res.cal_n) > 0
+
+
+def test_beliefs_on_the_demon_are_chances_and_bins_add_up():
+    [res] = measure("trouble-brewing", [7], 6, 0, "reasoning", "reasoning")
+    s = res.summary()
+    assert s["games"] == 6
+    for v in s["belief_on_demon_by_day"].values():
+        assert v is None or 0.0 <= v <= 1.0
+    for c in s["calibration"]:
+        if c["n"]:
+            lo, hi = c["bin"]
+            assert lo <= c["mean_belief"] <= hi + 1e-9
+            assert 0.0 <= c["demon_rate"] <= 1.0
+
+
+def test_report_command_prints_and_writes(cli, tmp_path):
+    out = tmp_path / "rep"
+    r = cli("bots", "report", "trouble-brewing", "--players", "7,8", "--games", 4,
+            "--seed", 11, "--out", out)
+    assert r.exit_code == 0, r.output
+    for words in ("good wins", "random", "true Demon", "calibration", "Slayer hits",
+                  "star-passes", "Mayor wins"):
+        assert words in r.output
+    data = json.loads((out / "report.json").read_text())
+    assert [s["players"] for s in data["by_players"]] == [7, 8]
+    assert data["by_players"][0]["games"] == 4
+    assert (out / "reliability.png").read_bytes()[:4] == b"\x89PNG"
+    again = cli("bots", "report", "trouble-brewing", "--players", "7,8", "--games", 4,
+                "--seed", 11, "--out", out)
+    assert json.loads((out / "report.json").read_text()) == data     # same seeds, same report
+    assert again.output == r.output
+
+
+def test_report_with_random_good_bots_has_no_beliefs(cli):
+    r = cli("bots", "report", "trouble-brewing", "--players", "7", "--games", 3,
+            "--good-bots", "random")
+    assert r.exit_code == 0, r.output
+    assert "good random, evil reasoning" in r.output and "true Demon" not in r.output
+
+
+def test_report_bad_input(cli, tmp_path):
+    one_line_error(cli("bots", "report", "trouble-brewing", "--players", "4"), "--players")
+    one_line_error(cli("bots", "report", "trouble-brewing", "--games", 0), "--games")
+    one_line_error(cli("bots", "report", "no-such-script"), "unknown script")
+    one_line_error(cli("bots", "report", "trouble-brewing", "--evil-bots", "nope"),
+                   "--evil-bots")
+    f = tmp_path / "file"
+    f.write_text("x")
+    one_line_error(cli("bots", "report", "trouble-brewing", "--out", f), "--out")
