@@ -51,6 +51,7 @@ COUNT_CHANGES = ("outsiders", "outsiders_choice", "minions", "no_demon", "requir
 
 class Alchemist(Ability):
     id = "alchemist"
+    kind = "transformation"
 
     def minion_options(self) -> tuple[list[str], list[str]]:
         """(Minions the Storyteller may give, the ones the automatic Storyteller picks)."""

@@ -41,6 +41,7 @@ TEAMS = D.teams()
 
 class Alsaahir(Ability):
     id = "alsaahir"
+    kind = "ending"
     outcome_reasons = {"alsaahir": "the Alsaahir guessed every Minion and Demon: good wins"}
 
     def available(self) -> bool:

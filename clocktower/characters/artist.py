@@ -67,6 +67,7 @@ def bot_questions(game, me) -> list[str]:
 
 class Artist(Ability):
     id = "artist"
+    kind = "information"
     private_args: ClassVar[tuple[str, ...]] = ("question",)
 
     def day_options(self) -> list[dict]:

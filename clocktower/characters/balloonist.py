@@ -31,6 +31,7 @@ from ._info import Information
 
 class Balloonist(Information):
     id = "balloonist"
+    kind = "information"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

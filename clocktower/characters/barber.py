@@ -28,6 +28,7 @@ from ..engine.ability import Ability
 
 class Barber(Ability):
     id = "barber"
+    kind = "transformation"
 
     def on_death(self, dead, cause, by) -> None:
         game = self.game

@@ -16,6 +16,7 @@ from ..engine.ability import Ability
 
 class Butler(Ability):
     id = "butler"
+    kind = "voting"
     holder_only = frozenset({"may_vote"})     # limits the Butler's own hand only
 
     def night(self, first: bool) -> None:

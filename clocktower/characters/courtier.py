@@ -32,6 +32,7 @@ from ._common import team_characters
 
 class Courtier(Ability):
     id = "courtier"
+    kind = "malfunction"
 
     def wakes(self, first: bool) -> bool:
         return not self.state.get("used")

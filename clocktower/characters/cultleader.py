@@ -35,6 +35,7 @@ from ..engine.outcome import Outcome
 
 class CultLeader(Ability):
     id = "cultleader"
+    kind = "ending"
     outcome_reasons = {"cultleader": "every good player joined the Cult Leader's cult: the "
                                      "Cult Leader's team wins"}
 

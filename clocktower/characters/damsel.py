@@ -46,6 +46,7 @@ from ._info import Information
 
 class Damsel(Information):
     id = "damsel"
+    kind = "ending"
     outcome_reasons = {"damsel_guessed": "a Minion guessed the Damsel: the Damsel's team loses"}
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------

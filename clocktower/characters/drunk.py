@@ -18,6 +18,7 @@ from ..engine.state import Effect
 
 class Drunk(Ability):
     id = "drunk"
+    kind = "deception"
     unaware = True        # the holder believes another character
     priority = -10      # become the believed Townsfolk before other setup hooks look
 

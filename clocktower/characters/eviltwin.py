@@ -39,6 +39,7 @@ from ._info import Information
 
 class EvilTwin(Information):
     id = "eviltwin"
+    kind = "ending"
     outcome_reasons = {"eviltwin": "the good twin was executed while the Evil Twin lived: "
                                    "evil wins"}
 

@@ -44,6 +44,7 @@ from ..engine.ability import Ability
 
 class FangGu(Ability):
     id = "fanggu"
+    kind = "killing"
 
     def wakes(self, first: bool) -> bool:
         return not first

@@ -27,6 +27,7 @@ from ..engine.ability import Ability
 
 class Fearmonger(Ability):
     id = "fearmonger"
+    kind = "ending"
     outcome_reasons = {"fearmonger": "the Fearmonger nominated and executed their chosen "
                                      "player: that player's team loses"}
 

@@ -37,6 +37,7 @@ from ._advice import AdviceMenu, candidates, full_fact, holds, read_fact, statem
 
 class Fisherman(Ability):
     id = "fisherman"
+    kind = "information"
     # The advice is private (never in the public claim): a private use.
     private_args: ClassVar[tuple[str, ...]] = ("advice",)
 

@@ -17,6 +17,7 @@ from ._info import Information
 
 class FortuneTeller(Information):
     id = "fortuneteller"
+    kind = "information"
 
     def on_setup(self) -> None:
         self._choose_red_herring()

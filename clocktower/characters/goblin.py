@@ -36,6 +36,7 @@ from ..engine.outcome import Outcome
 
 class Goblin(Ability):
     id = "goblin"
+    kind = "ending"
     outcome_reasons = {"goblin": "the Goblin claimed to be the Goblin and was executed: their team wins"}
 
     nomination_claim = True     # with a Goblin on the script, any nominee may claim it

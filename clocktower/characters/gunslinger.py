@@ -22,6 +22,7 @@ from ..engine.ability import Ability
 
 class Gunslinger(Ability):
     id = "gunslinger"
+    kind = "killing"
 
     def on_vote_tallied(self, nominee, voters) -> None:
         game = self.game

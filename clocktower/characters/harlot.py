@@ -35,6 +35,7 @@ from ._info import Information
 
 class Harlot(Information):
     id = "harlot"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return not first

@@ -33,6 +33,7 @@ from ..engine.ability import Ability
 
 class Huntsman(Ability):
     id = "huntsman"
+    kind = "transformation"
 
     def wakes(self, first: bool) -> bool:
         return not self.state.get("used")

@@ -29,6 +29,7 @@ from ..engine.state import Effect
 
 class Innkeeper(Ability):
     id = "innkeeper"
+    kind = "protection"
 
     def wakes(self, first: bool) -> bool:
         return not first

@@ -33,6 +33,7 @@ from ..engine.outcome import Outcome, opposing
 
 class Klutz(Ability):
     id = "klutz"
+    kind = "ending"
     outcome_reasons = {"klutz": "the Klutz chose an evil player when they died: their team loses"}
 
     def on_death(self, dead, cause, by) -> None:

@@ -44,6 +44,7 @@ from ..engine.jinx import adjusted
 
 class LilMonsta(Ability):
     id = "lilmonsta"
+    kind = "killing"
 
     # ---- who is the Demon ---------------------------------------------------------------
     def babysitter(self):

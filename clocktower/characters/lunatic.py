@@ -36,6 +36,7 @@ NOT_BELIEVED = ("lilmonsta", "kazali")
 
 class Lunatic(Information):
     id = "lunatic"
+    kind = "deception"
     unaware = True        # the holder believes another character
     priority = -10      # believe before other setup hooks look
 

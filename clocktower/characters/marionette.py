@@ -51,6 +51,7 @@ NOT_BELIEVED = ("drunk", "lunatic", "marionette")
 
 class Marionette(Information):
     id = "marionette"
+    kind = "deception"
     unaware = True        # the holder believes another character
     priority = -10      # believe before other setup hooks look
 

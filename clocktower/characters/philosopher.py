@@ -37,6 +37,7 @@ from ..engine.state import Effect
 
 class Philosopher(Ability):
     id = "philosopher"
+    kind = "transformation"
 
     def wakes(self, first: bool) -> bool:
         return not self.state.get("used")

@@ -16,6 +16,7 @@ from ..engine.ability import Ability
 
 class ScarletWoman(Ability):
     id = "scarletwoman"
+    kind = "transformation"
     priority = -5
 
     def wakes(self, first: bool) -> bool:

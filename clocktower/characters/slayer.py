@@ -13,6 +13,7 @@ from ..engine.ability import Ability
 
 class Slayer(Ability):
     id = "slayer"
+    kind = "killing"
 
     def day_options(self) -> list[dict]:
         if self.state.get("used") or not self.player.alive:

@@ -38,6 +38,7 @@ from ..engine.state import Effect
 
 class SnakeCharmer(Ability):
     id = "snakecharmer"
+    kind = "transformation"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

@@ -19,6 +19,7 @@ from ._common import false_registrations
 
 class Spy(Ability):
     id = "spy"
+    kind = "information"
     registers_when_dead = True
 
     def night(self, first: bool) -> None:

@@ -24,6 +24,7 @@ from ._info import Information
 
 class Steward(Information):
     id = "steward"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return first            # first is also True on a mid-game Steward's first night

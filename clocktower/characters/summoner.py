@@ -47,6 +47,7 @@ from ..engine.jinx import adjusted
 
 class Summoner(Ability):
     id = "summoner"
+    kind = "transformation"
 
     def __init__(self, game, player):
         super().__init__(game, player)

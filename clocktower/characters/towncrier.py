@@ -31,6 +31,7 @@ from ._info import Information
 
 class TownCrier(Information):
     id = "towncrier"
+    kind = "information"
 
     def on_nomination(self, nominator, nominee) -> None:
         game, me = self.game, self.player

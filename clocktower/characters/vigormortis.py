@@ -38,6 +38,7 @@ TEAMS = D.teams()
 
 class Vigormortis(Ability):
     id = "vigormortis"
+    kind = "killing"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

@@ -14,6 +14,7 @@ from ..engine.ability import Ability
 
 class Virgin(Ability):
     id = "virgin"
+    kind = "killing"
 
     def on_nominated(self, nominator) -> None:
         if self.state.get("used"):

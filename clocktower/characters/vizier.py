@@ -32,6 +32,7 @@ from ..engine.jinx import adjusted
 
 class Vizier(Ability):
     id = "vizier"
+    kind = "killing"
 
     # ---- "All players know you are the Vizier" -------------------------------------------
     def on_day_start(self) -> None:

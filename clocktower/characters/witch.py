@@ -25,6 +25,7 @@ from ..engine.state import Effect
 
 class Witch(Ability):
     id = "witch"
+    kind = "killing"
 
     def lost(self) -> bool:
         """Just 3 (or fewer) non-Traveller players live: the Witch loses the ability."""

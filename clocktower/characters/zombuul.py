@@ -29,6 +29,7 @@ from ..engine.ability import Ability
 
 class Zombuul(Ability):
     id = "zombuul"
+    kind = "killing"
     priority = 100          # the last word in the would-die step
 
     def acts_while_dead(self) -> bool:

@@ -39,8 +39,17 @@ HOOKS = (
 )
 
 
+# What an ability mostly does: the Amnesiac's similarity scale (docs/storyteller.md). Each
+# character declares its own (`kind = "information"`); "other" if it does not.
+KINDS = ("information", "protection", "killing", "malfunction", "transformation", "ending",
+         "voting", "deception", "setup", "other")
+
+
 class Ability:
     id: ClassVar[str] = ""
+    # Its kind on the Amnesiac's similarity scale (`KINDS`): a guess of the same kind is
+    # `warm`, of the same team and kind `hot` (characters/amnesiac.py).
+    kind: ClassVar[str] = "other"
     # True for abilities that act while their player is dead (e.g. "even if dead").
     works_when_dead: ClassVar[bool] = False
     # True for registration abilities that work "even if dead" (Recluse, Spy).
