@@ -57,7 +57,7 @@ def _data(vid: str, name: str, ability: str, like: str | None, first: bool, othe
 class Variant(Ability):
     """Mixed into each variant (first among its bases): its similarity data for the
     Amnesiac's guesses, and its place in the night order."""
-    # kind: its Ability.kind (engine/ability.py:KINDS: information, protection, ...), set by each variant
+    # kind: its Ability.kind (engine/ability.py:KINDS), set by each variant
     like: ClassVar[str | None] = None   # the character it is a twist on (None: original)
     same: ClassVar[str | None] = None   # the character whose ability it is, word for word
     almanac: ClassVar[str] = ""         # which almanac example it makes runnable

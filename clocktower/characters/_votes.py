@@ -25,8 +25,7 @@ class VoteMarker(Ability):
         target = pick[0]
         if game.add_effect(Effect(self.effect, target, self, ends=("dusk", game.night + 1)),
                            by=self):
-            game.emit("reminder", "storyteller", token=self.token, player=target.name,
-                      ability=self.id)
+            self.reminder(self.token, target)
 
     def marks(self, voter) -> bool:
         return any(e.kind == self.effect and e.source is self

@@ -125,8 +125,7 @@ class Amnesiac(Ability):
         self.state["ability"] = cid
         granted = game.grant(me, cid, source=self, invented=VARIANTS.get(cid))
         self.state["granted"] = granted
-        game.emit("reminder", "storyteller", token="?", player=me.name, ability=self.id,
-                  character=cid)
+        self.reminder("?", me, character=cid)
         if "on_setup" in granted.overrides and game.phase == "setup":
             granted.on_setup()
 

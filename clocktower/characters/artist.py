@@ -78,8 +78,7 @@ class Artist(Ability):
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
         self.state["used"] = True
-        game.emit("reminder", "storyteller", token="No ability", player=me.name,
-                  ability=self.id)
+        self.reminder("No ability", me)
         text = args["question"].strip()
         ok = self.functioning
         q = try_parse(text, [p.name for p in game.players])

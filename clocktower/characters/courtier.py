@@ -46,19 +46,16 @@ class Courtier(Ability):
             return
         self.state["used"] = True
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      effect="drunk")
+            self.no_effect("drunk")
             return
         target = next((p for p in game.players if p.character == chosen), None)
         if target is None:
-            game.emit("nothing_happens", "storyteller", ability=self.id, player=me.name,
-                      character=chosen)
+            self.nothing_happens("storyteller", character=chosen)
             return
         self.state["target"] = target.name
         self.state["until"] = game.night + 3
         game.add_effect(Effect("drunk", target, self, ends=("dusk", game.night + 3)))
-        game.emit("reminder", "storyteller", token="Drunk 1", player=target.name,
-                  ability=self.id)
+        self.reminder("Drunk 1", target)
 
     def on_dusk(self) -> None:
         game = self.game
@@ -67,10 +64,8 @@ class Courtier(Ability):
             return
         left = until - game.night
         if left > 0:
-            game.emit("reminder", "storyteller", token=f"Drunk {4 - left}",
-                      player=self.state["target"], ability=self.id)
+            self.reminder(f"Drunk {4 - left}", self.state["target"])
         else:
             self.state["spent"] = True
             if self.player is not None:
-                game.emit("reminder", "storyteller", token="No Ability",
-                          player=self.player.name, ability=self.id)
+                self.reminder("No Ability", self.player)

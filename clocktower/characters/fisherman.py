@@ -49,8 +49,7 @@ class Fisherman(Ability):
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
         self.state["used"] = True
-        game.emit("reminder", "storyteller", token="No Ability", player=me.name,
-                  ability=self.id)
+        self.reminder("No Ability", me)
         droisoned = not self.functioning
         items = [a for _, a in candidates(game, me, honest=True)]
         if droisoned:

@@ -44,7 +44,6 @@ class Gunslinger(Ability):
         target = game.player(args["target"])
         if not target.truly_alive:      # publicly: nothing happens (the engine says so)
             if not self.functioning:
-                game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                          target=target.name, effect="death")
+                self.no_effect("death", target=target)
             return
         game.kill(target, "ability", me, source=self)

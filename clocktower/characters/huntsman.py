@@ -46,19 +46,16 @@ class Huntsman(Ability):
             return
         target = chosen[0]
         self.state["used"] = True
-        game.emit("reminder", "storyteller", token="No Ability", player=me.name, ability=self.id)
+        self.reminder("No Ability", me)
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="character_change")
+            self.no_effect("character_change", target=target)
             return
         if target.character != "damsel":
-            game.emit("nothing_happens", "storyteller", ability=self.id, player=me.name,
-                      target=target.name)
+            self.nothing_happens("storyteller", target=target)
             return
         options, suggested = self.townsfolk_options()
         if not options:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="no not-in-play Townsfolk")
+            self.no_effect("no not-in-play Townsfolk", target=target)
             return
         new = game.storyteller_choice("huntsman", options,
                                       "Huntsman found the Damsel: which not-in-play Townsfolk "

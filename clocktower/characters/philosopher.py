@@ -57,13 +57,11 @@ class Philosopher(Ability):
             return
         self.state["used"] = True
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      effect="ability_granted")
+            self.no_effect("ability_granted")
             return
         self.state["chosen"] = chosen
         self.state["gained"] = game.grant(me, chosen, source=self)
-        game.emit("reminder", "storyteller", token="Is the Philosopher", player=me.name,
-                  ability=self.id, character=chosen)
+        self.reminder("Is the Philosopher", me, character=chosen)
         for p in game.players:
             if p.character == chosen and p is not me:
                 self._make_drunk(p)

@@ -42,6 +42,5 @@ class ScarletWoman(Ability):
             + (0 if already_dead or dead.traveller else 1)
         if alive_before < 5:
             return
-        game.emit("ability_triggered", "storyteller", ability=self.id, player=me.name,
-                  demon=dead.name)
+        self.triggered("storyteller", demon=dead.name)
         game.change_character(me, dead.character)

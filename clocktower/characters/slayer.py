@@ -25,8 +25,7 @@ class Slayer(Ability):
         self.state["used"] = True
         target = game.player(args["target"])
         if not self.functioning or not target.truly_alive:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="death")
+            self.no_effect("death", target=target)
             return
         if game.registers_as_demon(target, self.id):
             game.kill(target, "ability", me)

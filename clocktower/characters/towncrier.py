@@ -39,8 +39,7 @@ class TownCrier(Information):
             return
         if self._is_minion(nominator):
             self.state["minion_nominated"] = game.day
-            game.emit("reminder", "storyteller", token="Minion Nominated", player=me.name,
-                      ability=self.id)
+            self.reminder("Minion Nominated", me)
 
     def on_character_change(self, player, old, new) -> None:
         if player is self.player and player.ability is self:

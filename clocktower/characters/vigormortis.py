@@ -58,8 +58,7 @@ class Vigormortis(Ability):
         kept: list[str] = self.state.setdefault("kept", [])
         if minion.name not in kept:
             kept.append(minion.name)
-        game.emit("reminder", "storyteller", token="Has ability", player=minion.name,
-                  ability=self.id)
+        self.reminder("Has ability", minion)
         options = self.townsfolk_neighbours(minion)
         if not options:
             return

@@ -25,6 +25,5 @@ class Virgin(Ability):
             return
         char = game.registration(nominator, self.id)[0]
         if D.get(char).team == "townsfolk":
-            game.emit("ability_triggered", "all", ability=self.id, player=self.player.name,
-                      target=nominator.name)
+            self.triggered(target=nominator)
             game.execute(nominator)

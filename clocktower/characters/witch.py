@@ -49,7 +49,6 @@ class Witch(Ability):
                    for e in nominator.effects):
             return
         if self.lost():
-            game.emit("no_effect", "storyteller", ability=self.id, player=self.player.name,
-                      target=nominator.name, effect="death")
+            self.no_effect("death", target=nominator)
             return
         game.kill(nominator, "ability", self.player, source=self)

@@ -55,8 +55,7 @@ class Zombuul(Ability):
             return False         # a drunk or poisoned Zombuul dies for real
         self.state["died_once"] = True
         # `apparent_death`: the death event that follows is the Zombuul's first, not real.
-        game.emit("reminder", "storyteller", token="Dead", player=me.name, ability=self.id,
-                  note="registers as dead, secretly alive", apparent_death=True)
+        self.reminder("Dead", me, note="registers as dead, secretly alive", apparent_death=True)
         game.fake_death(me, cause, by)
         return True
 
@@ -67,5 +66,4 @@ class Zombuul(Ability):
             return
         self.state["died_once"] = True
         me.secretly_alive = True
-        self.game.emit("reminder", "storyteller", token="Dead", player=me.name,
-                       ability=self.id, note="counts as having died once (Summoner jinx)")
+        self.reminder("Dead", me, note="counts as having died once (Summoner jinx)")

@@ -128,6 +128,55 @@ class Ability:
         """True tonight if this ability was created mid-game and acts as on a first night."""
         return self.state.get("fresh_night") == self.game.night
 
+    # ---- the log: the events a character writes itself (engine/events.py) ------------------
+    # Each writes its event with the fields in the catalogue's order; `extra` fields follow.
+    # (Information an ability gives through its rules, which a drunk or poisoned player may
+    # get wrong, goes through `game.tell`, not `learn`.)
+    def reminder(self, token: str, player: "Player | str", **extra: Any) -> dict:
+        """Place this ability's reminder `token` by `player` (storyteller only)."""
+        name = player if isinstance(player, str) else player.name
+        return self.game.emit("reminder", "storyteller", token=token, player=name,
+                              ability=self.id, **extra)
+
+    def learn(self, player: "Player", **info: Any) -> dict:
+        """Show `player` `info` as it is (a `learn` event only they and the Storyteller see):
+        what the rules show them whatever their state (bluffs, a grimoire, a character)."""
+        return self.game.emit("learn", [player.name], player=player.name, ability=self.id,
+                              **info)
+
+    def wake(self, player: "Player") -> dict:
+        """Wake `player` at this ability's step (when it is not its holder, who `woken`
+        already names)."""
+        return self.game.emit("wake", "storyteller", player=player.name, ability=self.id)
+
+    def no_effect(self, effect: str, target: "Player | None" = None, **extra: Any) -> dict:
+        """This ability would have done `effect` (to `target`) but does not work now
+        (storyteller only): drunk, poisoned, dead, or stopped."""
+        if target is None:
+            return self.game.emit("no_effect", "storyteller", ability=self.id,
+                                  player=self.player.name, effect=effect, **extra)
+        return self.game.emit("no_effect", "storyteller", ability=self.id,
+                              player=self.player.name, target=target.name, effect=effect,
+                              **extra)
+
+    def triggered(self, visible_to: Any = "all", target: "Player | None" = None,
+                  **extra: Any) -> dict:
+        """This ability does what it says (an `ability_triggered` event; public by default)."""
+        if target is None:
+            return self.game.emit("ability_triggered", visible_to, ability=self.id,
+                                  player=self.player.name, **extra)
+        return self.game.emit("ability_triggered", visible_to, ability=self.id,
+                              player=self.player.name, target=target.name, **extra)
+
+    def nothing_happens(self, visible_to: Any = "all", target: "Player | None" = None,
+                        **extra: Any) -> dict:
+        """This ability was used and nothing happens (a `nothing_happens` event)."""
+        if target is None:
+            return self.game.emit("nothing_happens", visible_to, ability=self.id,
+                                  player=self.player.name, **extra)
+        return self.game.emit("nothing_happens", visible_to, ability=self.id,
+                              player=self.player.name, target=target.name, **extra)
+
     # ---- setup (class level: before players hold characters) -----------------------------
     @classmethod
     def adjust_bag(cls, bag, rng_choice) -> None:
