@@ -25,7 +25,7 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.state import Effect
 from ._common import team_characters
 
@@ -33,9 +33,13 @@ from ._common import team_characters
 class Courtier(Ability):
     id = "courtier"
     kind = "malfunction"
+    used = State(False)
+    target: State[str] = State("")             # the drunk player (by name)
+    until: State[int | None] = State(None)      # the night their drunkenness ends
+    spent = State(False)
 
     def wakes(self, first: bool) -> bool:
-        return not self.state.get("used")
+        return not self.used
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -44,7 +48,7 @@ class Courtier(Ability):
                                               "3 nights & 3 days (once per game), or none")
         if chosen is None:
             return
-        self.state["used"] = True
+        self.used = True
         if not self.functioning:
             self.no_effect("drunk")
             return
@@ -52,20 +56,20 @@ class Courtier(Ability):
         if target is None:
             self.nothing_happens("storyteller", character=chosen)
             return
-        self.state["target"] = target.name
-        self.state["until"] = game.night + 3
+        self.target = target.name
+        self.until = game.night + 3
         game.add_effect(Effect("drunk", target, self, ends=("dusk", game.night + 3)))
         self.reminder("Drunk 1", target)
 
     def on_dusk(self) -> None:
         game = self.game
-        until = self.state.get("until")
-        if until is None or self.state.get("spent"):
+        until = self.until
+        if until is None or self.spent:
             return
         left = until - game.night
         if left > 0:
-            self.reminder(f"Drunk {4 - left}", self.state["target"])
+            self.reminder(f"Drunk {4 - left}", self.target)
         else:
-            self.state["spent"] = True
+            self.spent = True
             if self.player is not None:
                 self.reminder("No Ability", self.player)

@@ -28,15 +28,16 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Huntsman(Ability):
     id = "huntsman"
     kind = "transformation"
+    used = State(False)
 
     def wakes(self, first: bool) -> bool:
-        return not self.state.get("used")
+        return not self.used
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -45,7 +46,7 @@ class Huntsman(Ability):
         if not chosen:
             return
         target = chosen[0]
-        self.state["used"] = True
+        self.used = True
         self.reminder("No Ability", me)
         if not self.functioning:
             self.no_effect("character_change", target=target)

@@ -31,16 +31,17 @@ Rulings:
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.state import Effect
 
 
 class Philosopher(Ability):
     id = "philosopher"
     kind = "transformation"
+    used = State(False)
 
     def wakes(self, first: bool) -> bool:
-        return not self.state.get("used")
+        return not self.used
 
     def options(self) -> list[str]:
         game = self.game
@@ -55,7 +56,7 @@ class Philosopher(Ability):
                                               "its ability (once per game), or none")
         if chosen is None:
             return
-        self.state["used"] = True
+        self.used = True
         if not self.functioning:
             self.no_effect("ability_granted")
             return

@@ -15,7 +15,7 @@ A hook may ask `self.functioning` when the text makes a decision depend on it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from ..data import CharacterData, get as get_data
 from .outcome import register_reason
@@ -37,6 +37,41 @@ HOOKS = (
     "keeps_in_force", "stops_ability", "choose_again", "must_choose", "on_day_start",
     "registrations",
 )
+
+
+T = TypeVar("T")
+
+
+class State(Generic[T]):
+    """A typed field of an ability's `state`, declared on the class (`used = State(False)`,
+    `master: State[str | None] = State(None)`): `self.used` reads `self.state["used"]`, the
+    default while it is unset (the default is not stored: give an immutable one), and
+    `self.used = True` stores it; `del self.used` unsets it. The values stay in the `state`
+    dict, which forks and copies of the game carry."""
+    __slots__ = ("name", "default")
+
+    def __init__(self, default: T) -> None:
+        self.default = default
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> "State[T]": ...
+    @overload
+    def __get__(self, obj: "Ability", owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: "Ability | None", owner: type | None = None) -> "T | State[T]":
+        if obj is None:
+            return self
+        return obj.state.get(self.name, self.default)
+
+    def __set__(self, obj: "Ability", value: T) -> None:
+        obj.state[self.name] = value
+
+    def __delete__(self, obj: "Ability") -> None:
+        obj.state.pop(self.name, None)
 
 
 # What an ability mostly does: the Amnesiac's similarity scale (docs/storyteller.md). Each
