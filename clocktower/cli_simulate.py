@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from .cli import app
+from .cli_app import app
 from .errors import ClocktowerError
 
 

@@ -6,6 +6,7 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, Iterable
 
 from .. import data as D
@@ -317,6 +318,20 @@ class Game:
         ev = {"type": "decision", "phase": phase,
               "number": self.night if phase == "night" else self.day,
               "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq}
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
+
+    def record_input(self, kind: str, who: str, answer: Any) -> None:
+        """Log an input pushed by the table (a day action, a ruling: `engine/inputs.py`) as a
+        numbered `decision` event."""
+        seq = self.n_decisions
+        self.n_decisions = seq + 1
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": "storyteller" if who == "storyteller" else [who],
+              "kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq}
         self.log.append(ev)
         if self.on_event is not None:
             self.on_event(ev)

@@ -82,10 +82,8 @@ def _ruled_effects(p) -> list[Effect]:
 
 def ruling(game: "Game", r: dict) -> dict:
     """Validate, record (as an input), announce and carry out a ruling. Returns it."""
-    from .inputs import record_input
-
     r = check(game, r)
-    record_input(game, "ruling", "storyteller", r)
+    game.record_input("ruling", "storyteller", r)
     game.emit("ruling", "storyteller", **r)
     p = game.by_name[r["player"]]
     action = r["action"]

@@ -50,6 +50,12 @@ class AutoStoryteller:
         self.continuations = continuations
         self.days = days
 
+    @staticmethod
+    def continuation(seed: int, rng: random.Random) -> "AutoStoryteller":
+        """The Storyteller of one of `estimate`'s continuations: one that does not estimate
+        again (so an estimate never nests), sharing the continuation's generator."""
+        return AutoStoryteller(seed, continuations=0, rng=rng)
+
     def standing(self, game: Any) -> float:
         """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`."""
         return _estimate.standing(game).score
