@@ -10,7 +10,7 @@ import copy
 from typing import Any, Callable, Iterable
 
 from .. import data as D
-from ..errors import ClocktowerError, IllegalAnswer
+from ..errors import ClocktowerError, IllegalAction, IllegalAnswer
 from ..scripts import script_memo
 from .ability import HOOKS, Ability
 from . import voting
@@ -1281,7 +1281,7 @@ class Game:
         anyone may make it, whoever they are."""
         why = self.can_nominate(by, target)
         if why:
-            raise ClocktowerError(why)
+            raise IllegalAction(why)
         self.nominators.add(by.name)
         self.nominees.add(target.name)
         self.emit("nominate", "all", by=by.name, target=target.name)
@@ -1383,9 +1383,9 @@ class Game:
         names raising hands, or None to ask every player, clockwise from the Traveller.
         """
         if not target.traveller:
-            raise ClocktowerError(f"{target.name} is not a Traveller and cannot be exiled")
+            raise IllegalAction(f"{target.name} is not a Traveller and cannot be exiled")
         if target.name in self.exile_called:
-            raise ClocktowerError(f"{target.name}'s exile was already called today")
+            raise IllegalAction(f"{target.name}'s exile was already called today")
         if votes is None:
             context = {"exile": target.name, "nominator": by.name}
             votes = [v.name for v in self.voting_order(target)
@@ -1442,7 +1442,7 @@ class Game:
                       effect="unavailable")
             return
         if not ab.accepts_day_use(args, legal):
-            raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
+            raise IllegalAction(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
 
     def ruling(self, ruling: Any) -> dict:      # Any: a bad one is refused, not a TypeError

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from ..errors import ClocktowerError, ReplayMismatch
+from ..errors import ClocktowerError, IllegalAction, ReplayMismatch
 from . import voting
 from .driver import Days, drive
 from .game import Game
@@ -106,7 +106,7 @@ def day_action(game: Game, who: str, action: dict, live: bool = False) -> None:
     by = game.player(who)
     why = refusal(game, who, action)
     if why:
-        raise ClocktowerError(why)
+        raise IllegalAction(why)
     game.record_input("day_action", who, action)
     mark = len(game.log)
     try:
