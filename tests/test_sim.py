@@ -19,8 +19,8 @@ from clocktower.sim.record import analyse
 from clocktower.sim.report import CSV_FIELDS
 from clocktower.sim.run import Spec, game_seed
 from clocktower.sim.simulate import parse_players, simulate
-from clocktower.sim.stats import newcombe, wilson
-from clocktower.sim.summary import FIELDS
+from clocktower.sim.stats import mantel_haenszel, newcombe, paired_difference, wilson
+from clocktower.sim.summary import FIELDS, summarise
 from clocktower.scripts import load_script
 
 from test_cli import one_line_error
@@ -48,6 +48,107 @@ def test_wilson_known_values(k, n, lo, hi):
 def test_newcombe_known_values(args, lo, hi):
     a, b = newcombe(*args)
     assert (round(a, 4), round(b, 4)) == (lo, hi)
+
+
+def test_mantel_haenszel_against_a_hand_computed_example():
+    """Two strata (a wins of n1 in play, c of n0 not): (8, 10, 30, 50) and (20, 40, 4, 10).
+    Weights n1 n0 / N: 500/60 = 8.3333 and 400/50 = 8; the strata's differences 0.2 and
+    0.1; RD = (8.3333 x 0.2 + 8 x 0.1) / 16.3333 = 2.4667 / 16.3333 = 0.151020.
+    Sato: P1 = (100 x 30 - 2500 x 8 + 500 x 40 / 2) / 3600 = -7000 / 3600 = -1.944444,
+    P2 = (1600 x 4 - 100 x 20 + 400 x (-30) / 2) / 2500 = -1600 / 2500 = -0.64,
+    Q1 = (8 x 20 + 30 x 2) / 120 = 1.833333, Q2 = (20 x 6 + 4 x 20) / 100 = 2;
+    Var = (0.151020 x (-2.584444) + 3.833333) / 16.3333^2 = 3.443029 / 266.7778 = 0.0129058;
+    half-width 1.96 x 0.113604 = 0.222660."""
+    rd, (lo, hi) = mantel_haenszel([(8, 10, 30, 50), (20, 40, 4, 10)])
+    assert round(rd, 6) == 0.151020
+    assert (round(lo, 4), round(hi, 4)) == (-0.0716, 0.3737)
+    # one stratum: the plain difference, and Sato's variance is the binomial one
+    rd, (lo, hi) = mantel_haenszel([(8, 10, 30, 50)])
+    half = 1.959963984540054 * (0.8 * 0.2 / 10 + 0.6 * 0.4 / 50) ** 0.5
+    assert abs(rd - 0.2) < 1e-12 and abs(hi - lo - 2 * half) < 1e-12
+    # a stratum with nobody on one side weighs nothing; none left: no estimate
+    assert mantel_haenszel([(8, 10, 30, 50), (5, 9, 0, 0)])[0] == rd
+    assert mantel_haenszel([(5, 9, 0, 0), (0, 0, 3, 4)]) is None
+    with pytest.raises(ValueError):
+        mantel_haenszel([(11, 10, 0, 5)])
+
+
+def test_paired_difference():
+    # Agresti and Min's adjusted Wald: 1/2 added to each cell of the paired table
+    d, (lo, hi) = paired_difference(15, 5, 100)
+    assert d == 0.1
+    bb, cc, nn = 15.5, 5.5, 102
+    half = 1.959963984540054 * (((bb + cc) - (bb - cc) ** 2 / nn) / nn ** 2) ** 0.5
+    assert abs(lo - ((bb - cc) / nn - half)) < 1e-12 and abs(hi - ((bb - cc) / nn + half)) < 1e-12
+    assert paired_difference(0, 0, 50)[0] == 0 and paired_difference(0, 0, 50)[1][0] < 0
+
+
+SPEC = {"arms": [{"good": "random", "evil": "random", "storyteller": "auto"}],
+        "players": [7, 10], "baseline": None}
+
+
+def _rec(n, winner, chars, code="demon_dead", impact=None):
+    return {"arm": 0, "players": n, "winner": winner, "code": code, "ending": "demon_executed",
+            "final3": False, "days": 3, "outsiders": 0, "chars": chars, "trav": [],
+            "impact": impact if impact is not None else {c: {"acted": 1} for c in chars}}
+
+
+def _games(n, with_chef, wins_with, without, wins_without):
+    out = []
+    for k in range(with_chef):
+        out.append(_rec(n, "good" if k < wins_with else "evil", ["imp", "chef"]))
+    for k in range(without):
+        out.append(_rec(n, "good" if k < wins_without else "evil", ["imp", "empath"]))
+    return out
+
+
+def test_effects_are_compared_within_player_count():
+    """Simpson: good wins about 70% at 7 players and 30% at 10; the Chef is dealt in 900
+    of 1000 games at 7 and 100 of 1000 at 10, and costs good 10 points at each count.
+    Pooled, the Chef looks like +22 points (560/1000 with it, 340/1000 without: it is
+    mostly dealt where good wins anyway); within player count it is -10, at each count and
+    overall, and both intervals exclude 0."""
+    recs = _games(7, 900, 540, 100, 70) + _games(10, 100, 20, 900, 270)
+    s = summarise(SPEC, recs, ["chef", "empath", "imp"])
+    chef = next(c for c in s["characters"] if c["id"] == "chef")
+    assert round(chef["effect_pooled"], 6) == 0.22
+    assert chef["effect_pooled_ci"][0] > 0                      # "significant", and wrong
+    assert round(chef["effect"], 6) == -0.1
+    assert -0.2 < chef["effect_ci"][0] < -0.1 < chef["effect_ci"][1] < 0
+    assert [(e["players"], round(e["effect"], 6)) for e in chef["effect_by_players"]] == [
+        (7, -0.1), (10, -0.1)]
+    imp = next(c for c in s["characters"] if c["id"] == "imp")
+    assert imp["effect"] is None and imp["not_measured"].startswith("in play in every game")
+
+
+def test_not_measured_characters():
+    """Never dealt, an ability that fired in under 1% of its games, a win condition never
+    reached: listed, and no effect given."""
+    recs = []
+    for k in range(200):
+        chars = ["imp", "goblin", "monk"] if k % 2 else ["imp", "empath"]
+        impact = {"imp": {"kills": 1}, "goblin": {"acted": 1}} if k % 2 else {
+            "imp": {"kills": 1}, "empath": {"acted": 1}}
+        if k == 1:
+            impact["monk"] = {"kills_prevented": 1}       # fired once in 100: 1%, measured
+        if k == 3:
+            impact["monk"] = {"acted": 1}
+        recs.append(_rec(7 if k % 4 < 2 else 10, "good" if k % 3 else "evil", chars,
+                         impact=impact))
+    s = summarise(SPEC, recs, ["monk", "empath", "goblin", "chef", "imp"])
+    why = {w["id"]: w["why"] for w in s["not_measured"]}
+    assert set(why) == {"chef", "goblin"}
+    assert why["chef"] == "never dealt"
+    assert "win condition (goblin) was never reached in its 100 games" in why["goblin"]
+    rows = {c["id"]: c for c in s["characters"]}
+    assert rows["goblin"]["effect"] is None and rows["goblin"]["effect_by_players"] == []
+    assert rows["monk"]["fired"] == 2 and rows["monk"]["effect"] is not None
+    recs = [dict(r, impact={k: v for k, v in r["impact"].items() if k != "monk"})
+            for r in recs]
+    s = summarise(SPEC, recs, ["monk", "empath", "goblin", "imp"])
+    why = {w["id"]: w["why"] for w in s["not_measured"]}
+    assert why["monk"] == "its ability fired in 0 of the 100 games it was in (under 1%)"
+    assert {c["id"]: c["effect"] for c in s["characters"]}["monk"] is None
 
 
 def test_wilson_edges():
@@ -325,7 +426,8 @@ def test_analyse_a_written_log():
     assert r["ending"] == "demon_slain" and r["winner"] == "good" and r["days"] == 3
     assert r["final3"] is True
     assert r["impact"] == {"drunk": {"false_info": 1}, "imp": {"kills": 2},
-                           "monk": {"kills_prevented": 1}, "poisoner": {"droisonings": 1},
+                           "monk": {"kills_prevented": 1},
+                           "poisoner": {"acted": 1, "droisonings": 1},
                            "slayer": {"kills": 1}, "washerwoman": {"false_info": 1}}
 
 

@@ -56,6 +56,29 @@ class CsvWriter:
                              r["ability"] or "", r["days"], int(r["final3"]), ""])
 
 
+EFFECT_METHOD = (
+    "Effect: its team's win rate when the character is in play minus when it is not, "
+    "compared within each player count and combined over the counts by the "
+    "Mantel-Haenszel risk difference (each count weighted by in-play games × other games / "
+    "games), with a 95% interval from Sato's variance. Comparing within a count keeps a "
+    "character dealt more often at some counts from inheriting those counts' win rate; the "
+    "crude column pools every count and is confounded by player count. A character that "
+    "was never dealt, whose ability fired in under 1% of its games, or whose win condition "
+    "was never reached is not measured: its effect would be the bots' or the setup's, not "
+    "its ability's.")
+
+
+def effect_text(c: dict) -> str:
+    why = c.get("not_measured")
+    if why:
+        return "always in play" if why.startswith("in play in every game") else "not measured"
+    return "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}"
+
+
+def _excludes_0(c: list[float] | None) -> bool:
+    return c is not None and (c[0] > 0 or c[1] < 0)
+
+
 def pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -130,8 +153,9 @@ def plot_characters(summary: dict, path: Path) -> bool:
     ax.set_yticks(list(ys))
     ax.set_yticklabels([c["name"] for c in rows], fontsize=8)
     ax.axvline(0, color="#333", lw=0.8)
-    ax.set_xlabel("its team's win rate when in play minus when not (points, 95% CI)")
-    ax.set_title("Character impact (blue: good, red: evil)")
+    ax.set_xlabel("its team's win rate when in play minus when not, within player count\n"
+                  "(points; Mantel-Haenszel, 95% CI)")
+    ax.set_title("Character effect (blue: good, red: evil)")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -235,14 +259,37 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
                          for k, v in summary["endings"].items()]))
     if summary["characters"]:
         parts.append("<h2>Characters</h2>")
-        parts.append(_table(["character", "team", "in play", "team wins when in play",
-                             "95% CI", "without it", "effect (points)", "95% CI"],
+        parts.append("<p>" + html.escape(EFFECT_METHOD) + "</p>")
+        if summary.get("not_measured"):
+            parts.append("<p><b>Not measured</b> (no effect is shown for these):</p><ul>"
+                         + "".join(f"<li>{html.escape(w['name'])}: {html.escape(w['why'])}"
+                                   "</li>" for w in summary["not_measured"]) + "</ul>")
+        parts.append(_table(["character", "team", "in play", "ability fired",
+                             "team wins when in play", "95% CI", "without it",
+                             "effect (points)", "95% CI", "crude (pooled)"],
                             [[c["name"], c["team"], pct(c["in_play_rate"]),
+                              pct(c.get("fired_rate")),
                               pct(c["team_win_rate"]), ci(c["team_win_ci"]),
                               pct(c["team_win_rate_without"]),
-                              "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}",
-                              signed_ci(c["effect_ci"])] for c in summary["characters"]]))
+                              effect_text(c), signed_ci(c["effect_ci"]),
+                              "-" if c["effect_pooled"] is None
+                              else f"{100 * c['effect_pooled']:+.1f}"]
+                             for c in summary["characters"]]))
         parts += [_img(p, alt) for p, alt in plots[1:2]]
+        counts = summary["run"]["players"]
+        rows = [c for c in summary["characters"] if c["effect_by_players"]]
+        if rows and len(counts) > 1:
+            parts.append("<h3>Effects by player count</h3><p>Its team's win rate when in "
+                         "play minus when not, at each count (points; Newcombe 95% "
+                         "intervals; * when the interval excludes 0).</p>")
+            grid = []
+            for c in rows:
+                by = {e["players"]: e for e in c["effect_by_players"]}
+                grid.append([c["name"]] + [
+                    "-" if n not in by else
+                    f"{100 * by[n]['effect']:+.1f}{' *' if _excludes_0(by[n]['effect_ci']) else ''}"
+                    f" ({signed_ci(by[n]['effect_ci'])})" for n in counts])
+            parts.append(_table(["character"] + [str(n) for n in counts], grid))
     parts.append("<h2>By Outsider count</h2>")
     parts.append(_table(["Outsiders", "games", "good wins", "95% CI"],
                         [[r["outsiders"], r["games"], pct(r["good_win_rate"]),
@@ -352,14 +399,18 @@ def print_tables(summary: dict, console: Console, top: int = 12) -> None:
         console.print(t)
     chars = [c for c in summary["characters"] if c["in_play"]]
     if chars:
-        t = Table(title="Characters: their team's win rate when in play")
-        for h in ("character", "team", "in play", "team wins", "95% CI", "effect"):
+        t = Table(title="Characters: their team's win rate when in play; effect within "
+                        "player count (Mantel-Haenszel, 95% CI)")
+        for h in ("character", "team", "in play", "team wins", "95% CI", "effect (95% CI)"):
             t.add_column(h, justify="left" if h in ("character", "team") else "right")
-        for c in sorted(chars, key=lambda c: -(c["effect"] or 0)):
+        for c in sorted(chars, key=lambda c: (c["effect"] is None, -(c["effect"] or 0))):
             t.add_row(c["name"], c["team"], pct(c["in_play_rate"]), pct(c["team_win_rate"]),
-                      ci(c["team_win_ci"]),
-                      "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}")
+                      ci(c["team_win_ci"]), effect_text(c) + (
+                          f" ({signed_ci(c['effect_ci'])})" if c["effect_ci"] else ""))
         console.print(t)
+    if summary.get("not_measured"):
+        console.print("[bold]not measured[/] (no effect shown): " + "; ".join(
+            f"{w['name']}: {w['why']}" for w in summary["not_measured"]))
     if len(summary["by_outsiders"]) > 1:
         console.print("by Outsiders: " + "; ".join(
             f"{r['outsiders']}: {pct(r['good_win_rate'])} ({ci(r['good_win_ci'])}, "

@@ -37,7 +37,7 @@ from ..scripts import Script
 from . import baseline as B
 from .record import analyse
 
-FORMAT = 1
+FORMAT = 2          # 2: records count `acted` (sim/record.py); arms name a Storyteller
 
 
 @dataclass(frozen=True)
