@@ -53,9 +53,18 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                                                 "else random)"),
              good_bots: Optional[str] = typer.Option(None, help="policy for good players"),
              evil_bots: Optional[str] = typer.Option(None, help="policy for evil players"),
+             storyteller: str = typer.Option("auto", help="the Storyteller: auto (leans "
+                                             "towards the team far behind) or neutral (auto "
+                                             "without the lean)"),
              policy_table: Optional[str] = typer.Option(None, help="also play every good x "
                                                         "evil pair of these policies "
                                                         "(comma-separated, or all)"),
+             sensitivity: Optional[int] = typer.Option(None, help="games a count for each "
+                                                       "policy of the sensitivity panel "
+                                                       "(random bots; the Storyteller "
+                                                       "without its lean), on the same "
+                                                       "seeds; 0: no panel (default: a "
+                                                       "fifth of --games, at most 1000)"),
              jobs: Optional[int] = typer.Option(None, help="worker processes (default: "
                                                 "every core)"),
              backend: str = typer.Option("process", help="process (a local pool) or ray"),
@@ -73,6 +82,7 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     from .agents.policies import POLICIES, check_policy, default_policy, team_policies
     from .scripts import load_script
     from .sim import baseline as B
+    from .storyteller import STORYTELLERS
     from .sim.run import Spec, default_jobs
     from .sim.simulate import Interrupted, parse_players, simulate as run
 
@@ -103,21 +113,34 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     if backend == "ray":
         from .sim.run import import_ray
         import_ray()
+    if storyteller not in STORYTELLERS:
+        raise ClocktowerError(f"--storyteller {storyteller!r}: {' or '.join(STORYTELLERS)}")
+    if sensitivity is not None and not 0 <= sensitivity <= games:
+        raise ClocktowerError(f"--sensitivity {sensitivity}: 0 (no panel) to --games "
+                              f"({games}): the panel replays the run's first seeds")
+    sens_arms: list[tuple[str, str, str]] = []
     if baseline is not None:
-        arms = [("none", "none")]           # the model has no bots
+        arms: list[tuple[str, ...]] = [("none", "none", "none")]    # the model has no bots
     else:
-        arms = [team_policies(bots or default_policy(), good_bots, evil_bots)]
+        arms = [(*team_policies(bots or default_policy(), good_bots, evil_bots), storyteller)]
+        g0, e0, _ = arms[0]
+        if (g0, e0) != ("random", "random"):
+            sens_arms.append(("random", "random", storyteller))
+        sens_arms.append((g0, e0, "neutral" if storyteller == "auto" else "auto"))
     if policy_table and baseline is None:
         names = (sorted(POLICIES) if policy_table.strip() == "all"
                  else [check_policy(p.strip(), "--policy-table")
                        for p in policy_table.split(",") if p.strip()])
         for g in names:
             for e in names:
-                if (g, e) not in arms:
-                    arms.append((g, e))
+                if (g, e, storyteller) not in arms:
+                    arms.append((g, e, storyteller))
+    s_games = min(1000, max(1, games // 5)) if sensitivity is None else sensitivity
     spec = Spec(script=sc, counts=counts, games=games, travellers=travellers, seed=seed,
                 arms=tuple(arms), baseline=baseline,
-                batch_size=batch_size or (10_000 if baseline else 100))
+                batch_size=batch_size or (10_000 if baseline else 100),
+                sens_games=s_games if sens_arms and s_games else 0,
+                sens_arms=tuple(sens_arms) if s_games else ())
     folder = out or Path("results") / _slug(B.NAME if sc is None else sc.name)
     console = Console(highlight=False)
     try:

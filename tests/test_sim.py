@@ -235,7 +235,7 @@ def test_same_summary_with_the_ray_backend(reference_run, tmp_path):
 
 
 CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
-       "--batch-size", "2", "--bots", "random"]      # 100 small batches: time to interrupt
+       "--batch-size", "2", "--bots", "random", "--sensitivity", "0"]      # 100 small batches: time to interrupt
 
 
 def _interrupt_after_two_batches(out, jobs: str):
@@ -321,7 +321,23 @@ def test_summary_and_csv_fields(reference_run):
     with open(reference_run / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert list(rows[0]) == CSV_FIELDS
-    assert len(rows) == 24 and [int(r["index"]) for r in rows] == list(range(24))
+    # then the sensitivity panel's: 2 games a count (12 // 5) with the neutral Storyteller
+    # (the bots are random already), on the primary's first seeds
+    panel = rows[24:]
+    rows = rows[:24]
+    assert [int(r["index"]) for r in rows + panel] == list(range(28))
+    assert {r["storyteller"] for r in rows} == {"auto"} and {r["storyteller"] for r in panel} == {"neutral"}
+    assert sorted(r["seed"] for r in panel) == sorted(r["seed"] for r in rows[:4])
+    assert s["sensitivity"]["games"] == 2
+    assert [a["storyteller"] for a in s["sensitivity"]["alternatives"]] == ["neutral"]
+    for row in s["sensitivity"]["by_players"]:              # the panel, from the CSV
+        n = str(row["players"])
+        prim = {r["seed"]: r["winner"] == "good" for r in rows[:4] if r["players"] == n}
+        alt = {r["seed"]: r["winner"] == "good" for r in panel if r["players"] == n}
+        assert row["primary"]["good_wins"] == sum(prim.values())
+        a = row["alternatives"][0]
+        assert a["good_wins"] == sum(alt.values()) and a["pairs"] == 2
+        assert a["difference"] == (sum(alt.values()) - sum(prim.values())) / 2
     assert sum(r["winner"] == "good" for r in rows) == o["good_wins"]
     # a character's in-play count is the number of rows listing it
     for c in s["characters"]:
@@ -444,6 +460,19 @@ def test_endings_agree_with_codes_in_real_games():
 
 
 # ---- policies ---------------------------------------------------------------------------
+
+def test_the_neutral_storyteller_takes_every_game_as_even():
+    from clocktower import play_game
+    from clocktower.storyteller import AutoStoryteller, storyteller_policy
+    g = play_game("trouble-brewing", players=9, seed=3)
+    auto, neutral = storyteller_policy("auto", 3), storyteller_policy("neutral", 3)
+    assert type(auto) is AutoStoryteller and auto.lean and not neutral.lean
+    assert auto.standing(g) != 0                        # a finished game is not even
+    assert neutral.standing(g) == 0 and neutral.good_ahead(g) == 0
+    assert neutral.p_false(g) == 0.5 and neutral.p_misregister(g) == 0.25
+    with pytest.raises(ValueError):
+        storyteller_policy("ask", 3)
+
 
 class _Recorder(RandomBot):
     """A random bot that notes the alignment its view showed at each decision."""

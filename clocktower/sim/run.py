@@ -40,6 +40,19 @@ from .record import analyse
 FORMAT = 2          # 2: records count `acted` (sim/record.py); arms name a Storyteller
 
 
+Arm = tuple[str, ...]       # (good policy, evil policy, Storyteller policy)
+
+
+def _arm(a: tuple[str, ...]) -> Arm:
+    """(good, evil) or (good, evil, storyteller); a pair plays the `auto` Storyteller (the
+    baseline's `none` pair: no Storyteller, `none`)."""
+    if len(a) == 3:
+        return tuple(a)
+    if len(a) == 2:
+        return (a[0], a[1], "none" if a == ("none", "none") else "auto")
+    raise ValueError(f"an arm is (good, evil[, storyteller]), not {a!r}")
+
+
 @dataclass(frozen=True)
 class Spec:
     script: Script | None               # None: the baseline model
@@ -47,17 +60,38 @@ class Spec:
     games: int                          # games per (policy pair, player count)
     travellers: int = 0
     seed: int = 0
-    arms: tuple[tuple[str, str], ...] = (("random", "random"),)   # (good, evil); [0] primary
+    # (good, evil[, storyteller]); [0] is the primary arm
+    arms: tuple[tuple[str, ...], ...] = (("random", "random", "auto"),)
     baseline: str | None = None
     batch_size: int = 100
+    # the sensitivity panel: `sens_games` games a count (game g = 0 .. sens_games-1, the same
+    # seeds as the primary arm's first games) for each of `sens_arms`
+    sens_games: int = 0
+    sens_arms: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "arms", tuple(_arm(a) for a in self.arms))
+        object.__setattr__(self, "sens_arms", tuple(_arm(a) for a in self.sens_arms))
+        if self.sens_games > self.games or (self.sens_arms and self.sens_games < 1):
+            raise ValueError(f"sensitivity: {self.sens_games} games a count, of {self.games}")
+
+    @property
+    def all_arms(self) -> tuple[Arm, ...]:
+        """The run's arms, then the sensitivity panel's (a record's `arm` indexes this)."""
+        return self.arms + self.sens_arms
 
     @property
     def cells(self) -> int:
         return len(self.counts) * len(self.arms)
 
     @property
-    def total(self) -> int:
+    def main_total(self) -> int:
+        """Games of the run's own arms: indices 0 .. main_total-1; the panel's come after."""
         return self.games * self.cells
+
+    @property
+    def total(self) -> int:
+        return self.main_total + self.sens_games * len(self.counts) * len(self.sens_arms)
 
     @property
     def n_batches(self) -> int:
@@ -67,10 +101,14 @@ class Spec:
         return range(b * self.batch_size, min((b + 1) * self.batch_size, self.total))
 
     def locate(self, i: int) -> tuple[int, int, int]:
-        """(g, player count, arm) of game index i."""
-        g, cell = divmod(i, self.cells)
+        """(g, player count, arm) of game index i (arm: an index into `all_arms`)."""
+        if i < self.main_total:
+            g, cell = divmod(i, self.cells)
+            arm, k = divmod(cell, len(self.counts))
+            return g, self.counts[k], arm
+        g, cell = divmod(i - self.main_total, len(self.counts) * len(self.sens_arms))
         arm, k = divmod(cell, len(self.counts))
-        return g, self.counts[k], arm
+        return g, self.counts[k], len(self.arms) + arm
 
     def to_json(self) -> dict:
         """What identifies the run (the manifest; resume checks it)."""
@@ -80,8 +118,14 @@ class Spec:
                                                    "source": sc.source},
                 "players": list(self.counts), "games": self.games,
                 "travellers": self.travellers, "seed": self.seed,
-                "arms": [{"good": g, "evil": e} for g, e in self.arms],
+                "arms": [arm_json(a) for a in self.arms],
+                "sensitivity": None if not self.sens_arms else {
+                    "games": self.sens_games, "arms": [arm_json(a) for a in self.sens_arms]},
                 "baseline": self.baseline, "batch_size": self.batch_size}
+
+
+def arm_json(a: Arm) -> dict:
+    return {"good": a[0], "evil": a[1], "storyteller": a[2]}
 
 
 def game_seed(run_seed: int, players: int, g: int) -> int:
@@ -106,12 +150,13 @@ def run_one(spec: Spec, i: int) -> dict:
     from ..agents.policies import make_agents
     from ..engine.runner import play
     from ..play import NAMES, new_game
+    from ..storyteller import storyteller_policy
     assert spec.script is not None
-    good, evil = spec.arms[arm]
+    good, evil, st = spec.all_arms[arm]
     names = NAMES[:n + spec.travellers]
     try:
         game = new_game(spec.script, n, seed, agents=make_agents(names, seed, good, evil),
-                        travellers=spec.travellers)
+                        storyteller=storyteller_policy(st, seed), travellers=spec.travellers)
     except SetupError as e:
         rec["error"] = str(e)
         return rec
@@ -119,7 +164,8 @@ def run_one(spec: Spec, i: int) -> dict:
         play(game)
     except Exception as e:          # an engine bug: say which game, to replay it
         raise RuntimeError(f"game {i} (seed {seed}, {n} players, {spec.travellers} "
-                           f"Travellers, good {good}, evil {evil}) failed: {e!r}") from e
+                           f"Travellers, good {good}, evil {evil}, Storyteller {st}) "
+                           f"failed: {e!r}") from e
     rec.update(analyse(game.log))
     game.dispose()              # freed now, not by the cycle collector (Game.dispose)
     return rec

@@ -149,9 +149,9 @@ def finish(spec: Spec, store: Store, console: Console, show: bool = True) -> dic
     team = teams()
     chars = ([c for c in spec.script.characters if team.get(c) != "traveller"]   # seen ones:
              if spec.script is not None else [])                     # as id:alignment rows
-    arms = [(a["good"], a["evil"]) for a in new["arms"]]
     out = store.out
-    with R.CsvWriter(out / "games.csv", arms) as rows:      # one pass over the batches
+    source = None if spec.script is None else spec.script.source
+    with R.CsvWriter(out / "games.csv", list(spec.all_arms), source) as rows:   # one pass
         summary = summarise(new, rows.tee(store.records(spec)), chars)
     write_text(out / "summary.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
     plots = R.write_plots(summary, out)

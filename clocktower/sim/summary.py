@@ -14,14 +14,15 @@ from typing import Any, Iterable
 from ..data import teams as _teams
 from . import baseline as B
 from .record import IMPACT
-from .stats import mantel_haenszel, newcombe, rate, wilson
+from .stats import mantel_haenszel, newcombe, paired_difference, rate, wilson
 
 FIELDS: list[tuple[str, str]] = [
     ("run", "what was run: script {name, characters, source} (null for the baseline), "
             "players (the counts), games (per player count and policy pair), travellers, "
-            "seed, arms (the policy pairs {good, evil}; the first is the primary pair, which "
-            "every table below but policy_table describes), baseline (null or "
-            "random-execution), batch_size, format"),
+            "seed, arms (the policies {good, evil, storyteller}; the first is the primary "
+            "arm, which every table below but policy_table and sensitivity describes), "
+            "sensitivity (null, or {games, arms}: the sensitivity panel's), baseline (null "
+            "or random-execution), batch_size, format"),
     ("games", "games played for the primary pair, setups that failed included"),
     ("unseated", "games whose setup failed for their seed, {count, reasons: {message: n}}"),
     ("overall", "the primary pair's games at every count: games, good_wins, evil_wins, "
@@ -59,7 +60,16 @@ FIELDS: list[tuple[str, str]] = [
                "at least one), rate_in_play (games / games it was in play; null when never "
                "dealt)}; the metrics: " + "; ".join(f"{k}: {v}" for k, v in IMPACT.items())),
     ("policy_table", "one row per policy pair (only when the run has several): good, evil, "
-                     "games, good_wins, good_win_rate, good_win_ci"),
+                     "storyteller, games, good_wins, good_win_rate, good_win_ci"),
+    ("sensitivity", "the sensitivity panel (absent with --sensitivity 0): games (a count, "
+                    "for each policy: the primary arm's first games, the same seeds), "
+                    "primary {good, evil, storyteller}, alternatives [{good, evil, "
+                    "storyteller}] (random bots; the Storyteller without its lean), "
+                    "by_players (one row per count: players, primary {games, good_wins, "
+                    "good_win_rate, good_win_ci} on those seeds, alternatives [the same, "
+                    "with pairs (seeds both seated), difference (its good win rate minus "
+                    "the primary's on the same seeds) and difference_ci (paired: Agresti-"
+                    "Min)]) and overall (the same over every count)"),
     ("baseline", "the baseline's reference (baseline runs only): source, published "
                  "{players: rate}, model {players: exact rate}, and per player count "
                  "whether the published rate (give or take its rounding, 0.005) meets the "
@@ -141,11 +151,52 @@ class _Tally:
                 "good_win_ci": list(wilson(self.good, self.games))}
 
 
+def _rate_json(k: int, n: int) -> dict:
+    return {"games": n, "good_wins": k, "good_win_rate": rate(k, n),
+            "good_win_ci": list(wilson(k, n))}
+
+
+def sensitivity(spec_json: dict, sens: dict, counts: list[int],
+                paired: dict[tuple[int, int, int], bool]) -> dict:
+    """Good's win rate with each other policy on the primary arm's first games (the same
+    seeds), per count and overall, and the paired difference from the primary arm."""
+    n_arms = len(spec_json["arms"])
+    alts = list(range(n_arms, n_arms + len(sens["arms"])))
+
+    def block(ns: list[int]) -> dict:
+        prim = [paired[0, n, g] for n in ns for g in range(sens["games"])
+                if (0, n, g) in paired]
+        row: dict[str, Any] = {"primary": _rate_json(sum(prim), len(prim)),
+                               "alternatives": []}
+        for a in alts:
+            won = [paired[a, n, g] for n in ns for g in range(sens["games"])
+                   if (a, n, g) in paired]
+            pairs = [(paired[0, n, g], paired[a, n, g]) for n in ns
+                     for g in range(sens["games"]) if (0, n, g) in paired and (a, n, g) in paired]
+            b = sum(1 for p, q in pairs if q and not p)     # good won only with the other
+            c = sum(1 for p, q in pairs if p and not q)     # ... only with the primary
+            d, dci = paired_difference(b, c, len(pairs))
+            row["alternatives"].append({**_rate_json(sum(won), len(won)), "pairs": len(pairs),
+                                        "difference": d if pairs else None,
+                                        "difference_ci": list(dci) if pairs else None})
+        return row
+    return {"games": sens["games"], "primary": spec_json["arms"][0],
+            "alternatives": sens["arms"],
+            "by_players": [{"players": n, **block([n])} for n in counts],
+            "overall": block(list(counts))}
+
+
 def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str]) -> dict:
     team = _teams()
     from ..data import get as char_data
     arms = [(a["good"], a["evil"]) for a in spec_json["arms"]]
     counts = spec_json["players"]
+    sens = spec_json.get("sensitivity") or {"games": 0, "arms": []}
+    n_arms = len(arms)
+    cells = len(counts) * n_arms
+    main_total = spec_json.get("games", 0) * cells
+    s_cells = len(counts) * len(sens["arms"])
+    paired: dict[tuple[int, int, int], bool] = {}   # (arm, players, g) -> good won (panel)
     overall = _Tally()
     by_n = {n: _Tally() for n in counts}
     endings_n: dict[int, Counter] = {n: Counter() for n in counts}
@@ -167,8 +218,17 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
     impact: dict[str, dict[str, list[int]]] = {}
     arm_tally = [_Tally() for _ in arms]
     for r in records:
+        if r["arm"] >= n_arms:                      # the sensitivity panel's games
+            if "error" not in r:
+                g = (r["i"] - main_total) // s_cells
+                paired[r["arm"], r["players"], g] = r["winner"] == "good"
+            continue
         if "error" not in r:
             arm_tally[r["arm"]].add(r["winner"])
+            if r["arm"] == 0 and sens["arms"]:
+                g = r["i"] // cells
+                if g < sens["games"]:
+                    paired[0, r["players"], g] = r["winner"] == "good"
         if r["arm"] != 0:
             continue
         games += 1
@@ -287,11 +347,12 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
                          c["not_measured"].startswith(ALWAYS)],
     }
     if len(arms) > 1:
-        out["policy_table"] = [{"good": g, "evil": e, **{f: v for f, v in t.json().items()
-                                                         if f in ("games", "good_wins",
-                                                                  "good_win_rate",
-                                                                  "good_win_ci")}}
-                               for (g, e), t in zip(arms, arm_tally)]
+        out["policy_table"] = [{**a, **{f: v for f, v in t.json().items()
+                                        if f in ("games", "good_wins", "good_win_rate",
+                                                 "good_win_ci")}}
+                               for a, t in zip(spec_json["arms"], arm_tally)]
+    if sens["arms"]:
+        out["sensitivity"] = sensitivity(spec_json, sens, counts, paired)
     if spec_json.get("baseline"):
         agrees = {}
         for row in by_players:
