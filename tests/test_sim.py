@@ -350,13 +350,50 @@ def test_summary_and_csv_fields(reference_run):
     assert "data:image/png;base64," in html and "By player count" in html
 
 
-def test_csv_seed_replays_the_game(reference_run):
-    from clocktower import play_game
+def _replay_row(cli, row, tmp_path):
+    """Run the row's `command` (clocktower play ...) with --log, and read the log's record."""
+    import shlex
+    words = shlex.split(row["command"])
+    assert words[:2] == ["clocktower", "play"]
+    log = tmp_path / f"replay-{row['index']}.jsonl"
+    r = cli(*words[1:], "--quiet", "--log", log)
+    assert r.exit_code == 0, r.output
+    return analyse([json.loads(x) for x in log.read_text().splitlines()])
+
+
+def _same_game(rec, row):
+    assert rec["winner"] == row["winner"] and rec["days"] == int(row["days"])
+    assert " ".join(rec["chars"]) == row["characters"]
+    assert rec["ending"] == row["ending"] and rec["code"] == row["reason"]
+
+
+def test_csv_commands_replay_their_games(reference_run, cli, tmp_path):
+    """Sampled rows of games.csv, each replayed by its own command: the same game (setup,
+    winner, ending, length), for both Storytellers of the run."""
     with open(reference_run / "games.csv", newline="") as f:
-        row = next(csv.DictReader(f))
-    g = play_game("trouble-brewing", players=int(row["players"]), seed=int(row["seed"]))
-    assert g.winner == row["winner"] and g.day == int(row["days"])
-    assert int(row["seed"]) == game_seed(5, int(row["players"]), 0)
+        rows = list(csv.DictReader(f))
+    assert int(rows[0]["seed"]) == game_seed(5, int(rows[0]["players"]), 0)
+    sample = rows[::7] + [r for r in rows if r["storyteller"] == "neutral"][:2]
+    assert {r["storyteller"] for r in sample} == {"auto", "neutral"}
+    for row in sample:
+        assert row["command"].startswith("clocktower play --script trouble-brewing --players ")
+        assert f"--good-bots {row['good_policy']} --evil-bots {row['evil_policy']} " \
+               f"--storyteller {row['storyteller']} --seed {row['seed']}" in row["command"]
+        _same_game(_replay_row(cli, row, tmp_path), row)
+
+
+def test_csv_commands_replay_mixed_bots_and_travellers(cli, tmp_path):
+    """Reasoning good against random evil, with a Traveller: the row's command replays it."""
+    spec = Spec(script=load_script("trouble-brewing"), counts=(7,), games=2, seed=3,
+                travellers=1, arms=(("reasoning", "random", "auto"),), batch_size=2)
+    simulate(spec, tmp_path / "m", jobs=1, show=False)
+    with open(tmp_path / "m" / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        assert "--travellers 1 --good-bots reasoning --evil-bots random" in row["command"]
+        rec = _replay_row(cli, row, tmp_path)
+        _same_game(rec, row)
+        assert " ".join(f"{c}:{a}" for c, a in rec["trav"]) == row["traveller_characters"]
 
 
 def test_help_documents_the_json_fields(cli):
