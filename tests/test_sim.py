@@ -270,6 +270,9 @@ def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
     assert r.returncode == 0, r.stderr
     assert f"resuming: {kept} of 100 batches" in r.stdout
     sessions = [json.loads(x) for x in (out / "sessions.jsonl").read_text().splitlines()]
+    assert len(sessions) == 2                      # the interrupted invocation, the resumed one
+    assert sessions[0]["interrupted"] is True and sessions[0]["batches"] == kept
+    assert sessions[-1]["interrupted"] is False
     assert sessions[-1]["batches"] == 100 - kept   # only the missing batches were played
     whole = tmp_path / "whole"
     spec = Spec(script=load_script("trouble-brewing"), counts=(7, 10), games=100, seed=8,
@@ -301,6 +304,47 @@ def test_resume_refuses_another_run(reference_run, tmp_path):
     shutil.copytree(reference_run, out)
     r = _run_cli([a if a != "5" else "6" for a in SMALL] + ["--resume"], out, timeout=120)
     assert r.returncode == 2 and "seed: 5 then, 6 now" in r.stderr, r.stderr
+
+
+def test_resume_of_another_script_says_what_differs_in_one_line(reference_run, cli, tmp_path):
+    import shutil
+    out = tmp_path / "copy"
+    shutil.copytree(reference_run, out)
+    r = cli("simulate", *(["regalia"] + SMALL[1:]), "--resume", "--out", out)
+    one_line_error(r, "script: Trouble Brewing then, Regalia now (23 characters differ)")
+    assert len(r.output) < 300, r.output
+    edited = tmp_path / "tb-witch.json"
+    sc = load_script("trouble-brewing")
+    edited.write_text(json.dumps([{"id": "_meta", "name": sc.name}]
+                                 + [c if c != "poisoner" else "witch" for c in sc.characters]))
+    r = cli("simulate", *([str(edited)] + SMALL[1:]), "--resume", "--out", out)
+    one_line_error(r, "script characters: +witch, -poisoner")
+    r = cli("simulate", *(SMALL + ["--sensitivity", "0", "--storyteller", "neutral"]),
+            "--resume", "--out", out)
+    one_line_error(r, "policies: good random/evil random/Storyteller auto then, good "
+                      "random/evil random/Storyteller neutral now", "sensitivity: 2 games a "
+                      "count then, none now")
+
+
+@pytest.mark.parametrize("files", [["games.csv"], ["report.html", "notes.txt"], ["mine"]])
+def test_out_holding_files_the_simulator_did_not_write_is_refused(cli, tmp_path, files):
+    out = tmp_path / "o"
+    out.mkdir()
+    for f in files:
+        (out / f).write_text("the user's own\n")
+    one_line_error(cli("simulate", "trouble-brewing", "--games", "1", "--out", out),
+                   "--out", "did not write", files[0], "new or empty folder")
+    assert sorted(p.name for p in out.iterdir()) == sorted(files)       # nothing touched
+    assert all((out / f).read_text() == "the user's own\n" for f in files)
+
+
+def test_an_empty_out_folder_is_used(tmp_path):
+    out = tmp_path / "empty"
+    out.mkdir()
+    spec = Spec(script=load_script("trouble-brewing"), counts=(7,), games=1, seed=1,
+                arms=(("random", "random"),), batch_size=1)
+    simulate(spec, out, jobs=1, show=False)
+    assert (out / "summary.json").exists()
 
 
 # ---- the files --------------------------------------------------------------------------
@@ -396,13 +440,27 @@ def test_csv_commands_replay_mixed_bots_and_travellers(cli, tmp_path):
         assert " ".join(f"{c}:{a}" for c, a in rec["trav"]) == row["traveller_characters"]
 
 
-def test_help_documents_the_json_fields(cli):
+def test_help_is_the_options_and_help_json_the_fields(cli):
     r = cli("simulate", "--help")
+    assert r.exit_code == 0
+    assert "<bool>" not in r.output                         # flags show no value type
+    assert "good_win_ci" not in r.output and "--help-json" in r.output
+    for opt in ("--games", "--bots", "--storyteller", "--sensitivity", "--jobs", "--out"):
+        assert opt in r.output
+    for default in ("default: reasoning", "default: auto", "default: every core",
+                    "default: 1000", "default: a fifth of --games"):
+        assert default in " ".join(r.output.replace("│", " ").split()), default
+    r = cli("simulate", "--help-json")
     assert r.exit_code == 0
     text = " ".join(r.output.split())
     for name, _ in FIELDS:
         assert f"{name}:" in text, name
-    assert "good_win_ci" in text and "games.csv" in text
+    assert "good_win_ci" in text and "games.csv" in text and "command" in text
+    doc = (Path(__file__).parent.parent / "docs" / "simulator.md").read_text()
+    for name, _ in FIELDS:
+        assert f"| `{name}` |" in doc, name
+    for col in CSV_FIELDS:
+        assert col in doc, col
 
 
 # ---- bad input --------------------------------------------------------------------------
@@ -418,6 +476,16 @@ def test_help_documents_the_json_fields(cli):
     (["--baseline", "coin-flip"], ["random-execution"]),
     ([], ["SCRIPT"]),
     (["the-saga-of-the-summoner", "--players", "14", "--games", "1"], ["14 players"]),
+    (["--baseline", "random-execution", "--bots", "random"], ["--baseline", "--bots"]),
+    (["--baseline", "random-execution", "--storyteller", "auto"], ["--storyteller"]),
+    (["--baseline", "random-execution", "--sensitivity", "5"], ["--sensitivity"]),
+    (["--baseline", "random-execution", "--good-bots", "random", "--policy-table", "all"],
+     ["--good-bots", "--policy-table"]),
+    (["trouble-brewing", "--bots", "random", "--good-bots", "random", "--evil-bots",
+      "random"], ["--bots", "ignored"]),
+    (["trouble-brewing", "--ray-address", "auto"], ["--ray-address", "--backend ray"]),
+    (["trouble-brewing", "--storyteller", "lenient"], ["--storyteller", "neutral"]),
+    (["trouble-brewing", "--games", "10", "--sensitivity", "11"], ["--sensitivity", "10"]),
 ])
 def test_bad_input_is_one_line_exit_2(cli, tmp_path, args, words):
     one_line_error(cli("simulate", *args, "--out", tmp_path / "o"), *words)

@@ -216,8 +216,8 @@ def plot_impact(summary: dict, path: Path) -> bool:
     names = {c["id"]: c["name"] for c in summary["characters"]}
     grid = [[imp[c].get(m, {}).get("rate_in_play") or 0.0 for m in metrics] for c in chars]
     fig, ax = plt.subplots(figsize=(1.1 * len(metrics) + 2.5, 0.28 * len(chars) + 1.6), dpi=110)
-    im = ax.imshow([[min(1.0, v) for v in row] for row in grid], cmap="Blues", vmin=0, vmax=1,
-                   aspect="auto")
+    im = ax.imshow([[100 * min(1.0, v) for v in row] for row in grid], cmap="Blues",
+                   vmin=0, vmax=100, aspect="auto")
     ax.set_xticks(range(len(metrics)))
     ax.set_xticklabels([m.replace("_", " ") for m in metrics], rotation=35, ha="right",
                        fontsize=8)
@@ -228,7 +228,7 @@ def plot_impact(summary: dict, path: Path) -> bool:
             if v:
                 ax.text(x, y, f"{100 * v:.0f}", ha="center", va="center", fontsize=6,
                         color="white" if v > 0.5 else "black")
-    fig.colorbar(im, ax=ax, fraction=0.04, label="share of its games with one")
+    fig.colorbar(im, ax=ax, fraction=0.04, label="% of its games in play with one")
     ax.set_title("How often each ability changed the game (% of games in play)")
     fig.tight_layout()
     fig.savefig(path)

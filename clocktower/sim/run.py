@@ -219,12 +219,31 @@ class Store:
         return self.batches / f"{b:06d}.jsonl"
 
     def finished(self, spec: Spec) -> set[int]:
-        """Batches saved whole (a batch file is written atomically: present means whole)."""
-        out = set()
-        for b in range(spec.n_batches):
-            if self.path(b).exists():
-                out.add(b)
+        """Batches saved whole (a batch file is written atomically: present means whole),
+        from one listing of the folder (not a look per batch: a run of a million batches
+        starts at once)."""
+        out: set[int] = set()
+        n = spec.n_batches
+        try:
+            entries = list(os.scandir(self.batches))
+        except FileNotFoundError:
+            return out
+        for e in entries:
+            stem, dot, ext = e.name.partition(".")
+            if ext == "jsonl" and len(stem) >= 6 and stem.isdigit() and int(stem) < n:
+                out.add(int(stem))
         return out
+
+    # what a run writes in its folder (anything else there was not written by the simulator)
+    OWN = frozenset({"manifest.json", "batches", "summary.json", "games.csv", "report.html",
+                     "win_rate.png", "characters.png", "impact.png", "sessions.jsonl",
+                     ".write-test"})
+
+    def foreign(self) -> list[str]:
+        """The entries of the out folder that a run does not write, sorted."""
+        if not self.out.is_dir():
+            return []
+        return sorted(e.name for e in os.scandir(self.out) if e.name not in self.OWN)
 
     def save(self, b: int, records: list[dict]) -> None:
         from ..fileio import write_text
@@ -246,8 +265,43 @@ class Store:
 
 
 def spec_differences(old: dict, new: dict) -> list[str]:
-    return [f"{k}: {old.get(k)!r} then, {new.get(k)!r} now"
-            for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
+    """What differs between two runs' specs, each item short (one line in all)."""
+    out = []
+    for k in sorted(set(old) | set(new)):
+        a, b = old.get(k), new.get(k)
+        if a == b:
+            continue
+        if k == "script" and isinstance(a, dict) and isinstance(b, dict):
+            gone = [c for c in a.get("characters", []) if c not in b.get("characters", [])]
+            came = [c for c in b.get("characters", []) if c not in a.get("characters", [])]
+            if a.get("name") != b.get("name"):
+                out.append(f"script: {a.get('name')} then, {b.get('name')} now"
+                           + (f" ({len(gone) + len(came)} characters differ)"
+                              if gone or came else ""))
+            elif gone or came:
+                out.append("script characters: " + ", ".join(
+                    [f"+{c}" for c in came] + [f"-{c}" for c in gone]))
+            if a.get("source") != b.get("source") and not (gone or came):
+                out.append(f"script source: {a.get('source')} then, {b.get('source')} now")
+        elif k == "script":
+            out.append(f"script: {(a or {}).get('name', 'none (the baseline)')} then, "
+                       f"{(b or {}).get('name', 'none (the baseline)')} now")
+        elif k == "arms" and isinstance(a, list) and isinstance(b, list):
+            out.append(f"policies: {_arms_text(a)} then, {_arms_text(b)} now")
+        elif k == "sensitivity":
+            out.append(f"sensitivity: {_sens_text(a)} then, {_sens_text(b)} now")
+        else:
+            out.append(f"{k}: {a!r} then, {b!r} now")
+    return out
+
+
+def _arms_text(arms: list) -> str:
+    return " + ".join(f"good {a.get('good')}/evil {a.get('evil')}/Storyteller "
+                      f"{a.get('storyteller', 'auto')}" for a in arms)
+
+
+def _sens_text(s: Any) -> str:
+    return "none" if not s else f"{s.get('games')} games a count"
 
 
 # ---- executors --------------------------------------------------------------------------

@@ -77,6 +77,19 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
     if resume and store.read_manifest() is None:
         raise ClocktowerError(f"--resume: {out} holds no run to continue (no manifest.json); "
                               "leave out --resume to start one")
+    if store.read_manifest() is None:
+        # with no manifest, nothing here is a run's: the user's own files (an empty batches
+        # folder is what a refused start leaves, nothing to lose)
+        theirs = store.foreign() + [
+            f for f in sorted(Store.OWN) if f != ".write-test" and (store.out / f).exists()
+            and not (f == "batches" and store.out.joinpath(f).is_dir()
+                     and not any(store.batches.iterdir()))]
+        if theirs:
+            shown = ", ".join(theirs[:5]) + (f" and {len(theirs) - 5} more" if len(theirs) > 5
+                                             else "")
+            raise ClocktowerError(f"--out {out} holds files the simulator did not write "
+                                  f"({shown}) and no run (no manifest.json): a run would "
+                                  "overwrite or mix with them; choose a new or empty folder")
     store.prepare()
     new = spec.to_json()
     old = store.read_manifest()
@@ -114,6 +127,16 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             played += len(records)
             el = time.perf_counter() - start
             prog.update(task, advance=len(records), rate=f"{played / el:.0f}" if el else "-")
+        def session(interrupted: bool) -> None:
+            seconds = time.perf_counter() - start
+            cpu = _cpu() - cpu0
+            _log_session(store, {"jobs": jobs, "backend": backend,
+                                 "batches": saved - len(done), "games": played,
+                                 "seconds": round(seconds, 3),
+                                 "games_per_second": round(played / seconds, 2)
+                                 if seconds else None,
+                                 "cpu_seconds": round(cpu, 3) if backend == "process" else None,
+                                 "interrupted": interrupted})
         try:
             if backend == "ray":
                 run_ray(spec, todo, jobs, ray_address, on_done)
@@ -122,13 +145,14 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             else:
                 run_processes(spec, todo, jobs, on_done)
         except KeyboardInterrupt:
+            session(True)
             raise Interrupted(saved, spec.n_batches, out) from None
+        except BaseException:
+            session(True)
+            raise
+        session(False)
     seconds = time.perf_counter() - start
     cpu = _cpu() - cpu0
-    _log_session(store, {"jobs": jobs, "backend": backend, "batches": len(todo),
-                         "games": played, "seconds": round(seconds, 3),
-                         "games_per_second": round(played / seconds, 2) if seconds else None,
-                         "cpu_seconds": round(cpu, 3) if backend == "process" else None})
     if show and played:
         per_cpu = (f", {played / cpu:.0f} per CPU second" if backend == "process" and cpu > 0
                    else "")
