@@ -539,7 +539,8 @@ def test_analyse_a_written_log():
         _ev("death", player="D", cause="demon", by="A"),
         _ev("day"),                                          # A, B, F alive: a final three
         _ev("death", player="A", cause="ability", by="F"),
-        _ev("game_over", winner="good", reason="r", code="demon_dead"),
+        _ev("game_over", winner="good", reason="r", code="demon_dead",
+            results={"E": "lose"}),
     ]
     r = analyse(log)
     assert r["chars"] == ["imp", "poisoner", "washerwoman", "drunk", "monk", "slayer"]
@@ -547,7 +548,7 @@ def test_analyse_a_written_log():
     assert r["ending"] == "demon_slain" and r["winner"] == "good" and r["days"] == 3
     assert r["final3"] is True
     assert r["impact"] == {"drunk": {"false_info": 1}, "imp": {"kills": 2},
-                           "monk": {"kills_prevented": 1},
+                           "monk": {"kills_prevented": 1, "own_result": 1},
                            "poisoner": {"acted": 1, "droisonings": 1},
                            "slayer": {"kills": 1}, "washerwoman": {"false_info": 1}}
 

@@ -57,6 +57,8 @@ IMPACT: dict[str, str] = {
                 "(the Virgin, the Scarlet Woman, the Goblin, ...)",
     "decided_game": "games whose `game_over` names this ability as the one that decided or "
                     "changed the outcome",
+    "own_result": "games whose `game_over` gives this character's player a result of "
+                  "their own, apart from their team's (the Politician)",
     "acted": "events naming this ability (their `ability` field) while some player holds "
              "it, other than being woken (`wake`), choosing nothing (`declined`), the "
              "decision records and `game_over`: a choice made, information shown, an effect "
@@ -162,6 +164,8 @@ def analyse(log: list[dict]) -> dict:
             over = ev
             if ev.get("ability"):
                 count(ev["ability"], "decided_game")
+            for who in ev.get("results", {}):
+                count(chars.get(who), "own_result")
     code = over.get("code", "no_result")
     return {
         "chars": dealt + list(setup.get("not_dealt", [])),
