@@ -879,8 +879,9 @@ def _setup_expect(L: _Loader, k: str, v: Any, line: int, names: set[str]) -> Any
     out: dict[str, Any] = {}
     for key, x in v.items():
         if k == "teams":
-            if key not in TEAM_WORDS:
-                raise L.err(line, f"teams: {key!r} is not a team ({', '.join(TEAM_WORDS)})")
+            if key not in TEAM_WORDS + ALIGNMENT_WORDS:
+                raise L.err(line, f"teams: {key!r} is not a team or an alignment "
+                            f"({', '.join(TEAM_WORDS + ALIGNMENT_WORDS)})")
             if not isinstance(x, int) or isinstance(x, bool) or x < 0:
                 raise L.err(line, f"teams: the count of {key} must be a whole number, not "
                             f"{describe(x)}")

@@ -957,6 +957,8 @@ def _setup_holds(game: Game, key: str, v: Any) -> tuple[bool, str]:
     if key == "teams":
         counts = {t: sum(1 for p in game.players if D.get(p.character).team == t)
                   for t in TEAM_WORDS}
+        counts.update({a: sum(1 for p in game.players if p.alignment == a)
+                       for a in ALIGNMENT_WORDS})
         ok = all(counts[t] == n for t, n in v.items())
         return ok, "teams: " + str({t: n for t, n in counts.items() if n or t in v})
     problems = []
