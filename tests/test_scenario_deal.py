@@ -167,16 +167,17 @@ def test_the_huntsman_without_the_damsel_fails_in_play(monkeypatch):
 def test_a_deal_with_nothing_included_is_the_random_games_setup():
     """`deal:` draws the bag with the random numbers `clocktower play` draws: the same seed
     and players give the same grimoire, Storyteller setup decisions and bluffs."""
-    for script, n in (("trouble-brewing", 8), ("the-return-of-jafar", 11), ("regalia", 7)):
+    for script, n, t in (("trouble-brewing", 8, 0), ("the-return-of-jafar", 11, 0),
+                         ("regalia", 7, 2)):
         for seed in range(4):
             r = run(f"""\
                 name: plain deal
                 script: {script}
                 seed: {seed}
-                deal: {{players: {n}}}
+                deal: {{players: {n}, travellers: {t}}}
                 steps: []
                 """)
-            game = new_game(script, n, seed)
+            game = new_game(script, n, seed, travellers=t)
             mine = [e for e in r.game.log if e["phase"] == "setup"]
             theirs = [e for e in game.log if e["phase"] == "setup"]
             for e in mine[:1]:
@@ -260,6 +261,27 @@ def test_the_storytellers_setup_decisions_may_be_written():
     with pytest.raises(ScenarioError, match=f"storyteller marionette: '{far}' is not a legal"):
         run_scenario(load_text(text.replace("steps: []", f"storyteller: {{marionette: {far}}}"
                                             "\nsteps: []"), "m.yaml"))
+
+
+@pytest.mark.parametrize("answer, teams", [
+    ("balloonist: 1", "townsfolk: 4, outsider: 2"),
+    ("setup.balloonist: 0", "townsfolk: 5, outsider: 1"),
+])
+def test_setup_change_choices_and_traveller_alignments_may_be_written(answer, teams):
+    text = f"""\
+        script: alternate-endings
+        seed: 3
+        deal: {{players: 8, travellers: 2, include: [balloonist, imp],
+                exclude: [fanggu, huntsman, kazali]}}
+        storyteller: {{{answer}, traveller: evil}}
+        steps: []
+        expect:
+          - teams: {{{teams}, traveller: 2, evil: 4}}
+        """
+    r = run(text)
+    assert r.ok, failures(r)
+    error(text.replace(answer, "balloonist: 2"), "storyteller balloonist: 2 is not a legal "
+          "choice (legal: [0, 1])", at="balloonist: 2")
 
 
 def test_a_dealt_game_plays_written_days_and_replays():
