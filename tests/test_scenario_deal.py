@@ -461,3 +461,17 @@ def test_a_malformed_deal_exits_2_with_file_and_line(tmp_path):
     assert result.exit_code == 2, out
     assert f"ERROR {path}:3: deal include lists 'imp' twice" in out
     assert "Traceback" not in out
+
+
+def test_not_in_play_fails_when_the_excluded_are_dealt():
+    """The Fang Gu file's `not_in_play` catches a deal that ignores `exclude` (here: the
+    file run without it), and `teams` the Outsider the Balloonist or the Damsel adds."""
+    text = FANGGU.read_text().replace(", exclude: [balloonist, huntsman]", "")
+    keys = set()
+    for seed in SEEDS:
+        r = run_scenario(load_text(text.replace("\nseed: 1\n", f"\nseed: {seed}\n"), "f.yaml"))
+        keys |= {f.expectation.split(":")[0] for f in r.failures}
+        for f in r.failures:
+            if f.expectation.startswith("not_in_play"):
+                assert f.found.startswith("in play: ['"), f.found
+    assert {"not_in_play", "teams"} <= keys, keys
