@@ -1,6 +1,6 @@
 """Extensions of the scenario format for issue 17 (docs/scenarios.md, Extensions):
-registrations from every source, legal answers (`options`), refused steps (`refused`),
-hands tried (`hands`) and setups the engine deals (`deal`).
+registrations from every source, legal answers (`options`), refused steps (`refused`) and
+hands tried (`hands`). Setups the engine deals (`deal`) are tested in test_scenario_deal.py.
 
 As in test_scenario_contract.py, each expectation that holds has a twin that fails when
 the game says otherwise.

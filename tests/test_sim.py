@@ -19,8 +19,8 @@ from clocktower.sim.record import analyse
 from clocktower.sim.report import CSV_FIELDS
 from clocktower.sim.run import Spec, game_seed
 from clocktower.sim.simulate import parse_players, simulate
-from clocktower.sim.stats import newcombe, wilson
-from clocktower.sim.summary import FIELDS
+from clocktower.sim.stats import mantel_haenszel, newcombe, paired_difference, wilson
+from clocktower.sim.summary import FIELDS, summarise
 from clocktower.scripts import load_script
 
 from test_cli import one_line_error
@@ -48,6 +48,107 @@ def test_wilson_known_values(k, n, lo, hi):
 def test_newcombe_known_values(args, lo, hi):
     a, b = newcombe(*args)
     assert (round(a, 4), round(b, 4)) == (lo, hi)
+
+
+def test_mantel_haenszel_against_a_hand_computed_example():
+    """Two strata (a wins of n1 in play, c of n0 not): (8, 10, 30, 50) and (20, 40, 4, 10).
+    Weights n1 n0 / N: 500/60 = 8.3333 and 400/50 = 8; the strata's differences 0.2 and
+    0.1; RD = (8.3333 x 0.2 + 8 x 0.1) / 16.3333 = 2.4667 / 16.3333 = 0.151020.
+    Sato: P1 = (100 x 30 - 2500 x 8 + 500 x 40 / 2) / 3600 = -7000 / 3600 = -1.944444,
+    P2 = (1600 x 4 - 100 x 20 + 400 x (-30) / 2) / 2500 = -1600 / 2500 = -0.64,
+    Q1 = (8 x 20 + 30 x 2) / 120 = 1.833333, Q2 = (20 x 6 + 4 x 20) / 100 = 2;
+    Var = (0.151020 x (-2.584444) + 3.833333) / 16.3333^2 = 3.443029 / 266.7778 = 0.0129058;
+    half-width 1.96 x 0.113604 = 0.222660."""
+    rd, (lo, hi) = mantel_haenszel([(8, 10, 30, 50), (20, 40, 4, 10)])
+    assert round(rd, 6) == 0.151020
+    assert (round(lo, 4), round(hi, 4)) == (-0.0716, 0.3737)
+    # one stratum: the plain difference, and Sato's variance is the binomial one
+    rd, (lo, hi) = mantel_haenszel([(8, 10, 30, 50)])
+    half = 1.959963984540054 * (0.8 * 0.2 / 10 + 0.6 * 0.4 / 50) ** 0.5
+    assert abs(rd - 0.2) < 1e-12 and abs(hi - lo - 2 * half) < 1e-12
+    # a stratum with nobody on one side weighs nothing; none left: no estimate
+    assert mantel_haenszel([(8, 10, 30, 50), (5, 9, 0, 0)])[0] == rd
+    assert mantel_haenszel([(5, 9, 0, 0), (0, 0, 3, 4)]) is None
+    with pytest.raises(ValueError):
+        mantel_haenszel([(11, 10, 0, 5)])
+
+
+def test_paired_difference():
+    # Agresti and Min's adjusted Wald: 1/2 added to each cell of the paired table
+    d, (lo, hi) = paired_difference(15, 5, 100)
+    assert d == 0.1
+    bb, cc, nn = 15.5, 5.5, 102
+    half = 1.959963984540054 * (((bb + cc) - (bb - cc) ** 2 / nn) / nn ** 2) ** 0.5
+    assert abs(lo - ((bb - cc) / nn - half)) < 1e-12 and abs(hi - ((bb - cc) / nn + half)) < 1e-12
+    assert paired_difference(0, 0, 50)[0] == 0 and paired_difference(0, 0, 50)[1][0] < 0
+
+
+SPEC = {"arms": [{"good": "random", "evil": "random", "storyteller": "auto"}],
+        "players": [7, 10], "baseline": None}
+
+
+def _rec(n, winner, chars, code="demon_dead", impact=None):
+    return {"arm": 0, "players": n, "winner": winner, "code": code, "ending": "demon_executed",
+            "final3": False, "days": 3, "outsiders": 0, "chars": chars, "trav": [],
+            "impact": impact if impact is not None else {c: {"acted": 1} for c in chars}}
+
+
+def _games(n, with_chef, wins_with, without, wins_without):
+    out = []
+    for k in range(with_chef):
+        out.append(_rec(n, "good" if k < wins_with else "evil", ["imp", "chef"]))
+    for k in range(without):
+        out.append(_rec(n, "good" if k < wins_without else "evil", ["imp", "empath"]))
+    return out
+
+
+def test_effects_are_compared_within_player_count():
+    """Simpson: good wins about 70% at 7 players and 30% at 10; the Chef is dealt in 900
+    of 1000 games at 7 and 100 of 1000 at 10, and costs good 10 points at each count.
+    Pooled, the Chef looks like +22 points (560/1000 with it, 340/1000 without: it is
+    mostly dealt where good wins anyway); within player count it is -10, at each count and
+    overall, and both intervals exclude 0."""
+    recs = _games(7, 900, 540, 100, 70) + _games(10, 100, 20, 900, 270)
+    s = summarise(SPEC, recs, ["chef", "empath", "imp"])
+    chef = next(c for c in s["characters"] if c["id"] == "chef")
+    assert round(chef["effect_pooled"], 6) == 0.22
+    assert chef["effect_pooled_ci"][0] > 0                      # "significant", and wrong
+    assert round(chef["effect"], 6) == -0.1
+    assert -0.2 < chef["effect_ci"][0] < -0.1 < chef["effect_ci"][1] < 0
+    assert [(e["players"], round(e["effect"], 6)) for e in chef["effect_by_players"]] == [
+        (7, -0.1), (10, -0.1)]
+    imp = next(c for c in s["characters"] if c["id"] == "imp")
+    assert imp["effect"] is None and imp["not_measured"].startswith("in play in every game")
+
+
+def test_not_measured_characters():
+    """Never dealt, an ability that fired in under 1% of its games, a win condition never
+    reached: listed, and no effect given."""
+    recs = []
+    for k in range(200):
+        chars = ["imp", "goblin", "monk"] if k % 2 else ["imp", "empath"]
+        impact = {"imp": {"kills": 1}, "goblin": {"acted": 1}} if k % 2 else {
+            "imp": {"kills": 1}, "empath": {"acted": 1}}
+        if k == 1:
+            impact["monk"] = {"kills_prevented": 1}       # fired once in 100: 1%, measured
+        if k == 3:
+            impact["monk"] = {"acted": 1}
+        recs.append(_rec(7 if k % 4 < 2 else 10, "good" if k % 3 else "evil", chars,
+                         impact=impact))
+    s = summarise(SPEC, recs, ["monk", "empath", "goblin", "chef", "imp"])
+    why = {w["id"]: w["why"] for w in s["not_measured"]}
+    assert set(why) == {"chef", "goblin"}
+    assert why["chef"] == "never dealt"
+    assert "win condition (goblin) was never reached in its 100 games" in why["goblin"]
+    rows = {c["id"]: c for c in s["characters"]}
+    assert rows["goblin"]["effect"] is None and rows["goblin"]["effect_by_players"] == []
+    assert rows["monk"]["fired"] == 2 and rows["monk"]["effect"] is not None
+    recs = [dict(r, impact={k: v for k, v in r["impact"].items() if k != "monk"})
+            for r in recs]
+    s = summarise(SPEC, recs, ["monk", "empath", "goblin", "imp"])
+    why = {w["id"]: w["why"] for w in s["not_measured"]}
+    assert why["monk"] == "its ability fired in 0 of the 100 games it was in (under 1%)"
+    assert {c["id"]: c["effect"] for c in s["characters"]}["monk"] is None
 
 
 def test_wilson_edges():
@@ -134,7 +235,7 @@ def test_same_summary_with_the_ray_backend(reference_run, tmp_path):
 
 
 CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
-       "--batch-size", "2", "--bots", "random"]      # 100 small batches: time to interrupt
+       "--batch-size", "2", "--bots", "random", "--sensitivity", "0"]      # 100 small batches: time to interrupt
 
 
 def _interrupt_after_two_batches(out, jobs: str):
@@ -169,6 +270,9 @@ def test_interrupted_then_resumed_equals_uninterrupted(tmp_path):
     assert r.returncode == 0, r.stderr
     assert f"resuming: {kept} of 100 batches" in r.stdout
     sessions = [json.loads(x) for x in (out / "sessions.jsonl").read_text().splitlines()]
+    assert len(sessions) == 2                      # the interrupted invocation, the resumed one
+    assert sessions[0]["interrupted"] is True and sessions[0]["batches"] == kept
+    assert sessions[-1]["interrupted"] is False
     assert sessions[-1]["batches"] == 100 - kept   # only the missing batches were played
     whole = tmp_path / "whole"
     spec = Spec(script=load_script("trouble-brewing"), counts=(7, 10), games=100, seed=8,
@@ -202,6 +306,47 @@ def test_resume_refuses_another_run(reference_run, tmp_path):
     assert r.returncode == 2 and "seed: 5 then, 6 now" in r.stderr, r.stderr
 
 
+def test_resume_of_another_script_says_what_differs_in_one_line(reference_run, cli, tmp_path):
+    import shutil
+    out = tmp_path / "copy"
+    shutil.copytree(reference_run, out)
+    r = cli("simulate", *(["regalia"] + SMALL[1:]), "--resume", "--out", out)
+    one_line_error(r, "script: Trouble Brewing then, Regalia now (23 characters differ)")
+    assert len(r.output) < 300, r.output
+    edited = tmp_path / "tb-witch.json"
+    sc = load_script("trouble-brewing")
+    edited.write_text(json.dumps([{"id": "_meta", "name": sc.name}]
+                                 + [c if c != "poisoner" else "witch" for c in sc.characters]))
+    r = cli("simulate", *([str(edited)] + SMALL[1:]), "--resume", "--out", out)
+    one_line_error(r, "script characters: +witch, -poisoner")
+    r = cli("simulate", *(SMALL + ["--sensitivity", "0", "--storyteller", "neutral"]),
+            "--resume", "--out", out)
+    one_line_error(r, "policies: good random/evil random/Storyteller auto then, good "
+                      "random/evil random/Storyteller neutral now", "sensitivity: 2 games a "
+                      "count then, none now")
+
+
+@pytest.mark.parametrize("files", [["games.csv"], ["report.html", "notes.txt"], ["mine"]])
+def test_out_holding_files_the_simulator_did_not_write_is_refused(cli, tmp_path, files):
+    out = tmp_path / "o"
+    out.mkdir()
+    for f in files:
+        (out / f).write_text("the user's own\n")
+    one_line_error(cli("simulate", "trouble-brewing", "--games", "1", "--out", out),
+                   "--out", "did not write", files[0], "new or empty folder")
+    assert sorted(p.name for p in out.iterdir()) == sorted(files)       # nothing touched
+    assert all((out / f).read_text() == "the user's own\n" for f in files)
+
+
+def test_an_empty_out_folder_is_used(tmp_path):
+    out = tmp_path / "empty"
+    out.mkdir()
+    spec = Spec(script=load_script("trouble-brewing"), counts=(7,), games=1, seed=1,
+                arms=(("random", "random"),), batch_size=1)
+    simulate(spec, out, jobs=1, show=False)
+    assert (out / "summary.json").exists()
+
+
 # ---- the files --------------------------------------------------------------------------
 
 def test_summary_and_csv_fields(reference_run):
@@ -220,7 +365,23 @@ def test_summary_and_csv_fields(reference_run):
     with open(reference_run / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert list(rows[0]) == CSV_FIELDS
-    assert len(rows) == 24 and [int(r["index"]) for r in rows] == list(range(24))
+    # then the sensitivity panel's: 2 games a count (12 // 5) with the neutral Storyteller
+    # (the bots are random already), on the primary's first seeds
+    panel = rows[24:]
+    rows = rows[:24]
+    assert [int(r["index"]) for r in rows + panel] == list(range(28))
+    assert {r["storyteller"] for r in rows} == {"auto"} and {r["storyteller"] for r in panel} == {"neutral"}
+    assert sorted(r["seed"] for r in panel) == sorted(r["seed"] for r in rows[:4])
+    assert s["sensitivity"]["games"] == 2
+    assert [a["storyteller"] for a in s["sensitivity"]["alternatives"]] == ["neutral"]
+    for row in s["sensitivity"]["by_players"]:              # the panel, from the CSV
+        n = str(row["players"])
+        prim = {r["seed"]: r["winner"] == "good" for r in rows[:4] if r["players"] == n}
+        alt = {r["seed"]: r["winner"] == "good" for r in panel if r["players"] == n}
+        assert row["primary"]["good_wins"] == sum(prim.values())
+        a = row["alternatives"][0]
+        assert a["good_wins"] == sum(alt.values()) and a["pairs"] == 2
+        assert a["difference"] == (sum(alt.values()) - sum(prim.values())) / 2
     assert sum(r["winner"] == "good" for r in rows) == o["good_wins"]
     # a character's in-play count is the number of rows listing it
     for c in s["characters"]:
@@ -233,22 +394,73 @@ def test_summary_and_csv_fields(reference_run):
     assert "data:image/png;base64," in html and "By player count" in html
 
 
-def test_csv_seed_replays_the_game(reference_run):
-    from clocktower import play_game
+def _replay_row(cli, row, tmp_path):
+    """Run the row's `command` (clocktower play ...) with --log, and read the log's record."""
+    import shlex
+    words = shlex.split(row["command"])
+    assert words[:2] == ["clocktower", "play"]
+    log = tmp_path / f"replay-{row['index']}.jsonl"
+    r = cli(*words[1:], "--quiet", "--log", log)
+    assert r.exit_code == 0, r.output
+    return analyse([json.loads(x) for x in log.read_text().splitlines()])
+
+
+def _same_game(rec, row):
+    assert rec["winner"] == row["winner"] and rec["days"] == int(row["days"])
+    assert " ".join(rec["chars"]) == row["characters"]
+    assert rec["ending"] == row["ending"] and rec["code"] == row["reason"]
+
+
+def test_csv_commands_replay_their_games(reference_run, cli, tmp_path):
+    """Sampled rows of games.csv, each replayed by its own command: the same game (setup,
+    winner, ending, length), for both Storytellers of the run."""
     with open(reference_run / "games.csv", newline="") as f:
-        row = next(csv.DictReader(f))
-    g = play_game("trouble-brewing", players=int(row["players"]), seed=int(row["seed"]))
-    assert g.winner == row["winner"] and g.day == int(row["days"])
-    assert int(row["seed"]) == game_seed(5, int(row["players"]), 0)
+        rows = list(csv.DictReader(f))
+    assert int(rows[0]["seed"]) == game_seed(5, int(rows[0]["players"]), 0)
+    sample = rows[::7] + [r for r in rows if r["storyteller"] == "neutral"][:2]
+    assert {r["storyteller"] for r in sample} == {"auto", "neutral"}
+    for row in sample:
+        assert row["command"].startswith("clocktower play --script trouble-brewing --players ")
+        assert f"--good-bots {row['good_policy']} --evil-bots {row['evil_policy']} " \
+               f"--storyteller {row['storyteller']} --seed {row['seed']}" in row["command"]
+        _same_game(_replay_row(cli, row, tmp_path), row)
 
 
-def test_help_documents_the_json_fields(cli):
+def test_csv_commands_replay_mixed_bots_and_travellers(cli, tmp_path):
+    """Reasoning good against random evil, with a Traveller: the row's command replays it."""
+    spec = Spec(script=load_script("trouble-brewing"), counts=(7,), games=2, seed=3,
+                travellers=1, arms=(("reasoning", "random", "auto"),), batch_size=2)
+    simulate(spec, tmp_path / "m", jobs=1, show=False)
+    with open(tmp_path / "m" / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        assert "--travellers 1 --good-bots reasoning --evil-bots random" in row["command"]
+        rec = _replay_row(cli, row, tmp_path)
+        _same_game(rec, row)
+        assert " ".join(f"{c}:{a}" for c, a in rec["trav"]) == row["traveller_characters"]
+
+
+def test_help_is_the_options_and_help_json_the_fields(cli):
     r = cli("simulate", "--help")
+    assert r.exit_code == 0
+    assert "<bool>" not in r.output                         # flags show no value type
+    assert "good_win_ci" not in r.output and "--help-json" in r.output
+    for opt in ("--games", "--bots", "--storyteller", "--sensitivity", "--jobs", "--out"):
+        assert opt in r.output
+    for default in ("default: reasoning", "default: auto", "default: every core",
+                    "default: 1000", "default: a fifth of --games"):
+        assert default in " ".join(r.output.replace("│", " ").split()), default
+    r = cli("simulate", "--help-json")
     assert r.exit_code == 0
     text = " ".join(r.output.split())
     for name, _ in FIELDS:
         assert f"{name}:" in text, name
-    assert "good_win_ci" in text and "games.csv" in text
+    assert "good_win_ci" in text and "games.csv" in text and "command" in text
+    doc = (Path(__file__).parent.parent / "docs" / "simulator.md").read_text()
+    for name, _ in FIELDS:
+        assert f"| `{name}` |" in doc, name
+    for col in CSV_FIELDS:
+        assert col in doc, col
 
 
 # ---- bad input --------------------------------------------------------------------------
@@ -264,6 +476,16 @@ def test_help_documents_the_json_fields(cli):
     (["--baseline", "coin-flip"], ["random-execution"]),
     ([], ["SCRIPT"]),
     (["the-saga-of-the-summoner", "--players", "14", "--games", "1"], ["14 players"]),
+    (["--baseline", "random-execution", "--bots", "random"], ["--baseline", "--bots"]),
+    (["--baseline", "random-execution", "--storyteller", "auto"], ["--storyteller"]),
+    (["--baseline", "random-execution", "--sensitivity", "5"], ["--sensitivity"]),
+    (["--baseline", "random-execution", "--good-bots", "random", "--policy-table", "all"],
+     ["--good-bots", "--policy-table"]),
+    (["trouble-brewing", "--bots", "random", "--good-bots", "random", "--evil-bots",
+      "random"], ["--bots", "ignored"]),
+    (["trouble-brewing", "--ray-address", "auto"], ["--ray-address", "--backend ray"]),
+    (["trouble-brewing", "--storyteller", "lenient"], ["--storyteller", "neutral"]),
+    (["trouble-brewing", "--games", "10", "--sensitivity", "11"], ["--sensitivity", "10"]),
 ])
 def test_bad_input_is_one_line_exit_2(cli, tmp_path, args, words):
     one_line_error(cli("simulate", *args, "--out", tmp_path / "o"), *words)
@@ -317,7 +539,8 @@ def test_analyse_a_written_log():
         _ev("death", player="D", cause="demon", by="A"),
         _ev("day"),                                          # A, B, F alive: a final three
         _ev("death", player="A", cause="ability", by="F"),
-        _ev("game_over", winner="good", reason="r", code="demon_dead"),
+        _ev("game_over", winner="good", reason="r", code="demon_dead",
+            results={"E": "lose"}),
     ]
     r = analyse(log)
     assert r["chars"] == ["imp", "poisoner", "washerwoman", "drunk", "monk", "slayer"]
@@ -325,7 +548,8 @@ def test_analyse_a_written_log():
     assert r["ending"] == "demon_slain" and r["winner"] == "good" and r["days"] == 3
     assert r["final3"] is True
     assert r["impact"] == {"drunk": {"false_info": 1}, "imp": {"kills": 2},
-                           "monk": {"kills_prevented": 1}, "poisoner": {"droisonings": 1},
+                           "monk": {"kills_prevented": 1, "own_result": 1},
+                           "poisoner": {"acted": 1, "droisonings": 1},
                            "slayer": {"kills": 1}, "washerwoman": {"false_info": 1}}
 
 
@@ -342,6 +566,19 @@ def test_endings_agree_with_codes_in_real_games():
 
 
 # ---- policies ---------------------------------------------------------------------------
+
+def test_the_neutral_storyteller_takes_every_game_as_even():
+    from clocktower import play_game
+    from clocktower.storyteller import AutoStoryteller, storyteller_policy
+    g = play_game("trouble-brewing", players=9, seed=3)
+    auto, neutral = storyteller_policy("auto", 3), storyteller_policy("neutral", 3)
+    assert type(auto) is AutoStoryteller and auto.lean and not neutral.lean
+    assert auto.standing(g) != 0                        # a finished game is not even
+    assert neutral.standing(g) == 0 and neutral.good_ahead(g) == 0
+    assert neutral.p_false(g) == 0.5 and neutral.p_misregister(g) == 0.25
+    with pytest.raises(ValueError):
+        storyteller_policy("ask", 3)
+
 
 class _Recorder(RandomBot):
     """A random bot that notes the alignment its view showed at each decision."""

@@ -84,7 +84,11 @@ _TYPES = [
                                            "until chosen)"),
                       req("not_dealt", "characters", "characters in play that no player holds"),
                       opt("grimoire", "str", "'written': the grimoire was written (a scenario, "
-                                             "a live table), not dealt from a bag", ("written",)),
+                                             "a live table), not dealt from a bag; 'dealt': a "
+                                             "scenario's setup the engine dealt (deal:)",
+                          ("written", "dealt")),
+                      opt("deal", "dict", "a scenario's dealt setup: {include, exclude}, the "
+                                          "characters the bag had to hold or could not"),
                       opt("thinks", "dict", "a written grimoire: name -> the character that "
                                             "player thinks they are"),
                       opt("bluffs_written", "characters?", "a written grimoire's bluffs (null: "

@@ -19,7 +19,12 @@ next `seq`), so a written game replays from its log like a bot game:
 - a ruling is an input of kind `ruling` by the Storyteller (`engine/rulings.py`); at night
   the rulings come at dusk, before anyone wakes.
 
-`replay_written` rebuilds such a game: the grimoire from the setup event, then each night
+A scenario may instead have the engine deal its setup (`deal:`): its `setup` event is a
+random game's, with `grimoire: "dealt"` and `deal` (`include`, `exclude`: the characters the
+bag had to hold or could not), and its days are written as above.
+
+`replay_written` rebuilds such a game: the grimoire from the setup event (a dealt one is
+dealt again from the seed), then each night
 and day the log shows, with the logged inputs carried out where they were logged and every
 other decision answered from the log.
 """
@@ -33,7 +38,7 @@ from . import voting
 from .driver import Days, drive
 from .game import Game
 from .logs import LogAnswers, check_setup, setup_script
-from .setup import finish_setup
+from .setup import finish_setup, setup_random
 
 INPUT_KINDS = ("day_action", "ruling")
 
@@ -235,7 +240,21 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
                  "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None}
                 for p in players]
     try:
-        setup_written(game, grimoire, setup.get("bluffs_written"), setup.get("not_dealt") or [])
+        if setup.get("grimoire") == "dealt":
+            # A scenario's setup the engine dealt (`deal:`): the same deal again, from the
+            # seed, with the characters included and excluded.
+            deal = setup.get("deal")
+            if not isinstance(deal, dict) or not _names(deal.get("include")) \
+                    or not _names(deal.get("exclude")):
+                raise ReplayMismatch("the dealt setup event does not record the deal "
+                                     "(include, exclude)")
+            extra = {k: setup[k] for k in ("grimoire", "deal", "script_meta") if k in setup}
+            setup_random(game, [p["name"] for p in players],
+                         sum(1 for p in players if p.get("traveller")),
+                         include=deal["include"], exclude=deal["exclude"], extra=extra)
+        else:
+            setup_written(game, grimoire, setup.get("bluffs_written"),
+                          setup.get("not_dealt") or [])
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
                   and e.get("phase") == e.get("type")]
         drive(game, _LoggedDays(by_seq, phases))

@@ -24,7 +24,7 @@ def replay(events: list[dict], registry, script=None) -> Game:
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "setup":
         raise ReplayMismatch("a game log starts with a setup event")
     setup = events[0]
-    if setup.get("grimoire") == "written":       # a scenario's game: see engine/inputs.py
+    if setup.get("grimoire") in ("written", "dealt"):   # a scenario's game: engine/inputs.py
         return replay_written(events, registry, script)
     script_spec, names, seed, travellers = setup_inputs(setup)
     script, how = setup_script(setup, script_spec, script)

@@ -124,18 +124,34 @@ def _requires(cid: str) -> str | None:
     return change.get("requires") if change else None
 
 
-def build_bag(script, n: int, rng, st_pick,
-              ruled: Iterable[frozenset] = ()) -> tuple[list[str], set[str]]:
+def build_bag(script, n: int, rng, st_pick, ruled: Iterable[frozenset] = (),
+              include: Iterable[str] = (), exclude: Iterable[str] = ()
+              ) -> tuple[list[str], set[str]]:
     """Choose the characters dealt to `n` non-Traveller players. Returns (bag, not_dealt).
 
     Picks each team at random, applies the picked characters' setup changes, and repeats
     until the counts are stable; then a required character not drawn anyway replaces a
     Townsfolk. A bag holding both characters of an exclusive setup jinx is drawn again.
     `st_pick(cid, options)` answers Storyteller setup choices.
+
+    `include`: characters of the script that must be in the bag (in play, for a not-dealt
+    one): each starts in its team's picks and is never put back, so its setup change
+    applies; the rest is drawn at random as always. `exclude`: characters of the script that
+    are never drawn (nor added by a requirement). Both empty, the bag is drawn with the same
+    random numbers as without them (a scenario's `deal:`, docs/scenarios.md).
     """
     base = D.player_counts(n)
     teams = script_teams(script)
-    pool = {t: list(teams.get(t, ())) for t in TEAM_ORDER}
+    include = list(dict.fromkeys(include))
+    excluded = set(exclude)
+    for cid in include + sorted(excluded):
+        if D.get(cid).team not in TEAM_ORDER or cid not in teams.get(D.get(cid).team, ()):
+            raise SetupError(f"{D.get(cid).name} is not a character of script {script.name!r} "
+                             "that the bag can hold")
+    both = [c for c in include if c in excluded]
+    if both:
+        raise SetupError(f"{D.get(both[0]).name} is both included and excluded")
+    pool = {t: [c for c in teams.get(t, ()) if c not in excluded] for t in TEAM_ORDER}
     # Setup jinxes (data): pairs of which only one may be in play; a bag with both is redrawn.
     # `enters_after` jinxes (the Marionette enters play only after a Demon made in play):
     # without a jinx rule object that runs the entering (clocktower/jinxes/: the Kazali's,
@@ -148,7 +164,8 @@ def build_bag(script, n: int, rng, st_pick,
     problem = ""
     for _attempt in range(100):
         memo: dict = {}
-        chosen: dict[str, list[str]] = {t: [] for t in TEAM_ORDER}
+        chosen: dict[str, list[str]] = {t: [c for c in include if D.get(c).team == t]
+                                        for t in TEAM_ORDER}
         counts = dict(base)
         for _round in range(8):
             flat = [c for t in TEAM_ORDER for c in chosen[t]]
@@ -161,7 +178,10 @@ def build_bag(script, n: int, rng, st_pick,
                     stable = False
                     break
                 while len(have) > need:
-                    have.remove(have[randrange(rng, len(have))])
+                    drawn = [c for c in have if c not in include]     # included stay
+                    if not drawn:
+                        break
+                    have.remove(drawn[randrange(rng, len(drawn))])
                     stable = False
                 free = [c for c in pool[team] if c not in have]
                 shuffle(rng, free)
@@ -179,7 +199,8 @@ def build_bag(script, n: int, rng, st_pick,
         for f in sorted(forced):
             if f in flat or f not in pool[D.get(f).team]:
                 continue
-            swappable = [c for c in chosen["townsfolk"] if not _requires(c) and c not in forced]
+            swappable = [c for c in chosen["townsfolk"]
+                         if not _requires(c) and c not in forced and c not in include]
             if not swappable:
                 break
             chosen["townsfolk"].remove(swappable[randrange(rng, len(swappable))])
@@ -190,14 +211,24 @@ def build_bag(script, n: int, rng, st_pick,
         short = [t for t in TEAM_ORDER if len(chosen[t]) != counts[t]]
         if short:
             t = short[0]
-            problem = (f"the script has {len(pool[t])} {t} characters but {counts[t]} "
-                       f"are needed for {n} players")
+            ours = [c for c in include if D.get(c).team == t]
+            if len(ours) > counts[t]:
+                problem = (f"{len(ours)} {t} characters are included "
+                           f"({', '.join(D.get(c).name for c in ours)}) but {counts[t]} "
+                           f"are dealt for {n} players")
+            else:
+                problem = (f"the script has {len(pool[t])} {t} characters"
+                           + (" not excluded" if excluded else "")
+                           + f" but {counts[t]} are needed for {n} players")
             changers = [D.get(c).name for c in flat if D.get(c).setup_change]
             if counts[t] != base[t]:
                 problem += f" ({base[t]} by the table, changed by {', '.join(changers)})"
             continue
         if any(f not in flat for f in forced):
-            problem = "a character required by a setup change is not on the script"
+            missing = next(f for f in sorted(forced) if f not in flat)
+            problem = (f"{D.get(missing).name}, required by a setup change, is excluded"
+                       if missing in excluded else
+                       "a character required by a setup change is not on the script")
             continue
         clash = next((pair for pair in exclusive if all(c in flat for c in pair)), None)
         if clash:
@@ -215,8 +246,14 @@ def build_bag(script, n: int, rng, st_pick,
 MAX_TRAVELLERS = 5
 
 
-def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
+def setup_random(game: "Game", names: list[str], travellers: int = 0,
+                 include: Iterable[str] = (), exclude: Iterable[str] = (),
+                 extra: dict | None = None) -> None:
     """Deal a random bag to `names` (seat order), then run setup hooks and choose bluffs.
+
+    `include` / `exclude`: characters the bag must hold / never holds (`build_bag`).
+    `extra`: more fields for the `setup` event (a scenario's dealt setup records how it
+    was dealt, so that its log replays: `engine/inputs.py`).
 
     With `travellers` = k, the last k names are Travellers: each gets a different Traveller
     from the script at random (the script's all, then other implemented ones, when more join
@@ -256,7 +293,8 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
 
     mark = len(game.log)
     bag, not_dealt = build_bag(game.script, n, game.rng, st_pick,
-                               ruled=getattr(game.registry, "jinxes", {}))
+                               ruled=getattr(game.registry, "jinxes", {}),
+                               include=include, exclude=exclude)
     # The Storyteller's setup-change decisions (asked while the bag is built) are logged
     # right after the setup event: a log starts with its setup event (replay, views).
     asked = game.log[mark:]
@@ -283,7 +321,7 @@ def setup_random(game: "Game", names: list[str], travellers: int = 0) -> None:
             continue
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
-    finish_setup(game, asked=asked)
+    finish_setup(game, extra=extra, asked=asked)
 
 
 def finish_setup(game: "Game", bluffs: list[str] | None = None,

@@ -17,7 +17,9 @@ from .. import data as D
 from ..errors import ClocktowerError, UnknownCharacter
 
 TOP_KEYS = {"name", "script", "seed", "players", "bluffs", "storyteller", "steps", "expect",
-            "not_dealt"}
+            "not_dealt", "deal"}
+# Extension (issue 17): a setup the engine deals (`deal:`, docs/scenarios.md).
+DEAL_KEYS = {"players", "travellers", "include", "exclude"}
 PLAYER_KEYS = {"name", "character", "thinks", "alignment"}
 CHOICE_WORDS = {"player", "players", "character", "characters", "yes"}
 # Storyteller keys that are not character ids but may be asked during play too: the Red
@@ -26,7 +28,14 @@ STEP_PLAIN_KEYS = {"red_herring"}
 EXPECT_KEYS = {"alive", "dead", "winner", "character", "alignment", "poisoned", "drunk", "sober",
                "executed", "died_tonight", "learned", "may_learn", "event", "no_event",
                # extensions (docs/scenarios.md): issue 17
-               "hands", "options"}
+               "hands", "options",
+               # setups the engine deals (they hold for written setups too)
+               "neighbours", "thinks", "teams", "in_play", "not_in_play"}
+# The words for a team in the setup expectations (besides player names and character ids);
+# `good` and `evil` name an alignment.
+TEAM_WORDS = ("townsfolk", "outsider", "minion", "demon", "traveller")
+ALIGNMENT_WORDS = ("good", "evil")
+THINKS_KEYS = {"character", "team", "in_play"}
 HANDS_KEYS = {"nominee", "day", "counted", "refused"}
 OPTIONS_KEYS = {"player", "storyteller", "registers", "ability", "night", "day", "include",
                 "exclude"}
@@ -104,6 +113,10 @@ class Scenario:
     line: int = 1
     script_line: int | None = None
     not_dealt: list[str] | None = None      # characters in play no player holds (extension)
+    # A setup the engine deals (extension): `players` (how many are dealt), `travellers`,
+    # `include`, `exclude`, and the lines `line`, `include_line`, `exclude_line`. Then each
+    # of `players` is only {"name", "line"}: the characters are the deal's.
+    deal: dict | None = None
 
 
 
@@ -222,8 +235,9 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         raise L.err(1, "empty scenario file")
     doc = L.mapping(doc, "a scenario", 1)
     L.keys(doc, TOP_KEYS, "the scenario")
+    deal = _deal(L, doc) if "deal" in doc else None
     for req in ("players", "steps"):
-        if req not in doc:
+        if req not in doc and not (req == "players" and deal is not None):
             raise L.err(1, f"missing required key {req!r}")
     name = str(doc.get("name", Path(file).stem))
     seed = doc.get("seed", 0)
@@ -231,10 +245,12 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         raise L.err(_line(doc, "seed"), f"seed must be a whole number, not {describe(seed)}")
 
     # players
-    players_node = doc["players"]
-    if not isinstance(players_node, list) or not players_node:
-        raise L.err(_line(doc, "players"), "players must be a non-empty list")
     players: list[dict] = []
+    if deal is not None:
+        players = _dealt_players(L, doc, deal)
+    players_node = doc["players"] if deal is None else []
+    if deal is None and (not isinstance(players_node, list) or not players_node):
+        raise L.err(_line(doc, "players"), "players must be a non-empty list")
     seen: set[str] = set()
     for i, p in enumerate(players_node):
         line = _line(players_node, i)
@@ -270,6 +286,15 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
     elif script is not None and not isinstance(script, str):
         raise L.err(_line(doc, "script"), "script must be a name, a path or a list of ids")
 
+    if deal is not None:
+        if script is None:
+            raise L.err(deal["line"], "deal: needs script: (the bag is drawn from the script)")
+        for k in ("bluffs", "not_dealt"):
+            if k in doc:
+                raise L.err(_line(doc, k), f"{k}: is written with a setup as written, not with "
+                            "deal: (the engine deals the characters, then the Storyteller "
+                            "chooses the rest)")
+
     bluffs = None
     if "bluffs" in doc:
         b = doc["bluffs"]
@@ -298,6 +323,10 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
         st = L.mapping(doc["storyteller"], "storyteller", _line(doc, "storyteller"))
         for k, v in st.items():
             key = _setup_key(str(k))
+            if key.startswith("setup."):
+                # `setup.marionette` is the setup decision `marionette` (asked when the
+                # engine deals: `deal:`)
+                key = key[len("setup."):]
             if key in setup_st:
                 raise L.err(_line(st, k), f"storyteller setup key {k!r} is written twice "
                             f"(as {key!r} too)")
@@ -416,7 +445,95 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
     expect = _expects(L, doc["expect"], _line(doc, "expect"), names) if "expect" in doc else []
     return Scenario(file, name, script, seed, players, bluffs, setup_st, steps, expect,
                     script_line=_line(doc, "script") if "script" in doc else None,
-                    not_dealt=not_dealt)
+                    not_dealt=not_dealt, deal=deal)
+
+
+# Player names when a dealt setup does not list them (as `clocktower play` names players).
+DEAL_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "Kim",
+              "Lou", "Max", "Ned", "Oz", "Pam", "Quin", "Roy", "Sue", "Tom"]
+
+
+def _deal(L: _Loader, doc: dict) -> dict:
+    """The `deal:` mapping (extension): how many players and Travellers are dealt, and
+    the characters the bag must hold (`include`) or never holds (`exclude`)."""
+    line = _line(doc, "deal")
+    d = doc["deal"]
+    if d is None:
+        d = {}
+    d = L.mapping(d, "deal", line)
+    L.keys(d, DEAL_KEYS, "deal")
+    out: dict[str, Any] = {"line": line, "include": [], "exclude": []}
+    for k, low, high in (("players", 5, 15), ("travellers", 0, 5)):
+        if k in d:
+            n = d[k]
+            if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= high:
+                raise L.err(_line(d, k), f"deal {k} must be a whole number from {low} to {high}"
+                            + (" (the setup table)" if k == "players" else "")
+                            + f", not {describe(n)}")
+            out[k] = n
+    out.setdefault("travellers", 0)
+    for k in ("include", "exclude"):
+        if k not in d:
+            continue
+        kl = _line(d, k)
+        out[k + "_line"] = kl
+        v = d[k]
+        if not isinstance(v, list):
+            raise L.err(kl, f"deal {k} must be a list of character ids, not {describe(v)}")
+        ids = [L.character(c, kl) for c in v]
+        for c in ids:
+            if ids.count(c) > 1:
+                raise L.err(kl, f"deal {k} lists {c!r} twice")
+            if D.get(c).team not in TEAM_WORDS[:4]:
+                raise L.err(kl, f"deal {k}: {c!r} is a {D.get(c).team}, not a character the "
+                            "bag holds (Travellers join with deal travellers:)")
+        out[k] = ids
+    both = [c for c in out["exclude"] if c in out["include"]]
+    if both:
+        raise L.err(out["exclude_line"], f"deal: {both[0]!r} is both included and excluded")
+    return out
+
+
+def _dealt_players(L: _Loader, doc: dict, deal: dict) -> list[dict]:
+    """The players of a dealt setup: names only (written, or DEAL_NAMES), in seat order;
+    the last `travellers` names are the Travellers."""
+    n, t = deal.get("players"), deal["travellers"]
+    if "players" not in doc:
+        if n is None:
+            raise L.err(deal["line"], "deal needs players: (how many are dealt) when the "
+                        "scenario does not list the players' names")
+        return [{"name": x, "line": deal["line"]} for x in DEAL_NAMES[:n + t]]
+    node = doc["players"]
+    pl = _line(doc, "players")
+    if not isinstance(node, list) or not node:
+        raise L.err(pl, "players must be a non-empty list of names")
+    out: list[dict] = []
+    for i, p in enumerate(node):
+        line = _line(node, i, pl)
+        if isinstance(p, dict):
+            extra = [k for k in p if k != "name"]
+            if extra:
+                raise L.err(line, f"with deal:, a player is only a name: the engine deals the "
+                            f"characters ({extra[0]!r} is written only in a setup as written, "
+                            "without deal:)")
+            if "name" not in p:
+                raise L.err(line, "a player needs a name")
+            p = p["name"]
+        if not isinstance(p, str) or not p:
+            raise L.err(line, f"a player name must be a non-empty string, not {describe(p)}")
+        if any(q["name"] == p for q in out):
+            raise L.err(line, f"player name {p!r} is used twice")
+        out.append({"name": p, "line": line})
+    if n is None:
+        n = len(out) - t
+        if not 5 <= n <= 15:
+            raise L.err(pl, f"players lists {len(out)} names: with {t} Travellers that deals "
+                        f"{n} players, and the setup table covers 5 to 15")
+        deal["players"] = n
+    elif len(out) != n + t:
+        raise L.err(pl, f"players lists {len(out)} names, but deal: deals {n} players"
+                    + (f" and {t} Travellers" if t else ""))
+    return out
 
 
 def _setup_key(k: str) -> str:
@@ -647,6 +764,8 @@ def _expects(L: _Loader, node: Any, line: int, names: set[str]) -> list[tuple[st
                 raise L.err(il, f"{k} needs a mapping with `type`")
         elif k == "options":
             v = _options(L, v, il, names)
+        elif k in ("neighbours", "thinks", "teams", "in_play", "not_in_play"):
+            v = _setup_expect(L, k, v, il, names)
         elif k == "hands":
             v = L.mapping(v, "hands", il)
             L.keys_at(v, HANDS_KEYS, "hands", il)
@@ -731,3 +850,78 @@ def _options(L: _Loader, v: Any, line: int, names: set[str]) -> dict:
                 parsed.append(it)
         out[side] = parsed
     return out
+
+
+def _who(L: _Loader, x: Any, line: int, names: set[str]) -> str:
+    """Who a setup expectation is about: a player name, a team word, good or evil, or a
+    character id (normalised). Names win over the words."""
+    if isinstance(x, str) and (x in names or x in TEAM_WORDS or x in ALIGNMENT_WORDS):
+        return x
+    if not isinstance(x, str):
+        raise L.err(line, "expected a player name, a character id, a team (townsfolk, "
+                    f"outsider, minion, demon, traveller) or good/evil, not {describe(x)}")
+    return L.character(x, line)
+
+
+def _setup_expect(L: _Loader, k: str, v: Any, line: int, names: set[str]) -> Any:
+    """The expectations about where a setup put the characters (extension, issue 17)."""
+    if k in ("in_play", "not_in_play"):
+        if not isinstance(v, list) or not v:
+            raise L.err(line, f"{k} must be a non-empty list of character ids")
+        return [L.character(c, line) for c in v]
+    if not isinstance(v, dict) or not v:
+        raise L.err(line, {"teams": "teams is a mapping of team to count, e.g. "
+                                    "{townsfolk: 5, outsider: 1}",
+                           "neighbours": "neighbours is a mapping, e.g. {marionette: demon}: "
+                                         "who sits next to whom",
+                           "thinks": "thinks is a mapping, e.g. {drunk: townsfolk}: what a "
+                                     "believing player thinks they are"}[k])
+    out: dict[str, Any] = {}
+    for key, x in v.items():
+        if k == "teams":
+            if key not in TEAM_WORDS + ALIGNMENT_WORDS:
+                raise L.err(line, f"teams: {key!r} is not a team or an alignment "
+                            f"({', '.join(TEAM_WORDS + ALIGNMENT_WORDS)})")
+            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+                raise L.err(line, f"teams: the count of {key} must be a whole number, not "
+                            f"{describe(x)}")
+            out[str(key)] = x
+            continue
+        who = _who(L, key, line, names)
+        if k == "neighbours":
+            out[who] = [_who(L, y, line, names) for y in (x if isinstance(x, list) else [x])]
+            if not out[who]:
+                raise L.err(line, f"neighbours: {key} next to nobody (an empty list)")
+            continue
+        out[who] = _thinks(L, x, line, names)
+    return out
+
+
+def _thinks(L: _Loader, x: Any, line: int, names: set[str]) -> list | dict:
+    """A `thinks` value: a character id or team, a list of them (any of them: a list), or
+    a mapping `{character: ..., team: ..., in_play: true|false}` (each written key holds)."""
+    if isinstance(x, dict):
+        L.keys_at(x, THINKS_KEYS, "thinks", line)
+        if not x:
+            raise L.err(line, "thinks: an empty mapping (write character, team or in_play)")
+        spec: dict[str, Any] = {}
+        if "character" in x:
+            cs = x["character"] if isinstance(x["character"], list) else [x["character"]]
+            spec["character"] = [L.character(c, line) for c in cs]
+        if "team" in x:
+            ts = x["team"] if isinstance(x["team"], list) else [x["team"]]
+            for t in ts:
+                if t not in TEAM_WORDS:
+                    raise L.err(line, f"thinks: {describe(t)} is not a team "
+                                f"({', '.join(TEAM_WORDS)})")
+            spec["team"] = list(ts)
+        if "in_play" in x:
+            if not isinstance(x["in_play"], bool):
+                raise L.err(line, "thinks: in_play must be true or false")
+            spec["in_play"] = x["in_play"]
+        return spec
+    items = x if isinstance(x, list) else [x]
+    if not items:
+        raise L.err(line, "thinks: an empty list")
+    return [it if isinstance(it, str) and it in TEAM_WORDS else L.character(it, line)
+            for it in items]

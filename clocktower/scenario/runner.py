@@ -15,10 +15,11 @@ from ..engine.driver import Days, drive
 from ..engine.game import Game, GameOver
 from ..engine.views import sees_all
 from ..engine.inputs import day_action, setup_written
+from ..engine.setup import setup_random
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
 from ..storyteller import AutoStoryteller
-from .loader import Node, Scenario, ScenarioError, Step, load_file
+from .loader import ALIGNMENT_WORDS, TEAM_WORDS, Node, Scenario, ScenarioError, Step, load_file
 
 
 @dataclass
@@ -544,9 +545,47 @@ def _not_dealt(sc: Scenario, script: Script) -> list[str]:
                               for p in sc.players))
 
 
+def _deal(sc: Scenario, game: Game, script: Script) -> None:
+    """A setup the engine deals (`deal:`): the bag with the characters included and
+    without those excluded, drawn with the scenario's seed, then the setup changes, the
+    Storyteller's setup decisions (written under `storyteller:` or the default policy) and
+    the bluffs, as in any random game. The `setup` event records the deal
+    (`grimoire: dealt`, `deal`), so the log replays (engine/inputs.py)."""
+    deal = sc.deal
+    assert deal is not None
+    for k in ("include", "exclude"):
+        for c in deal[k]:
+            if c not in script.characters:
+                raise ScenarioError(sc.file, deal.get(k + "_line", deal["line"]),
+                                    f"deal {k}: {c!r} is not on the script")
+    extra: dict[str, Any] = {"grimoire": "dealt",
+                             "deal": {"include": list(deal["include"]),
+                                      "exclude": list(deal["exclude"])}}
+    if isinstance(script.meta, dict) and script.meta:
+        extra["script_meta"] = script.meta
+    try:
+        setup_random(game, [p["name"] for p in sc.players], deal["travellers"],
+                     include=deal["include"], exclude=deal["exclude"], extra=extra)
+    except ScenarioError:
+        raise
+    except IllegalAnswer as e:
+        raise ScenarioError(sc.file, deal["line"], str(e)) from None
+    except ClocktowerError as e:
+        raise ScenarioError(sc.file, deal["line"], f"cannot deal: {e}") from None
+
+
 def setup_game(sc: Scenario, plan: dict | None = None,
                stop_at: tuple | None = None) -> tuple[Game, ScenarioAnswers]:
     script = build_script(sc)
+    if sc.deal is not None:
+        game = Game(script, REGISTRY, seed=sc.seed)
+        answers = ScenarioAnswers(sc, game, plan, stop_at)
+        game.answerers["storyteller"] = answers.storyteller
+        game.default_answerer = answers.player
+        game.on_forced = lambda d, _v: answers.forced(d, game)
+        _deal(sc, game, script)
+        _check_setup_keys(sc, answers)
+        return game, answers
     missing = sorted({p["character"] for p in sc.players if p["character"] not in REGISTRY}
                      | {p["thinks"] for p in sc.players if p.get("thinks") and p["thinks"] not in REGISTRY})
     if missing:
@@ -565,12 +604,16 @@ def setup_game(sc: Scenario, plan: dict | None = None,
         setup_written(game, grimoire, sc.bluffs, _not_dealt(sc, script))
     except IllegalAnswer as e:
         raise ScenarioError(sc.file, None, str(e)) from None
+    _check_setup_keys(sc, answers)
+    return game, answers
+
+
+def _check_setup_keys(sc: Scenario, answers: ScenarioAnswers) -> None:
     unused = set(sc.setup_storyteller) - answers.setup_used
     if unused:
         k = sorted(unused)[0]
         raise ScenarioError(sc.file, sc.setup_storyteller[k].line,
                             f"storyteller setup key {k!r} was not used by any setup decision")
-    return game, answers
 
 
 def run_scenario(sc: Scenario) -> Result:
@@ -900,12 +943,84 @@ def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, l
                                                     (v.get("refused"), refused))
                  if want is not None)
         return ok, f"counted: {counted}, refused: {refused}"
+    if key in ("neighbours", "thinks", "teams", "in_play", "not_in_play"):
+        return _setup_holds(game, key, v)
     if key in ("event", "no_event"):
         hits = [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
         if key == "event":
             return bool(hits), "no such event"
         return not hits, f"found {hits[:2]}"
     return False, f"unknown expectation {key}"
+
+
+def _is(game: Game, p, spec: str) -> bool:
+    """Whether player `p` is what a setup expectation names: that player, a player of that
+    team or alignment, or a player with that true character (now)."""
+    if spec in game.by_name:
+        return p.name == spec
+    if spec in TEAM_WORDS:
+        return D.get(p.character).team == spec
+    if spec in ALIGNMENT_WORDS:
+        return p.alignment == spec
+    return p.character == spec
+
+
+def _who(game: Game, p) -> str:
+    return f"{p.name} ({p.character})"
+
+
+def seat_neighbours(game: Game, p) -> list:
+    """The players on either side of `p`, alive or dead; Travellers are skipped (they sit
+    outside the deal: the Marionette's neighbours are counted so too)."""
+    seats = [q for q in game.players if not q.traveller or q is p]
+    if len(seats) < 2:
+        return []
+    i = seats.index(p)
+    out = [seats[i - 1], seats[(i + 1) % len(seats)]]
+    return [q for j, q in enumerate(out) if q is not p and q not in out[:j]]
+
+
+def _setup_holds(game: Game, key: str, v: Any) -> tuple[bool, str]:
+    """The expectations on where the characters are (extension, issue 17), on the game now
+    (written at setup or in the first step: where the setup put them)."""
+    if key in ("in_play", "not_in_play"):
+        bad = [c for c in v if game.in_play(c) != (key == "in_play")]
+        return not bad, ("not in play: " if key == "in_play" else "in play: ") + str(bad)
+    if key == "teams":
+        counts = {t: sum(1 for p in game.players if D.get(p.character).team == t)
+                  for t in TEAM_WORDS}
+        counts.update({a: sum(1 for p in game.players if p.alignment == a)
+                       for a in ALIGNMENT_WORDS})
+        ok = all(counts[t] == n for t, n in v.items())
+        return ok, "teams: " + str({t: n for t, n in counts.items() if n or t in v})
+    problems = []
+    for spec, want in v.items():
+        players = [p for p in game.players if _is(game, p, spec)]
+        if not players:
+            problems.append(f"no player is {spec}")
+            continue
+        for p in players:
+            if key == "neighbours":
+                around = seat_neighbours(game, p)
+                if not any(_is(game, q, w) for q in around for w in want):
+                    problems.append(f"{_who(game, p)} sits between "
+                                    + " and ".join(_who(game, q) for q in around))
+                continue
+            thinks = p.thinks
+            if thinks is None:
+                problems.append(f"{_who(game, p)} thinks they are what they are")
+                continue
+            team = D.get(thinks).team
+            if isinstance(want, list):
+                ok = thinks in want or team in want
+            else:
+                ok = (("character" not in want or thinks in want["character"])
+                      and ("team" not in want or team in want["team"])
+                      and ("in_play" not in want or game.in_play(thinks) == want["in_play"]))
+            if not ok:
+                problems.append(f"{_who(game, p)} thinks they are the {thinks} ({team}, "
+                                + ("in play" if game.in_play(thinks) else "not in play") + ")")
+    return not problems, "; ".join(problems)
 
 
 def _options_hold(sc: Scenario, answers: ScenarioAnswers, v: dict, line: int):
@@ -1007,6 +1122,9 @@ RELEVANT_TYPES = {
     "executed": {"nominate", "nomination", "execution", "death"},
     "hands": {"nominate", "nomination", "hand_refused", "reminder"},
     "died_tonight": {"death", "death_prevented", "death_redirected", "no_effect"},
+    # where the setup put the characters: the grimoire, the beliefs, later changes
+    **{k: {"setup", "reminder", "character_change", "alignment_change"}
+       for k in ("neighbours", "thinks", "teams", "in_play", "not_in_play")},
 }
 
 

@@ -25,7 +25,9 @@ The record (one JSON line of a batch file) holds:
     days         days begun
     final3       whether some day began with exactly three players (not Travellers) alive
                  as the table sees it (announced deaths and revivals)
-    impact       character -> {metric: count}, the counts defined in IMPACT
+    impact       character -> {metric: count}, the counts defined in IMPACT (`acted`: the
+                 events naming the ability; a game in which a character has any count is
+                 one in which its ability "fired", for the simulator's warnings)
 
 A game whose setup failed for this seed (a script that cannot always seat the count, e.g.
 when a character's setup change leaves a team short) is `{i, seed, players, travellers,
@@ -55,7 +57,16 @@ IMPACT: dict[str, str] = {
                 "(the Virgin, the Scarlet Woman, the Goblin, ...)",
     "decided_game": "games whose `game_over` names this ability as the one that decided or "
                     "changed the outcome",
+    "own_result": "games whose `game_over` gives this character's player a result of "
+                  "their own, apart from their team's (the Politician)",
+    "acted": "events naming this ability (their `ability` field) while some player holds "
+             "it, other than being woken (`wake`), choosing nothing (`declined`), the "
+             "decision records and `game_over`: a choice made, information shown, an effect "
+             "or reminder placed, a trigger, a public use, an ability that did nothing",
 }
+
+# events naming an ability that are not the ability acting (see IMPACT["acted"])
+NOT_ACTING = frozenset({"wake", "declined", "decision", "game_over"})
 
 INFO_FALSE = {"info"}
 DROISON = {"poisoned", "drunk"}
@@ -80,8 +91,12 @@ def analyse(log: list[dict]) -> dict:
     dealt: list[str] = []
     trav: dict[str, str] = {}
     alive: set[str] = set()
+    held: dict[str, int] = {}       # character -> players holding it now (and not_dealt)
+    for c in setup.get("not_dealt", []):
+        held[c] = held.get(c, 0) + 1
     for p in setup["players"]:
         chars[p["name"]] = p["character"]
+        held[p["character"]] = held.get(p["character"], 0) + 1
         if p.get("traveller"):
             trav[p["name"]] = p["character"]
         else:
@@ -101,6 +116,9 @@ def analyse(log: list[dict]) -> dict:
     over: dict = {}
     for ev in log:
         t = ev["type"]
+        ab = ev.get("ability")
+        if ab is not None and t not in NOT_ACTING and held.get(ab):
+            count(ab, "acted")
         if t == "decision":
             if ev.get("true") is False:
                 if ev["kind"] in INFO_FALSE:
@@ -119,7 +137,11 @@ def analyse(log: list[dict]) -> dict:
             if len(alive) == 3:
                 final3 = True
         elif t == "character_change":
+            old = chars.get(ev["player"])
+            if old is not None and held.get(old):
+                held[old] -= 1
             chars[ev["player"]] = ev["new"]
+            held[ev["new"]] = held.get(ev["new"], 0) + 1
         elif t == "revive":
             if ev["player"] not in trav:
                 alive.add(ev["player"])
@@ -142,6 +164,8 @@ def analyse(log: list[dict]) -> dict:
             over = ev
             if ev.get("ability"):
                 count(ev["ability"], "decided_game")
+            for who in ev.get("results", {}):
+                count(chars.get(who), "own_result")
     code = over.get("code", "no_result")
     return {
         "chars": dealt + list(setup.get("not_dealt", [])),

@@ -13,22 +13,34 @@ from rich.console import Console
 from rich.table import Table
 
 CSV_FIELDS = ["index", "seed", "players", "travellers", "good_policy", "evil_policy",
-              "characters", "traveller_characters", "outsiders", "winner", "reason",
-              "ending", "ability", "days", "final_three", "error"]
-CSV_DOC = ("one row per game, in index order: index, seed (replays the game with `clocktower "
-           "play --seed`), players, travellers, good_policy, evil_policy, characters (ids in "
-           "seat order, then any in play but not dealt, space-separated), "
+              "storyteller", "characters", "traveller_characters", "outsiders", "winner",
+              "reason", "ending", "ability", "days", "final_three", "error", "command"]
+CSV_DOC = ("one row per game, in index order: index, seed, players, travellers, good_policy, "
+           "evil_policy, storyteller (the Storyteller's policy: auto or neutral), characters "
+           "(ids in seat order, then any in play but not dealt, space-separated), "
            "traveller_characters (id:alignment, space-separated), outsiders, winner (good, "
            "evil, none), reason (the game_over code), ending (see summary.json's endings), "
            "ability (the ability that decided the game, if one did), days, final_three (1 or "
-           "0), error (why the setup failed; the other result fields are then empty)")
+           "0), error (why the setup failed; the other result fields are then empty), "
+           "command (the `clocktower play` command that replays the game; empty for the "
+           "baseline model)")
+
+
+def replay_command(script: str, players: int, travellers: int, arm: tuple[str, ...],
+                   seed: int) -> str:
+    """The `clocktower play` command that plays this game again, move for move."""
+    import shlex
+    good, evil, st = arm
+    return shlex.join(["clocktower", "play", "--script", script, "--players", str(players),
+                       "--travellers", str(travellers), "--good-bots", good, "--evil-bots",
+                       evil, "--storyteller", st, "--seed", str(seed)])
 
 
 class CsvWriter:
     """games.csv, written row by row as the records go by (`tee`), in index order."""
 
-    def __init__(self, path: Path, arms: list[tuple[str, str]]):
-        self.path, self.arms = path, arms
+    def __init__(self, path: Path, arms: list[tuple[str, ...]], script: str | None):
+        self.path, self.arms, self.script = path, arms, script
 
     def __enter__(self) -> "CsvWriter":
         self.f = open(self.path, "w", newline="", encoding="utf-8")
@@ -45,15 +57,70 @@ class CsvWriter:
             yield r
 
     def row(self, r: dict) -> None:
-        good, evil = self.arms[r["arm"]]
+        arm = self.arms[r["arm"]]
+        good, evil, st = arm
+        cmd = ("" if self.script is None else
+               replay_command(self.script, r["players"], r["travellers"], arm, r["seed"]))
+        head = [r["i"], r["seed"], r["players"], r["travellers"], good, evil, st]
         if "error" in r:
-            self.w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
-                             "", "", "", "", "", "", "", "", "", r["error"]])
+            self.w.writerow(head + ["", "", "", "", "", "", "", "", "", r["error"], cmd])
         else:
-            self.w.writerow([r["i"], r["seed"], r["players"], r["travellers"], good, evil,
-                             " ".join(r["chars"]), " ".join(f"{c}:{a}" for c, a in r["trav"]),
-                             r["outsiders"], r["winner"], r["code"], r["ending"],
-                             r["ability"] or "", r["days"], int(r["final3"]), ""])
+            self.w.writerow(head + [" ".join(r["chars"]),
+                                    " ".join(f"{c}:{a}" for c, a in r["trav"]),
+                                    r["outsiders"], r["winner"], r["code"], r["ending"],
+                                    r["ability"] or "", r["days"], int(r["final3"]), "", cmd])
+
+
+EFFECT_METHOD = (
+    "Effect: its team's win rate when the character is in play minus when it is not, "
+    "compared within each player count and combined over the counts by the "
+    "Mantel-Haenszel risk difference (each count weighted by in-play games × other games / "
+    "games), with a 95% interval from Sato's variance. Comparing within a count keeps a "
+    "character dealt more often at some counts from inheriting those counts' win rate; the "
+    "crude column pools every count and is confounded by player count. A character that "
+    "was never dealt, whose ability fired in under 1% of its games, or whose win condition "
+    "was never reached is not measured: its effect would be the bots' or the setup's, not "
+    "its ability's.")
+
+
+STORYTELLER_WORDS = {"auto": "the automatic Storyteller (leans towards the team far behind)",
+                     "neutral": "the neutral Storyteller (no lean)"}
+
+
+def policy_words(arm: dict) -> str:
+    """Who played: 'good: reasoning bots, evil: random bots, the automatic Storyteller (...)'."""
+    if arm["good"] == "none":
+        return "the random-execution model (no bots, no Storyteller)"
+    st = arm.get("storyteller", "auto")
+    return (f"good: {arm['good']} bots, evil: {arm['evil']} bots, "
+            + STORYTELLER_WORDS.get(st, f"the {st} Storyteller"))
+
+
+def arm_label(arm: dict, primary: dict | None = None) -> str:
+    """A short column label for a policy arm, naming what differs from the primary arm."""
+    if primary is not None:
+        bits = []
+        if (arm["good"], arm["evil"]) != (primary["good"], primary["evil"]):
+            bits.append(f"{arm['good']} bots" if arm["good"] == arm["evil"]
+                        else f"good {arm['good']}, evil {arm['evil']}")
+        if arm.get("storyteller") != primary.get("storyteller"):
+            bits.append(f"{arm.get('storyteller')} Storyteller")
+        if bits:
+            return ", ".join(bits)
+    bots = (f"{arm['good']} bots" if arm["good"] == arm["evil"]
+            else f"good {arm['good']}, evil {arm['evil']}")
+    return f"{bots}, {arm.get('storyteller', 'auto')} Storyteller"
+
+
+def effect_text(c: dict) -> str:
+    why = c.get("not_measured")
+    if why:
+        return "always in play" if why.startswith("in play in every game") else "not measured"
+    return "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}"
+
+
+def _excludes_0(c: list[float] | None) -> bool:
+    return c is not None and (c[0] > 0 or c[1] < 0)
 
 
 def pct(x: float | None) -> str:
@@ -88,8 +155,7 @@ def plot_win_rate(summary: dict, path: Path) -> None:
     hi = [100 * r["good_win_ci"][1] - y for y, r in zip(ys, rows)]
     run = summary["run"]
     label = ("baseline model, simulated" if run.get("baseline")
-             else f"{run['script']['name']} (good {run['arms'][0]['good']}, "
-                  f"evil {run['arms'][0]['evil']})")
+             else f"{run['script']['name']} ({arm_label(run['arms'][0])})")
     ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o-", capsize=4, color="#1f5fa8",
                 label=label + ", 95% CI")
     model = [(r["players"], 100 * r["reference"]["model"]) for r in rows
@@ -130,8 +196,9 @@ def plot_characters(summary: dict, path: Path) -> bool:
     ax.set_yticks(list(ys))
     ax.set_yticklabels([c["name"] for c in rows], fontsize=8)
     ax.axvline(0, color="#333", lw=0.8)
-    ax.set_xlabel("its team's win rate when in play minus when not (points, 95% CI)")
-    ax.set_title("Character impact (blue: good, red: evil)")
+    ax.set_xlabel("its team's win rate when in play minus when not, within player count\n"
+                  "(points; Mantel-Haenszel, 95% CI)")
+    ax.set_title("Character effect (blue: good, red: evil)")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -149,8 +216,8 @@ def plot_impact(summary: dict, path: Path) -> bool:
     names = {c["id"]: c["name"] for c in summary["characters"]}
     grid = [[imp[c].get(m, {}).get("rate_in_play") or 0.0 for m in metrics] for c in chars]
     fig, ax = plt.subplots(figsize=(1.1 * len(metrics) + 2.5, 0.28 * len(chars) + 1.6), dpi=110)
-    im = ax.imshow([[min(1.0, v) for v in row] for row in grid], cmap="Blues", vmin=0, vmax=1,
-                   aspect="auto")
+    im = ax.imshow([[100 * min(1.0, v) for v in row] for row in grid], cmap="Blues",
+                   vmin=0, vmax=100, aspect="auto")
     ax.set_xticks(range(len(metrics)))
     ax.set_xticklabels([m.replace("_", " ") for m in metrics], rotation=35, ha="right",
                        fontsize=8)
@@ -161,7 +228,7 @@ def plot_impact(summary: dict, path: Path) -> bool:
             if v:
                 ax.text(x, y, f"{100 * v:.0f}", ha="center", va="center", fontsize=6,
                         color="white" if v > 0.5 else "black")
-    fig.colorbar(im, ax=ax, fraction=0.04, label="share of its games with one")
+    fig.colorbar(im, ax=ax, fraction=0.04, label="% of its games in play with one")
     ax.set_title("How often each ability changed the game (% of games in play)")
     fig.tight_layout()
     fig.savefig(path)
@@ -194,18 +261,23 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
                  f"{summary['games']} games per policy pair ({run['games']} at each of "
                  f"{', '.join(map(str, run['players']))} players"
                  + (f", {run['travellers']} Travellers" if run["travellers"] else "")
-                 + f"), seed {run['seed']}, good bots {run['arms'][0]['good']}, evil bots "
-                 f"{run['arms'][0]['evil']}. Intervals are 95% Wilson score intervals.")
+                 + f"), seed {run['seed']}. Intervals are 95% Wilson score intervals.")
              + "</p>"]
     o = summary["overall"]
+    who = policy_words(run["arms"][0])
     parts.append(f"<p><b>Good wins {pct(o['good_win_rate'])}</b> "
-                 f"({ci(o['good_win_ci'])}) of {o['games']} games.</p>")
+                 f"({ci(o['good_win_ci'])}) of {o['games']} games, with "
+                 f"<b>{html.escape(who)}</b>. Every rate below is for these policies unless "
+                 "it says otherwise: how much is the script and how much the bots, see the "
+                 "sensitivity panel.</p>")
     if summary["unseated"]["count"]:
         parts.append("<p>" + html.escape(f"{summary['unseated']['count']} games could not be "
                                          "set up and are left out: "
                                          + "; ".join(summary["unseated"]["reasons"])) + "</p>")
     parts += [_img(p, alt) for p, alt in plots[:1]]
-    parts.append("<h2>By player count</h2>")
+    if "sensitivity" in summary:
+        parts.append(_sensitivity_html(summary["sensitivity"]))
+    parts.append("<h2>By player count (" + html.escape(who) + ")</h2>")
     parts.append(_table(["players", "games", "good wins", "95% CI", "final three", "mean days",
                          "endings"],
                         [[r["players"], r["games"], pct(r["good_win_rate"]),
@@ -235,14 +307,37 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
                          for k, v in summary["endings"].items()]))
     if summary["characters"]:
         parts.append("<h2>Characters</h2>")
-        parts.append(_table(["character", "team", "in play", "team wins when in play",
-                             "95% CI", "without it", "effect (points)", "95% CI"],
+        parts.append("<p>" + html.escape(EFFECT_METHOD) + "</p>")
+        if summary.get("not_measured"):
+            parts.append("<p><b>Not measured</b> (no effect is shown for these):</p><ul>"
+                         + "".join(f"<li>{html.escape(w['name'])}: {html.escape(w['why'])}"
+                                   "</li>" for w in summary["not_measured"]) + "</ul>")
+        parts.append(_table(["character", "team", "in play", "ability fired",
+                             "team wins when in play", "95% CI", "without it",
+                             "effect (points)", "95% CI", "crude (pooled)"],
                             [[c["name"], c["team"], pct(c["in_play_rate"]),
+                              pct(c.get("fired_rate")),
                               pct(c["team_win_rate"]), ci(c["team_win_ci"]),
                               pct(c["team_win_rate_without"]),
-                              "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}",
-                              signed_ci(c["effect_ci"])] for c in summary["characters"]]))
+                              effect_text(c), signed_ci(c["effect_ci"]),
+                              "-" if c["effect_pooled"] is None
+                              else f"{100 * c['effect_pooled']:+.1f}"]
+                             for c in summary["characters"]]))
         parts += [_img(p, alt) for p, alt in plots[1:2]]
+        counts = summary["run"]["players"]
+        rows = [c for c in summary["characters"] if c["effect_by_players"]]
+        if rows and len(counts) > 1:
+            parts.append("<h3>Effects by player count</h3><p>Its team's win rate when in "
+                         "play minus when not, at each count (points; Newcombe 95% "
+                         "intervals; * when the interval excludes 0).</p>")
+            grid = []
+            for c in rows:
+                by = {e["players"]: e for e in c["effect_by_players"]}
+                grid.append([c["name"]] + [
+                    "-" if n not in by else
+                    f"{100 * by[n]['effect']:+.1f}{' *' if _excludes_0(by[n]['effect_ci']) else ''}"
+                    f" ({signed_ci(by[n]['effect_ci'])})" for n in counts])
+            parts.append(_table(["character"] + [str(n) for n in counts], grid))
     parts.append("<h2>By Outsider count</h2>")
     parts.append(_table(["Outsiders", "games", "good wins", "95% CI"],
                         [[r["outsiders"], r["games"], pct(r["good_win_rate"]),
@@ -267,6 +362,37 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
     path = out / "report.html"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def sensitivity_rows(sens: dict) -> tuple[list[str], list[list[str]]]:
+    """The panel as a table: per count, the primary arm's rate on the panel's seeds, then
+    each other policy's rate and its difference (points, paired 95% interval)."""
+    head = ["players", arm_label(sens["primary"]) + " (the headline)"] + [
+        arm_label(a, sens["primary"]) for a in sens["alternatives"]]
+    rows = []
+    for r in sens["by_players"] + [{"players": "all", **sens["overall"]}]:
+        line = [str(r["players"]), f"{pct(r['primary']['good_win_rate'])} "
+                                   f"({ci(r['primary']['good_win_ci'])})"]
+        for a in r["alternatives"]:
+            line.append(f"{pct(a['good_win_rate'])} "
+                        + ("" if a["difference"] is None else
+                           f"({100 * a['difference']:+.1f}: {signed_ci(a['difference_ci'])})"))
+        rows.append(line)
+    return head, rows
+
+
+SENSITIVITY_DOC = (
+    "Good's win rate on the same seeds (the first {games} games of each count) with other "
+    "policies: a large difference means the headline says more about the bots or the "
+    "Storyteller than about the script. In brackets: the difference from the headline's "
+    "policies in points, with a paired 95% interval (Agresti-Min).")
+
+
+def _sensitivity_html(sens: dict) -> str:
+    head, rows = sensitivity_rows(sens)
+    return ("<h2>Sensitivity: the same seeds with other policies</h2><p>"
+            + html.escape(SENSITIVITY_DOC.format(games=sens["games"])) + "</p>"
+            + _table(head, rows))
 
 
 def _policy_html(rows: list[dict]) -> str:
@@ -300,7 +426,8 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
 # ---- the terminal -----------------------------------------------------------------------
 
 def print_tables(summary: dict, console: Console, top: int = 12) -> None:
-    t = Table(title="Good's win rate by player count")
+    who = policy_words(summary["run"]["arms"][0])
+    t = Table(title=f"Good's win rate by player count\n({who})")
     for h in ("players", "games", "good wins", "95% CI", "final 3", "mean days"):
         t.add_column(h, justify="right")
     for r in summary["by_players"]:
@@ -323,9 +450,21 @@ def print_tables(summary: dict, console: Console, top: int = 12) -> None:
     console.print(t)
     o = summary["overall"]
     console.print(f"all counts: good wins {pct(o['good_win_rate'])} ({ci(o['good_win_ci'])}) "
-                  f"of {o['games']} games"
+                  f"of {o['games']} games, with {who}"
                   + (f"; {summary['unseated']['count']} could not be set up"
                      if summary["unseated"]["count"] else ""))
+    if "sensitivity" in summary:
+        sens = summary["sensitivity"]
+        head, srows = sensitivity_rows(sens)
+        t = Table(title=f"Sensitivity: good's win rate on the same seeds ({sens['games']} "
+                        "games a count) with other policies",
+                  caption="in brackets: the difference from the headline, points, paired "
+                          "95% interval")
+        for h in head:
+            t.add_column(h, justify="right")
+        for line in srows:
+            t.add_row(*line)
+        console.print(t)
     if "baseline" in summary:
         b = summary["baseline"]
         t = Table(title="Baseline against the published table")
@@ -338,7 +477,8 @@ def print_tables(summary: dict, console: Console, top: int = 12) -> None:
                       {True: "yes", False: "NO", None: "-"}[b["agrees"].get(k)])
         console.print(t)
     if "policy_table" in summary:
-        t = Table(title="Good's win rate: good policy × evil policy")
+        t = Table(title="Good's win rate: good policy × evil policy (Storyteller: "
+                        f"{summary['run']['arms'][0].get('storyteller')})")
         t.add_column("good \\ evil")
         rows = summary["policy_table"]
         evils = list(dict.fromkeys(r["evil"] for r in rows))
@@ -352,14 +492,18 @@ def print_tables(summary: dict, console: Console, top: int = 12) -> None:
         console.print(t)
     chars = [c for c in summary["characters"] if c["in_play"]]
     if chars:
-        t = Table(title="Characters: their team's win rate when in play")
-        for h in ("character", "team", "in play", "team wins", "95% CI", "effect"):
+        t = Table(title="Characters: their team's win rate when in play; effect within "
+                        "player count (Mantel-Haenszel, 95% CI)")
+        for h in ("character", "team", "in play", "team wins", "95% CI", "effect (95% CI)"):
             t.add_column(h, justify="left" if h in ("character", "team") else "right")
-        for c in sorted(chars, key=lambda c: -(c["effect"] or 0)):
+        for c in sorted(chars, key=lambda c: (c["effect"] is None, -(c["effect"] or 0))):
             t.add_row(c["name"], c["team"], pct(c["in_play_rate"]), pct(c["team_win_rate"]),
-                      ci(c["team_win_ci"]),
-                      "-" if c["effect"] is None else f"{100 * c['effect']:+.1f}")
+                      ci(c["team_win_ci"]), effect_text(c) + (
+                          f" ({signed_ci(c['effect_ci'])})" if c["effect_ci"] else ""))
         console.print(t)
+    if summary.get("not_measured"):
+        console.print("[bold]not measured[/] (no effect shown): " + "; ".join(
+            f"{w['name']}: {w['why']}" for w in summary["not_measured"]))
     if len(summary["by_outsiders"]) > 1:
         console.print("by Outsiders: " + "; ".join(
             f"{r['outsiders']}: {pct(r['good_win_rate'])} ({ci(r['good_win_ci'])}, "

@@ -37,7 +37,20 @@ from ..scripts import Script
 from . import baseline as B
 from .record import analyse
 
-FORMAT = 1
+FORMAT = 2          # 2: records count `acted` (sim/record.py); arms name a Storyteller
+
+
+Arm = tuple[str, ...]       # (good policy, evil policy, Storyteller policy)
+
+
+def _arm(a: tuple[str, ...]) -> Arm:
+    """(good, evil) or (good, evil, storyteller); a pair plays the `auto` Storyteller (the
+    baseline's `none` pair: no Storyteller, `none`)."""
+    if len(a) == 3:
+        return tuple(a)
+    if len(a) == 2:
+        return (a[0], a[1], "none" if a == ("none", "none") else "auto")
+    raise ValueError(f"an arm is (good, evil[, storyteller]), not {a!r}")
 
 
 @dataclass(frozen=True)
@@ -47,17 +60,38 @@ class Spec:
     games: int                          # games per (policy pair, player count)
     travellers: int = 0
     seed: int = 0
-    arms: tuple[tuple[str, str], ...] = (("random", "random"),)   # (good, evil); [0] primary
+    # (good, evil[, storyteller]); [0] is the primary arm
+    arms: tuple[tuple[str, ...], ...] = (("random", "random", "auto"),)
     baseline: str | None = None
     batch_size: int = 100
+    # the sensitivity panel: `sens_games` games a count (game g = 0 .. sens_games-1, the same
+    # seeds as the primary arm's first games) for each of `sens_arms`
+    sens_games: int = 0
+    sens_arms: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "arms", tuple(_arm(a) for a in self.arms))
+        object.__setattr__(self, "sens_arms", tuple(_arm(a) for a in self.sens_arms))
+        if self.sens_games > self.games or (self.sens_arms and self.sens_games < 1):
+            raise ValueError(f"sensitivity: {self.sens_games} games a count, of {self.games}")
+
+    @property
+    def all_arms(self) -> tuple[Arm, ...]:
+        """The run's arms, then the sensitivity panel's (a record's `arm` indexes this)."""
+        return self.arms + self.sens_arms
 
     @property
     def cells(self) -> int:
         return len(self.counts) * len(self.arms)
 
     @property
-    def total(self) -> int:
+    def main_total(self) -> int:
+        """Games of the run's own arms: indices 0 .. main_total-1; the panel's come after."""
         return self.games * self.cells
+
+    @property
+    def total(self) -> int:
+        return self.main_total + self.sens_games * len(self.counts) * len(self.sens_arms)
 
     @property
     def n_batches(self) -> int:
@@ -67,10 +101,14 @@ class Spec:
         return range(b * self.batch_size, min((b + 1) * self.batch_size, self.total))
 
     def locate(self, i: int) -> tuple[int, int, int]:
-        """(g, player count, arm) of game index i."""
-        g, cell = divmod(i, self.cells)
+        """(g, player count, arm) of game index i (arm: an index into `all_arms`)."""
+        if i < self.main_total:
+            g, cell = divmod(i, self.cells)
+            arm, k = divmod(cell, len(self.counts))
+            return g, self.counts[k], arm
+        g, cell = divmod(i - self.main_total, len(self.counts) * len(self.sens_arms))
         arm, k = divmod(cell, len(self.counts))
-        return g, self.counts[k], arm
+        return g, self.counts[k], len(self.arms) + arm
 
     def to_json(self) -> dict:
         """What identifies the run (the manifest; resume checks it)."""
@@ -80,8 +118,14 @@ class Spec:
                                                    "source": sc.source},
                 "players": list(self.counts), "games": self.games,
                 "travellers": self.travellers, "seed": self.seed,
-                "arms": [{"good": g, "evil": e} for g, e in self.arms],
+                "arms": [arm_json(a) for a in self.arms],
+                "sensitivity": None if not self.sens_arms else {
+                    "games": self.sens_games, "arms": [arm_json(a) for a in self.sens_arms]},
                 "baseline": self.baseline, "batch_size": self.batch_size}
+
+
+def arm_json(a: Arm) -> dict:
+    return {"good": a[0], "evil": a[1], "storyteller": a[2]}
 
 
 def game_seed(run_seed: int, players: int, g: int) -> int:
@@ -106,12 +150,13 @@ def run_one(spec: Spec, i: int) -> dict:
     from ..agents.policies import make_agents
     from ..engine.runner import play
     from ..play import NAMES, new_game
+    from ..storyteller import storyteller_policy
     assert spec.script is not None
-    good, evil = spec.arms[arm]
+    good, evil, st = spec.all_arms[arm]
     names = NAMES[:n + spec.travellers]
     try:
         game = new_game(spec.script, n, seed, agents=make_agents(names, seed, good, evil),
-                        travellers=spec.travellers)
+                        storyteller=storyteller_policy(st, seed), travellers=spec.travellers)
     except SetupError as e:
         rec["error"] = str(e)
         return rec
@@ -119,7 +164,8 @@ def run_one(spec: Spec, i: int) -> dict:
         play(game)
     except Exception as e:          # an engine bug: say which game, to replay it
         raise RuntimeError(f"game {i} (seed {seed}, {n} players, {spec.travellers} "
-                           f"Travellers, good {good}, evil {evil}) failed: {e!r}") from e
+                           f"Travellers, good {good}, evil {evil}, Storyteller {st}) "
+                           f"failed: {e!r}") from e
     rec.update(analyse(game.log))
     game.dispose()              # freed now, not by the cycle collector (Game.dispose)
     return rec
@@ -173,12 +219,31 @@ class Store:
         return self.batches / f"{b:06d}.jsonl"
 
     def finished(self, spec: Spec) -> set[int]:
-        """Batches saved whole (a batch file is written atomically: present means whole)."""
-        out = set()
-        for b in range(spec.n_batches):
-            if self.path(b).exists():
-                out.add(b)
+        """Batches saved whole (a batch file is written atomically: present means whole),
+        from one listing of the folder (not a look per batch: a run of a million batches
+        starts at once)."""
+        out: set[int] = set()
+        n = spec.n_batches
+        try:
+            entries = list(os.scandir(self.batches))
+        except FileNotFoundError:
+            return out
+        for e in entries:
+            stem, dot, ext = e.name.partition(".")
+            if ext == "jsonl" and len(stem) >= 6 and stem.isdigit() and int(stem) < n:
+                out.add(int(stem))
         return out
+
+    # what a run writes in its folder (anything else there was not written by the simulator)
+    OWN = frozenset({"manifest.json", "batches", "summary.json", "games.csv", "report.html",
+                     "win_rate.png", "characters.png", "impact.png", "sessions.jsonl",
+                     ".write-test"})
+
+    def foreign(self) -> list[str]:
+        """The entries of the out folder that a run does not write, sorted."""
+        if not self.out.is_dir():
+            return []
+        return sorted(e.name for e in os.scandir(self.out) if e.name not in self.OWN)
 
     def save(self, b: int, records: list[dict]) -> None:
         from ..fileio import write_text
@@ -200,8 +265,43 @@ class Store:
 
 
 def spec_differences(old: dict, new: dict) -> list[str]:
-    return [f"{k}: {old.get(k)!r} then, {new.get(k)!r} now"
-            for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
+    """What differs between two runs' specs, each item short (one line in all)."""
+    out = []
+    for k in sorted(set(old) | set(new)):
+        a, b = old.get(k), new.get(k)
+        if a == b:
+            continue
+        if k == "script" and isinstance(a, dict) and isinstance(b, dict):
+            gone = [c for c in a.get("characters", []) if c not in b.get("characters", [])]
+            came = [c for c in b.get("characters", []) if c not in a.get("characters", [])]
+            if a.get("name") != b.get("name"):
+                out.append(f"script: {a.get('name')} then, {b.get('name')} now"
+                           + (f" ({len(gone) + len(came)} characters differ)"
+                              if gone or came else ""))
+            elif gone or came:
+                out.append("script characters: " + ", ".join(
+                    [f"+{c}" for c in came] + [f"-{c}" for c in gone]))
+            if a.get("source") != b.get("source") and not (gone or came):
+                out.append(f"script source: {a.get('source')} then, {b.get('source')} now")
+        elif k == "script":
+            out.append(f"script: {(a or {}).get('name', 'none (the baseline)')} then, "
+                       f"{(b or {}).get('name', 'none (the baseline)')} now")
+        elif k == "arms" and isinstance(a, list) and isinstance(b, list):
+            out.append(f"policies: {_arms_text(a)} then, {_arms_text(b)} now")
+        elif k == "sensitivity":
+            out.append(f"sensitivity: {_sens_text(a)} then, {_sens_text(b)} now")
+        else:
+            out.append(f"{k}: {a!r} then, {b!r} now")
+    return out
+
+
+def _arms_text(arms: list) -> str:
+    return " + ".join(f"good {a.get('good')}/evil {a.get('evil')}/Storyteller "
+                      f"{a.get('storyteller', 'auto')}" for a in arms)
+
+
+def _sens_text(s: Any) -> str:
+    return "none" if not s else f"{s.get('games')} games a count"
 
 
 # ---- executors --------------------------------------------------------------------------

@@ -77,6 +77,19 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
     if resume and store.read_manifest() is None:
         raise ClocktowerError(f"--resume: {out} holds no run to continue (no manifest.json); "
                               "leave out --resume to start one")
+    if store.read_manifest() is None:
+        # with no manifest, nothing here is a run's: the user's own files (an empty batches
+        # folder is what a refused start leaves, nothing to lose)
+        theirs = store.foreign() + [
+            f for f in sorted(Store.OWN) if f != ".write-test" and (store.out / f).exists()
+            and not (f == "batches" and store.out.joinpath(f).is_dir()
+                     and not any(store.batches.iterdir()))]
+        if theirs:
+            shown = ", ".join(theirs[:5]) + (f" and {len(theirs) - 5} more" if len(theirs) > 5
+                                             else "")
+            raise ClocktowerError(f"--out {out} holds files the simulator did not write "
+                                  f"({shown}) and no run (no manifest.json): a run would "
+                                  "overwrite or mix with them; choose a new or empty folder")
     store.prepare()
     new = spec.to_json()
     old = store.read_manifest()
@@ -114,6 +127,16 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             played += len(records)
             el = time.perf_counter() - start
             prog.update(task, advance=len(records), rate=f"{played / el:.0f}" if el else "-")
+        def session(interrupted: bool) -> None:
+            seconds = time.perf_counter() - start
+            cpu = _cpu() - cpu0
+            _log_session(store, {"jobs": jobs, "backend": backend,
+                                 "batches": saved - len(done), "games": played,
+                                 "seconds": round(seconds, 3),
+                                 "games_per_second": round(played / seconds, 2)
+                                 if seconds else None,
+                                 "cpu_seconds": round(cpu, 3) if backend == "process" else None,
+                                 "interrupted": interrupted})
         try:
             if backend == "ray":
                 run_ray(spec, todo, jobs, ray_address, on_done)
@@ -122,13 +145,14 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             else:
                 run_processes(spec, todo, jobs, on_done)
         except KeyboardInterrupt:
+            session(True)
             raise Interrupted(saved, spec.n_batches, out) from None
+        except BaseException:
+            session(True)
+            raise
+        session(False)
     seconds = time.perf_counter() - start
     cpu = _cpu() - cpu0
-    _log_session(store, {"jobs": jobs, "backend": backend, "batches": len(todo),
-                         "games": played, "seconds": round(seconds, 3),
-                         "games_per_second": round(played / seconds, 2) if seconds else None,
-                         "cpu_seconds": round(cpu, 3) if backend == "process" else None})
     if show and played:
         per_cpu = (f", {played / cpu:.0f} per CPU second" if backend == "process" and cpu > 0
                    else "")
@@ -149,9 +173,9 @@ def finish(spec: Spec, store: Store, console: Console, show: bool = True) -> dic
     team = teams()
     chars = ([c for c in spec.script.characters if team.get(c) != "traveller"]   # seen ones:
              if spec.script is not None else [])                     # as id:alignment rows
-    arms = [(a["good"], a["evil"]) for a in new["arms"]]
     out = store.out
-    with R.CsvWriter(out / "games.csv", arms) as rows:      # one pass over the batches
+    source = None if spec.script is None else spec.script.source
+    with R.CsvWriter(out / "games.csv", list(spec.all_arms), source) as rows:   # one pass
         summary = summarise(new, rows.tee(store.records(spec)), chars)
     write_text(out / "summary.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
     plots = R.write_plots(summary, out)

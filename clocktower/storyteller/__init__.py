@@ -1,4 +1,21 @@
 """Storyteller policies: answerers for decisions whose `who` is "storyteller"."""
 from .auto import AutoStoryteller
 
-__all__ = ["AutoStoryteller"]
+__all__ = ["AutoStoryteller", "STORYTELLERS", "storyteller_policy"]
+
+# The automatic Storyteller's policies by name (`play --storyteller`, `simulate
+# --storyteller`): `auto` leans towards the team far behind (docs/storyteller.md), `neutral`
+# is the same Storyteller taking the game as always even (no lean).
+STORYTELLERS = {
+    "auto": "the automatic Storyteller, leaning towards the team far behind",
+    "neutral": "the automatic Storyteller without its lean (the game always taken as even)",
+}
+
+
+def storyteller_policy(name: str, seed: int) -> AutoStoryteller:
+    """The automatic Storyteller of policy `name` (a key of STORYTELLERS) for a game's seed."""
+    if name == "auto":
+        return AutoStoryteller(seed)
+    if name == "neutral":
+        return AutoStoryteller(seed, lean=False)
+    raise ValueError(f"unknown Storyteller policy {name!r}: {', '.join(STORYTELLERS)}")

@@ -43,12 +43,15 @@ class AutoStoryteller:
 
     def __init__(self, seed: int = 0, misregister: float = 0.25,
                  continuations: int = _estimate.CONTINUATIONS, days: int = _estimate.DAYS,
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, lean: bool = True):
         # `rng`: a generator to share (a continuation's: storyteller/estimate.py)
         self.rng = rng if rng is not None else seeded(f"storyteller:{seed}")
         self.misregister = misregister
         self.continuations = continuations
         self.days = days
+        # `lean=False`: the game is always taken as even (the `neutral` policy): no lean
+        # towards the team far behind, the even-game probabilities, medium advice
+        self.lean = lean
 
     @staticmethod
     def continuation(seed: int, rng: random.Random) -> "AutoStoryteller":
@@ -57,8 +60,9 @@ class AutoStoryteller:
         return AutoStoryteller(seed, continuations=0, rng=rng)
 
     def standing(self, game: Any) -> float:
-        """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`."""
-        return _estimate.standing(game).score
+        """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`
+        (0, even, for a Storyteller that does not lean)."""
+        return _estimate.standing(game).score if self.lean else 0.0
 
     def p_false(self, game: Any) -> float:
         """How likely a drunk or poisoned player is shown something false."""
@@ -69,8 +73,9 @@ class AutoStoryteller:
         return min(0.6, max(0.05, self.misregister + self.standing(game)))
 
     def good_ahead(self, game: Any) -> float:
-        """Share of living players who are good, minus the share at the start (about -0.3..0.3)."""
-        return _estimate.standing(game).alive
+        """Share of living players who are good, minus the share at the start (about -0.3..0.3);
+        0 for a Storyteller that does not lean."""
+        return _estimate.standing(game).alive if self.lean else 0.0
 
     def __call__(self, decision: Decision, view: Any) -> object:
         """`view`: the Storyteller's view (`view.game` is the game)."""
@@ -84,7 +89,7 @@ class AutoStoryteller:
             return self.info(decision, view.game)
         if isinstance(decision, Choice):
             ctx = decision.context
-            favours = ctx.get("favours")
+            favours = ctx.get("favours") if self.lean else None
             if favours:
                 behind = _estimate.standing(view.game).behind
                 lean = favours.get(behind) if behind is not None else None
