@@ -53,6 +53,7 @@ class Marionette(Information):
     id = "marionette"
     kind = "deception"
     unaware = True        # the holder believes another character
+    believes = ("townsfolk", "outsider")    # of one of these teams
     priority = -10      # believe before other setup hooks look
 
     # ---- setup ---------------------------------------------------------------------------

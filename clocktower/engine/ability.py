@@ -108,6 +108,10 @@ class Ability:
     # another: the Drunk, the Lunatic, the Marionette): no player ever claims it, so the
     # automatic Storyteller never offers it as a bluff (docs/storyteller.md).
     unaware: ClassVar[bool] = False
+    # The teams of the character such a holder believes they are (the Drunk: a Townsfolk;
+    # the Lunatic: a Demon; the Marionette: a good character), () for every other: what a
+    # hand-dealt grimoire's `thinks` must be (web/setupcheck.py, web/townsquare.py).
+    believes: ClassVar[tuple[str, ...]] = ()
     # The voter hooks (`may_vote`, `cannot_vote`) this ability answers only about its own
     # holder's hand: it returns the default for every other voter, so the vote loop asks it
     # only when its holder votes (an ability that limits its holder's vote).

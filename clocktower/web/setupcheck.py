@@ -16,7 +16,13 @@ from ..engine.setup import TEAM_ORDER, _counts
 from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script
 
-BELIEVERS = ("drunk", "lunatic", "marionette")
+TEAM_WORDS = {"townsfolk": "Townsfolk", "outsider": "Outsider", "minion": "Minion",
+              "demon": "Demon", "traveller": "Traveller"}
+
+
+def believers() -> list[str]:
+    """The characters whose holder believes they are another (`Ability.believes`)."""
+    return [cid for cid, cls in REGISTRY.items() if cls.believes]
 
 
 def deal(script: Script, seats: list[dict], seed: int) -> dict:
@@ -95,18 +101,17 @@ def check(script: Script, seats: list[dict], grimoire: list[dict],
             except UnknownCharacter as e:
                 errors.append(f"{where}: thinks: {e}")
                 continue
-            if cid not in BELIEVERS:
-                errors.append(f"{where}: only the Drunk, the Lunatic or the Marionette "
+            teams = REGISTRY[cid].believes
+            if not teams:
+                names = [f"the {D.get(c).name}" for c in believers()]
+                errors.append(f"{where}: only {', '.join(names[:-1])} or {names[-1]} "
                               f"believe they are another character")
-            elif cid == "drunk" and _team(tid) != "townsfolk":
-                errors.append(f"{where}: the Drunk thinks they are a Townsfolk")
-            elif cid == "lunatic" and _team(tid) != "demon":
-                errors.append(f"{where}: the Lunatic thinks they are a Demon")
-            elif cid == "marionette" and _team(tid) not in ("townsfolk", "outsider"):
-                errors.append(f"{where}: the Marionette thinks they are a good character")
+            elif _team(tid) not in teams:
+                errors.append(f"{where}: the {D.get(cid).name} thinks they are a "
+                              f"{' or '.join(TEAM_WORDS[t] for t in teams)}")
             if tid not in on_script:
                 errors.append(f"{where}: thinks {D.get(tid).name}, who is not on the script")
-        elif cid in BELIEVERS:
+        elif REGISTRY[cid].believes:
             errors.append(f"{where}: the {D.get(cid).name} needs `thinks`: the character "
                           f"they believe they are")
     n = len(seats) - len(travellers)
