@@ -22,3 +22,4 @@ def test_refused_actions_are_illegal_actions():
     with pytest.raises(IllegalAction):
         day_action(g, a, {"nominate": a, "votes": []})     # a second nomination today
     assert g.log[n]["type"] == "decision"
+

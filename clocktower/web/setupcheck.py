@@ -6,13 +6,12 @@ seats (errors) and what the Storyteller should know (warnings: setup changes, ji
 """
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from .. import data as D
 from ..characters import REGISTRY
 from ..data.jinxes import exclusive_pairs
-from ..engine.setup import TEAM_ORDER, _counts
+from ..engine.setup import TEAM_ORDER, legal_counts
 from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script
 
@@ -159,35 +158,15 @@ def check(script: Script, seats: list[dict], grimoire: list[dict],
 def _check_counts(n: int, chosen: list[str], not_dealt: list[str]) -> tuple[dict, str | None]:
     base = D.player_counts(n)
     have = {t: sum(1 for c in chosen + not_dealt if _team(c) == t) for t in TEAM_ORDER}
-    choice_ids = [c for c in chosen if (D.get(c).setup_change or {}).get("outsiders_choice")
-                  or (D.get(c).setup_change or {}).get("outsiders_any")]
-    forced_all: set[str] = set()
     tried: list[dict] = []
-    # Every combination of the Storyteller's setup choices, each with or without the
-    # required characters counted as added.
-    option_lists = []
-    for cid in choice_ids:
-        change = D.get(cid).setup_change or {}
-        if "outsiders_choice" in change:
-            option_lists.append(list(change["outsiders_choice"]))
-        else:
-            option_lists.append(list(range(-base["outsider"] - 2, base["minion"] + 3)))
-    for picks in itertools.product(*option_lists) if option_lists else [()]:
-        memo = dict(zip(choice_ids, picks))
-        for added in (frozenset(), frozenset(chosen)):
-            try:
-                counts, forced, _nd = _counts(base, chosen + not_dealt,
-                                              lambda cid, opts: memo[cid], dict(memo), added)
-            except (KeyError, ValueError):
-                continue
-            forced_all |= forced
-            tried.append(counts)
-            if all(have[t] == counts[t] for t in TEAM_ORDER):
-                missing = [f for f in forced if f not in chosen + not_dealt]
-                if missing:
-                    return _table(have, counts), (f"the {D.get(missing[0]).name} must be in play "
-                                                  f"(a setup change requires it)")
-                return _table(have, counts), None
+    for counts, forced in legal_counts(n, chosen, not_dealt):
+        tried.append(counts)
+        if all(have[t] == counts[t] for t in TEAM_ORDER):
+            missing = [f for f in forced if f not in chosen + not_dealt]
+            if missing:
+                return _table(have, counts), (f"the {D.get(missing[0]).name} must be in play "
+                                              f"(a setup change requires it)")
+            return _table(have, counts), None
     expected = tried[0] if tried else base
     words = ", ".join(f"{have[t]} {t}" for t in TEAM_ORDER)
     want = ", ".join(f"{expected[t]} {t}" for t in TEAM_ORDER)
