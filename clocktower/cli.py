@@ -10,27 +10,11 @@ from typing import Callable, Optional
 import typer
 from rich.console import Console
 
-from typer.core import TyperGroup
-
+from .cli_app import app
 from .errors import ClocktowerError
 from .fileio import check_output_path, write_text
 
 
-class _Group(TyperGroup):
-    """Every ClocktowerError from any command: one line on stderr, exit code 2."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except ClocktowerError as e:
-            typer.echo(f"error: {e}", err=True)
-            raise typer.Exit(2)
-
-
-app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
-                  pretty_exceptions_enable=False,
-                  help="Blood on the Clocktower: rules engine, Storyteller assistant, simulator, "
-                       "puzzle solver, web grimoire.")
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files: executable rulings.")
 app.add_typer(scenario_app, name="scenario")
 

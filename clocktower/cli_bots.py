@@ -11,7 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from .cli import app
+from .cli_app import app
 from .errors import ClocktowerError
 
 bots_app = typer.Typer(no_args_is_help=True, help="The player bots: measure how they play "

@@ -9,7 +9,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from .cli import app
+from .cli_app import app
 from .engine.events import CATALOGUE, catalogue_json
 from .errors import ClocktowerError
 

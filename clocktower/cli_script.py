@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import data as D
-from .cli import app
+from .cli_app import app
 from .errors import ScriptError
 from .fileio import write_text
 from .scripts import builtin_names, dump_script, load_document, load_script

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import typer
 
-from .cli import app
+from .cli_app import app
 from .errors import ClocktowerError
 from .fileio import check_output_path
 

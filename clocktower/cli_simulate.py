@@ -9,7 +9,7 @@ from rich.console import Console
 
 from typer.core import TyperCommand
 
-from .cli import app
+from .cli_app import app
 from .errors import ClocktowerError
 
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from . import data as D
-from .cli import app
+from .cli_app import app
 
 
 # The witness fields `--json` gives for each world shown (docs/solver.md).

@@ -40,6 +40,11 @@ class IllegalAnswer(ClocktowerError):
         super().__init__(msg)
 
 
+class IllegalAction(ClocktowerError):
+    """An action the rules do not allow now: a nomination, vote, exile, day-ability use or
+    Storyteller's ruling that is refused (said in one line, before anything happens)."""
+
+
 class PendingDecision(Exception):
     """Raised by an answerer that has no answer yet (a person, a web client).
 

@@ -86,7 +86,7 @@ def test_marionette_in_bot_games():
 # ---------------------------------------------------------------------------- Amnesiac
 import pytest  # noqa: E402
 
-from clocktower.characters.amnesiac import KINDS, accuracy, catalogue  # noqa: E402
+from clocktower.characters.amnesiac import KINDS, accuracy, catalogue, kind  # noqa: E402
 from clocktower.scenario import ScenarioError  # noqa: E402
 from conftest import scenario, scenario_error  # noqa: E402
 
@@ -118,10 +118,10 @@ def test_accuracy_scale():
     assert accuracy("imp", "soldier") == "cold"
     assert accuracy("empath", "chef") == "hot"
     assert accuracy("spy", "chef") == "warm"             # information, a Minion
-    every = [c for cs in KINDS.values() for c in cs]
-    assert len(every) == len(set(every)), "each character has one kind"
-    from clocktower import data as D
-    assert set(every) <= set(D.teams())
+    from clocktower.characters import REGISTRY
+    for cid, cls in REGISTRY.items():
+        assert cls.kind in KINDS and kind(cid) == cls.kind, cid
+    assert kind("nosuchcharacter") == "other"
 
 
 def _run(guess, answer=None):

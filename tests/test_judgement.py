@@ -30,7 +30,10 @@ from clocktower.scenario.runner import run_scenario
 from clocktower.scenario.loader import ScenarioError
 from clocktower.scripts import load_script
 from clocktower.storyteller import AutoStoryteller
+from clocktower.storyteller.auto import AutoStoryteller
 from clocktower.storyteller.estimate import estimate, fork, play_on
+
+CONT = AutoStoryteller.continuation      # the continuations' Storyteller
 from clocktower.storyteller.judgement import shown_information, talk_scores
 from conftest import narrate as _narrate, scenario
 
@@ -145,7 +148,7 @@ def evil_ahead() -> Game:
 
 
 def test_estimate_says_evil_where_evil_obviously_wins():
-    est = estimate(evil_ahead(), continuations=40, days=3)
+    est = estimate(evil_ahead(), continuations=40, days=3, storyteller=CONT)
     assert est.verdict == "evil", est
     assert est.evil >= 27 and est.of == 40 and est.continuations <= 40
     assert "evil won 27 or more" in est.reason
@@ -153,7 +156,7 @@ def test_estimate_says_evil_where_evil_obviously_wins():
 
 def test_estimate_stops_once_the_rest_cannot_change_the_verdict():
     game = evil_ahead()
-    full = [estimate(game, continuations=n, days=3) for n in (1, 2, 3, 4, 5, 6)]
+    full = [estimate(game, continuations=n, days=3, storyteller=CONT) for n in (1, 2, 3, 4, 5, 6)]
     six = full[-1]
     assert six.of == 6 and six.continuations <= 6
     need = six.need
@@ -162,7 +165,7 @@ def test_estimate_stops_once_the_rest_cannot_change_the_verdict():
             (six.good + 6 - six.continuations < need and six.evil + 6 - six.continuations < need)
         assert "planned: the rest could not change the verdict" in six.reason
     # the continuations played are the first ones: the same as when fewer are planned
-    first = estimate(game, continuations=1, days=3)
+    first = estimate(game, continuations=1, days=3, storyteller=CONT)
     assert (first.good, first.evil, first.undecided) in [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
 
 
@@ -173,7 +176,7 @@ def test_estimate_says_good_where_the_demon_is_about_to_be_executed():
     game.start_day()
     game.nominate(game.by_name["Ann"], game.by_name["Cat"], votes=NAMES)
     assert game.about_to_die is game.by_name["Cat"]
-    est = estimate(game, continuations=8, days=2)
+    est = estimate(game, continuations=8, days=2, storyteller=CONT)
     assert est.verdict == "good" and est.good >= 6, est
 
 
@@ -183,13 +186,13 @@ def test_estimate_is_deterministic_and_leaves_the_game_untouched():
     state = [(p.name, p.alive, p.character, p.alignment, p.ghost_vote, len(p.effects),
               [dict(a.state) for a in p.held]) for p in game.players]
     rng, decisions = game.rng.getstate(), game.n_decisions
-    first = estimate(game, continuations=6, days=3)
-    assert estimate(game, continuations=6, days=3) == first
+    first = estimate(game, continuations=6, days=3, storyteller=CONT)
+    assert estimate(game, continuations=6, days=3, storyteller=CONT) == first
     assert json.dumps(game.log, sort_keys=True) == before
     assert [(p.name, p.alive, p.character, p.alignment, p.ghost_vote, len(p.effects),
              [dict(a.state) for a in p.held]) for p in game.players] == state
     assert game.rng.getstate() == rng and game.n_decisions == decisions
-    clone = fork(game, 1)
+    clone = fork(game, 1, CONT)
     assert clone.players[0] is not game.players[0]
     assert clone.players[0].held[0].game is clone and clone.players[0].held[0].player is clone.players[0]
     assert clone.by_name["Ann"] is clone.players[0] and clone.on_event is None
@@ -211,7 +214,7 @@ def test_estimates_from_any_moment_of_games_of_every_script(script, travellers):
         moments = 0
         while game.winner is None and game.day < 8:
             before = json.dumps(game.log)
-            est = estimate(game, continuations=2, days=2)
+            est = estimate(game, continuations=2, days=2, storyteller=CONT)
             assert est.continuations >= 1 and json.dumps(game.log) == before
             moments += 1
             if game.phase in ("setup", "day"):
@@ -223,14 +226,14 @@ def test_estimates_from_any_moment_of_games_of_every_script(script, travellers):
                 except GameOver:
                     break
                 before = json.dumps(game.log)
-                estimate(game, continuations=2, days=2)       # mid-day, before the day ends
+                estimate(game, continuations=2, days=2, storyteller=CONT)       # mid-day, before the day ends
                 assert json.dumps(game.log) == before
                 game.end_day()
         assert moments >= 2
 
 
 def test_no_continuations_no_estimate_neither():
-    est = estimate(three_left(), continuations=0)
+    est = estimate(three_left(), continuations=0, storyteller=CONT)
     assert est.verdict == "neither" and est.reason == "no continuations were played"
 
 
@@ -256,7 +259,7 @@ class FixedWinning(AutoStoryteller):
     def __call__(self, decision, view):
         if isinstance(decision, Judgement) and decision.context["judgement"] == "winning":
             if self.estimating:
-                self.estimates.append(estimate(view.game, continuations=3, days=2))
+                self.estimates.append(estimate(view.game, continuations=3, days=2, storyteller=CONT))
             return {"alignment": "neither"}
         return super().__call__(decision, view)
 

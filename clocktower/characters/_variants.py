@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from .. import data as D
 from ..data import CharacterData
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.world import World
 from ._common import team_characters
 from ._info import Information
@@ -57,7 +57,7 @@ def _data(vid: str, name: str, ability: str, like: str | None, first: bool, othe
 class Variant(Ability):
     """Mixed into each variant (first among its bases): its similarity data for the
     Amnesiac's guesses, and its place in the night order."""
-    kind: ClassVar[str] = ""            # amnesiac.KINDS' scale: information, protection, ...
+    # kind: its Ability.kind (engine/ability.py:KINDS), set by each variant
     like: ClassVar[str | None] = None   # the character it is a twist on (None: original)
     same: ClassVar[str | None] = None   # the character whose ability it is, word for word
     almanac: ClassVar[str] = ""         # which almanac example it makes runnable
@@ -153,19 +153,20 @@ class RavenOnce(Variant, Ravenkeeper):
     kind, like = "information", "ravenkeeper"
     almanac = "'slightly better than a normal Townsfolk's ability': the Ravenkeeper's " \
         "look, once per game, without dying"
+    used = State(False)
 
     def acts_while_dead(self) -> bool:
         return False
 
     def wakes(self, first: bool) -> bool:
-        return not first and not self.state.get("used")
+        return not first and not self.used
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         pick = game.choose_players(me, 1, ability=self, optional=True)
         if not pick:
             return
-        self.state["used"] = True
+        self.used = True
         target = pick[0]
         world = self.world(self.ask_registrations([target]), choice=[target.name])
         game.tell(me, self.truths(world),

@@ -14,7 +14,7 @@ class VoteMarker(Ability):
     counts -3. Exile votes are never weighted (the engine does not ask `vote_weight`).
     """
     factor = 1
-    kind = ""
+    effect = ""         # the mark's effect kind
     token = ""
 
     def night(self, first: bool) -> None:
@@ -23,13 +23,12 @@ class VoteMarker(Ability):
         if not pick:
             return
         target = pick[0]
-        if game.add_effect(Effect(self.kind, target, self, ends=("dusk", game.night + 1)),
+        if game.add_effect(Effect(self.effect, target, self, ends=("dusk", game.night + 1)),
                            by=self):
-            game.emit("reminder", "storyteller", token=self.token, player=target.name,
-                      ability=self.id)
+            self.reminder(self.token, target)
 
     def marks(self, voter) -> bool:
-        return any(e.kind == self.kind and e.source is self
+        return any(e.kind == self.effect and e.source is self
                    and self.game.effect_active(e) for e in voter.effects)
 
     def vote_weight(self, voter, weight: int) -> int:

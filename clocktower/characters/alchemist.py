@@ -51,6 +51,7 @@ COUNT_CHANGES = ("outsiders", "outsiders_choice", "minions", "no_demon", "requir
 
 class Alchemist(Ability):
     id = "alchemist"
+    kind = "transformation"
 
     def minion_options(self) -> tuple[list[str], list[str]]:
         """(Minions the Storyteller may give, the ones the automatic Storyteller picks)."""
@@ -89,8 +90,7 @@ class Alchemist(Ability):
                                          "Which Minion ability does the Alchemist have?",
                                          player=me.name, suggested=suggested)
         self.state["minion"] = minion
-        game.emit("reminder", "storyteller", token="Is the Alchemist", player=me.name,
-                  ability=self.id, character=minion)
+        self.reminder("Is the Alchemist", me, character=minion)
         if not adjusted(self, "has_minion_ability", True):      # the Alchemist-Spy jinx
             return
         gained = game.grant(me, minion, source=self)
@@ -104,8 +104,7 @@ class Alchemist(Ability):
 
     def night(self, first: bool) -> None:
         me = self.player
-        self.game.emit("learn", [me.name], player=me.name, ability=self.id,
-                       character=self.state["minion"], reason="you have this Minion ability")
+        self.learn(me, character=self.state["minion"], reason="you have this Minion ability")
 
     def choose_again(self, chooser: Ability, answer) -> bool:
         if chooser.source is not self or chooser.player is not self.player:

@@ -41,6 +41,7 @@ TEAMS = D.teams()
 
 class Alsaahir(Ability):
     id = "alsaahir"
+    kind = "ending"
     outcome_reasons = {"alsaahir": "the Alsaahir guessed every Minion and Demon: good wins"}
 
     def available(self) -> bool:
@@ -89,9 +90,9 @@ class Alsaahir(Ability):
         if not right:
             return          # nothing happens (the engine announces it)
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
+            self.no_effect("win")
             return
-        game.emit("ability_triggered", "all", ability=self.id, player=me.name)
+        self.triggered()
         game.end(Outcome("good", "alsaahir",
                          f"the Alsaahir ({me.name}) guessed every Minion and Demon", self.id))
 

@@ -31,35 +31,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import KINDS, Ability  # noqa: F401  (KINDS: the scale)
 from ..engine.judgement import judge
 from ._variants import VARIANTS
 
 ANSWERS = ("cold", "warm", "hot", "bingo")
 
-# What an ability mostly does: the Amnesiac's similarity scale (docs/storyteller.md).
-KINDS: dict[str, tuple[str, ...]] = {
-    "information": ("steward", "librarian", "shugenja", "king", "fortuneteller", "towncrier",
-                    "undertaker", "investigator", "dreamer", "oracle", "fisherman",
-                    "ravenkeeper", "washerwoman", "chef", "empath", "general",
-                    "highpriestess", "artist", "balloonist", "choirboy", "harlot", "spy"),
-    "protection": ("monk", "soldier", "innkeeper", "scapegoat"),
-    "killing": ("slayer", "virgin", "gunslinger", "gangster", "witch", "vizier", "imp",
-                "kazali", "fanggu", "pukka", "vigormortis", "lilmonsta", "zombuul"),
-    "malfunction": ("poisoner", "courtier"),
-    "transformation": ("philosopher", "alchemist", "snakecharmer", "huntsman", "barber",
-                       "summoner", "scarletwoman"),
-    "ending": ("mayor", "alsaahir", "cultleader", "saint", "damsel", "heretic", "klutz",
-               "politician", "goblin", "fearmonger", "eviltwin"),
-    "voting": ("butler", "bureaucrat", "thief", "voudon", "beggar"),
-    "deception": ("recluse", "drunk", "lunatic", "marionette", "magician", "amnesiac"),
-    "setup": ("baron",),
-}
-KIND_OF: dict[str, str] = {c: k for k, cs in KINDS.items() for c in cs}
-
-
 def kind(cid: str) -> str:
-    return KIND_OF.get(cid, "other")
+    """A character's kind of ability (its module's `kind`, engine/ability.py:KINDS)."""
+    from . import REGISTRY      # the package imports this module: read it when asked
+    cls = REGISTRY.get(cid)
+    return cls.kind if cls is not None else "other"
 
 
 def profile(aid: str) -> tuple[str, str, str]:
@@ -123,6 +105,7 @@ class GuessMenu(list):
 
 class Amnesiac(Ability):
     id = "amnesiac"
+    kind = "deception"
     private_args: ClassVar[tuple[str, ...]] = ("guess",)
 
     # ---- setup: the hidden ability -------------------------------------------------------
@@ -142,8 +125,7 @@ class Amnesiac(Ability):
         self.state["ability"] = cid
         granted = game.grant(me, cid, source=self, invented=VARIANTS.get(cid))
         self.state["granted"] = granted
-        game.emit("reminder", "storyteller", token="?", player=me.name, ability=self.id,
-                  character=cid)
+        self.reminder("?", me, character=cid)
         if "on_setup" in granted.overrides and game.phase == "setup":
             granted.on_setup()
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.judgement import judge
 from ..engine.questions import Question, truth, try_parse
 
@@ -67,18 +67,19 @@ def bot_questions(game, me) -> list[str]:
 
 class Artist(Ability):
     id = "artist"
+    kind = "information"
+    used = State(False)
     private_args: ClassVar[tuple[str, ...]] = ("question",)
 
     def day_options(self) -> list[dict]:
-        if self.state.get("used") or not self.player.alive:
+        if self.used or not self.player.alive:
             return []
         return QuestionMenu({"question": q} for q in bot_questions(self.game, self.player))
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["used"] = True
-        game.emit("reminder", "storyteller", token="No ability", player=me.name,
-                  ability=self.id)
+        self.used = True
+        self.reminder("No ability", me)
         text = args["question"].strip()
         ok = self.functioning
         q = try_parse(text, [p.name for p in game.players])

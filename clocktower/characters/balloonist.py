@@ -31,6 +31,7 @@ from ._info import Information
 
 class Balloonist(Information):
     id = "balloonist"
+    kind = "information"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -42,8 +43,7 @@ class Balloonist(Information):
             shown = info["players"][0]
             kind = world.registers_team(shown)
             self.state["last_type"] = kind
-            game.emit("reminder", "storyteller", token="Know", player=shown,
-                      ability=self.id, note=kind)
+            self.reminder("Know", shown, note=kind)
 
     def truths(self, world: World, player: str | None = None) -> list[dict]:
         """Each player who registers as a character type other than last night's shown

@@ -28,6 +28,7 @@ from ..engine.ability import Ability
 
 class Barber(Ability):
     id = "barber"
+    kind = "transformation"
 
     def on_death(self, dead, cause, by) -> None:
         game = self.game
@@ -35,8 +36,7 @@ class Barber(Ability):
             return
         night = game.night if game.phase == "night" else game.night + 1
         self.state["haircuts"] = night
-        game.emit("reminder", "storyteller", token="Haircuts tonight", player=dead.name,
-                  ability=self.id)
+        self.reminder("Haircuts tonight", dead)
 
     def acts_while_dead(self) -> bool:
         return self.state.get("haircuts") == self.game.night
@@ -70,7 +70,7 @@ class Barber(Ability):
         if demon is None:
             self.state.pop("haircuts", None)
             return
-        game.emit("wake", "storyteller", player=demon.name, ability=self.id)
+        self.wake(demon)
         others = [p for p in game.players if p is not demon and game.is_demon(p)]
         pick = game.choose_players(demon, 2, ability=self, optional=True, exclude=others,
                                    prompt="Choose 2 players (not another Demon) to swap "
@@ -80,8 +80,7 @@ class Barber(Ability):
         if not pick:
             return
         if not works:
-            game.emit("no_effect", "storyteller", ability=self.id, player=self.player.name,
-                      target=pick[0].name, effect="swap")
+            self.no_effect("swap", target=pick[0])
             return
         a, b = pick
         game.swap_characters(a, b)

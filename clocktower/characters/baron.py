@@ -12,3 +12,4 @@ from ..engine.ability import Ability
 
 class Baron(Ability):
     id = "baron"
+    kind = "setup"

@@ -27,6 +27,7 @@ REFUSED = ("drunk", "poisoned")
 
 class Beggar(Information):
     id = "beggar"
+    kind = "voting"
     holder_only = frozenset({"cannot_vote"})  # about the Beggar's own hand only
 
     @property

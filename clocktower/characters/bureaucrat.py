@@ -19,6 +19,7 @@ from ._votes import VoteMarker
 
 class Bureaucrat(VoteMarker):
     id = "bureaucrat"
+    kind = "voting"
     factor = 3
-    kind = "three_votes"
+    effect = "three_votes"
     token = "3 Votes"

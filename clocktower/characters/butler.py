@@ -16,6 +16,7 @@ from ..engine.ability import Ability
 
 class Butler(Ability):
     id = "butler"
+    kind = "voting"
     holder_only = frozenset({"may_vote"})     # limits the Butler's own hand only
 
     def night(self, first: bool) -> None:
@@ -23,8 +24,7 @@ class Butler(Ability):
         pick = game.choose_players(me, 1, ability=self, allow_self=False)
         if pick:
             self.state["master"] = pick[0].name
-            game.emit("reminder", "storyteller", token="Master", player=pick[0].name,
-                      ability=self.id)
+            self.reminder("Master", pick[0])
 
     def may_vote(self, voter, voters_so_far) -> bool:
         if voter is not self.player or not self.functioning:

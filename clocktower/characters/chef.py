@@ -12,6 +12,7 @@ from ._info import Information
 
 class Chef(Information):
     id = "chef"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return first

@@ -27,6 +27,7 @@ from ._info import Information
 
 class Choirboy(Information):
     id = "choirboy"
+    kind = "information"
 
     def on_death(self, dead, cause, by) -> None:
         game = self.game

@@ -25,16 +25,21 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.state import Effect
 from ._common import team_characters
 
 
 class Courtier(Ability):
     id = "courtier"
+    kind = "malfunction"
+    used = State(False)
+    target: State[str] = State("")             # the drunk player (by name)
+    until: State[int | None] = State(None)      # the night their drunkenness ends
+    spent = State(False)
 
     def wakes(self, first: bool) -> bool:
-        return not self.state.get("used")
+        return not self.used
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -43,33 +48,28 @@ class Courtier(Ability):
                                               "3 nights & 3 days (once per game), or none")
         if chosen is None:
             return
-        self.state["used"] = True
+        self.used = True
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      effect="drunk")
+            self.no_effect("drunk")
             return
         target = next((p for p in game.players if p.character == chosen), None)
         if target is None:
-            game.emit("nothing_happens", "storyteller", ability=self.id, player=me.name,
-                      character=chosen)
+            self.nothing_happens("storyteller", character=chosen)
             return
-        self.state["target"] = target.name
-        self.state["until"] = game.night + 3
+        self.target = target.name
+        self.until = game.night + 3
         game.add_effect(Effect("drunk", target, self, ends=("dusk", game.night + 3)))
-        game.emit("reminder", "storyteller", token="Drunk 1", player=target.name,
-                  ability=self.id)
+        self.reminder("Drunk 1", target)
 
     def on_dusk(self) -> None:
         game = self.game
-        until = self.state.get("until")
-        if until is None or self.state.get("spent"):
+        until = self.until
+        if until is None or self.spent:
             return
         left = until - game.night
         if left > 0:
-            game.emit("reminder", "storyteller", token=f"Drunk {4 - left}",
-                      player=self.state["target"], ability=self.id)
+            self.reminder(f"Drunk {4 - left}", self.target)
         else:
-            self.state["spent"] = True
+            self.spent = True
             if self.player is not None:
-                game.emit("reminder", "storyteller", token="No Ability",
-                          player=self.player.name, ability=self.id)
+                self.reminder("No Ability", self.player)

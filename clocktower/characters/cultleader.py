@@ -35,6 +35,7 @@ from ..engine.outcome import Outcome
 
 class CultLeader(Ability):
     id = "cultleader"
+    kind = "ending"
     outcome_reasons = {"cultleader": "every good player joined the Cult Leader's cult: the "
                                      "Cult Leader's team wins"}
 
@@ -66,9 +67,9 @@ class CultLeader(Ability):
                 player=me.name)
         if new == me.alignment:
             return
-        game.emit("wake", "storyteller", player=me.name, ability=self.id)
+        self.wake(me)
         game.change_alignment(me, new)
-        game.emit("learn", [me.name], player=me.name, ability=self.id, alignment=new)
+        self.learn(me, alignment=new)
 
     # ---- day: form a cult ----------------------------------------------------------------------
     def day_options(self) -> list[dict]:
@@ -97,13 +98,13 @@ class CultLeader(Ability):
         game.emit("cult_vote", "all", player=me.name, voters=voters)
         good = [p.name for p in game.players if p.alignment == "good" and p is not me]
         if not all(n in voters for n in good):
-            game.emit("nothing_happens", "all", ability=self.id, player=me.name)
+            self.nothing_happens()
             return
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
-            game.emit("nothing_happens", "all", ability=self.id, player=me.name)
+            self.no_effect("win")
+            self.nothing_happens()
             return
-        game.emit("ability_triggered", "all", ability=self.id, player=me.name)
+        self.triggered()
         game.end(Outcome(me.alignment, "cultleader",
                          f"every good player joined the cult of the Cult Leader ({me.name}): "
                          f"{me.alignment} wins", self.id))

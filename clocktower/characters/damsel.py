@@ -46,6 +46,7 @@ from ._info import Information
 
 class Damsel(Information):
     id = "damsel"
+    kind = "ending"
     outcome_reasons = {"damsel_guessed": "a Minion guessed the Damsel: the Damsel's team loses"}
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------
@@ -95,14 +96,11 @@ class Damsel(Information):
         self.state["guess_used"] = True
         works = self.functioning
         if target is me and works:
-            game.emit("ability_triggered", "all", ability=self.id, player=me.name,
-                      guessed_by=player.name)
+            self.triggered(guessed_by=player.name)
             game.end(Outcome(opposing(me.alignment), "damsel_guessed",
                              f"a Minion ({player.name}) guessed the Damsel ({me.name})", self.id))
             return
-        game.emit("reminder", "storyteller", token="Guess Used", player=me.name,
-                  ability=self.id, guessed_by=player.name, target=target.name)
+        self.reminder("Guess Used", me, guessed_by=player.name, target=target.name)
         if target is me:        # right, but the Damsel is drunk or poisoned
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="win", guessed_by=player.name)
+            self.no_effect("win", target=target, guessed_by=player.name)
         # Publicly nothing happens either way (the engine announces it, as for a pretend).

@@ -34,6 +34,7 @@ EVIL_TEAMS = ("minion", "demon")
 
 class Dreamer(Information):
     id = "dreamer"
+    kind = "information"
 
     def _tokens(self, world, teams: tuple[str, ...]) -> list[str]:
         """The characters of `teams` the Storyteller could show: the script's, then any

@@ -18,7 +18,9 @@ from ..engine.state import Effect
 
 class Drunk(Ability):
     id = "drunk"
+    kind = "deception"
     unaware = True        # the holder believes another character
+    believes = ("townsfolk",)    # of one of these teams
     priority = -10      # become the believed Townsfolk before other setup hooks look
 
     def on_setup(self) -> None:

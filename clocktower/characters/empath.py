@@ -12,6 +12,7 @@ from ._info import Information
 
 class Empath(Information):
     id = "empath"
+    kind = "information"
 
     @staticmethod
     def _each_once(left, right) -> list:

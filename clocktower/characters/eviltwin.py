@@ -39,6 +39,7 @@ from ._info import Information
 
 class EvilTwin(Information):
     id = "eviltwin"
+    kind = "ending"
     outcome_reasons = {"eviltwin": "the good twin was executed while the Evil Twin lived: "
                                    "evil wins"}
 
@@ -58,8 +59,7 @@ class EvilTwin(Information):
         self.state["twin"] = game.storyteller_choice(
             "eviltwin", others, "Who is the Evil Twin's twin (a player of the other alignment)?",
             player=me.name, suggested=suggested)
-        game.emit("reminder", "storyteller", token="Twin", player=self.state["twin"],
-                  ability=self.id)
+        self.reminder("Twin", self.state["twin"])
         return True
 
     def _needs_twin(self) -> bool:
@@ -152,10 +152,9 @@ class EvilTwin(Information):
         if t is None or p not in (me, t) or p.alignment != "good":
             return
         if not game.in_force(self, even_if_dead=p is me):
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=p.name, effect="win")
+            self.no_effect("win", target=p)
             return
-        game.emit("ability_triggered", "all", ability=self.id, player=me.name, target=p.name)
+        self.triggered(target=p)
         game.end(Outcome("evil", "eviltwin",
                          f"the good twin ({p.name}) was executed while the Evil Twin lived",
                          self.id))

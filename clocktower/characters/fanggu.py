@@ -44,6 +44,7 @@ from ..engine.ability import Ability
 
 class FangGu(Ability):
     id = "fanggu"
+    kind = "killing"
 
     def wakes(self, first: bool) -> bool:
         return not first
@@ -77,8 +78,7 @@ class FangGu(Ability):
         """`target` becomes an evil Fang Gu and the old Fang Gu dies instead."""
         game, me = self.game, self.player
         self.state["jumped"] = True
-        game.emit("ability_triggered", "storyteller", ability=self.id, player=me.name,
-                  target=target.name)
+        self.triggered("storyteller", target=target)
         game.change_character(target, self.id, alignment="evil", successor=True)
         heir = target.ability
         if heir is not None:

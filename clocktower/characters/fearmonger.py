@@ -27,6 +27,7 @@ from ..engine.ability import Ability
 
 class Fearmonger(Ability):
     id = "fearmonger"
+    kind = "ending"
     outcome_reasons = {"fearmonger": "the Fearmonger nominated and executed their chosen "
                                      "player: that player's team loses"}
 
@@ -37,14 +38,12 @@ class Fearmonger(Ability):
             return
         target = picks[0]
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="fear")
+            self.no_effect("fear", target=target)
             return
         new = self.state.get("fear") != target.name
         self.state["fear"] = target.name
         if new:
-            game.emit("reminder", "storyteller", token="Fear", player=target.name,
-                      ability=self.id)
+            self.reminder("Fear", target)
         if new or first:
             game.emit("announcement", "all", ability=self.id,
                       words="The Fearmonger has chosen a player.")
@@ -63,10 +62,9 @@ class Fearmonger(Ability):
         if not nominated:
             return
         if not game.in_force(self):
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=p.name, effect="loss")
+            self.no_effect("loss", target=p)
             return
-        game.emit("ability_triggered", "all", ability=self.id, player=me.name, target=p.name)
+        self.triggered(target=p)
         game.end(Outcome(opposing(p.alignment), "fearmonger",
                          f"the Fearmonger ({me.name}) nominated and executed {p.name}, their "
                          f"chosen player: {p.alignment} loses", self.id))

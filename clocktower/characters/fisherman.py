@@ -30,26 +30,27 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.judgement import Judgement
 from ._advice import AdviceMenu, candidates, full_fact, holds, read_fact, statement
 
 
 class Fisherman(Ability):
     id = "fisherman"
+    kind = "information"
+    used = State(False)
     # The advice is private (never in the public claim): a private use.
     private_args: ClassVar[tuple[str, ...]] = ("advice",)
 
     def day_options(self) -> list[dict]:
-        if self.state.get("used") or not self.player.alive:
+        if self.used or not self.player.alive:
             return []
         return [{}]
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["used"] = True
-        game.emit("reminder", "storyteller", token="No Ability", player=me.name,
-                  ability=self.id)
+        self.used = True
+        self.reminder("No Ability", me)
         droisoned = not self.functioning
         items = [a for _, a in candidates(game, me, honest=True)]
         if droisoned:

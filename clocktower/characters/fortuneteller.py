@@ -17,6 +17,7 @@ from ._info import Information
 
 class FortuneTeller(Information):
     id = "fortuneteller"
+    kind = "information"
 
     def on_setup(self) -> None:
         self._choose_red_herring()
@@ -32,8 +33,7 @@ class FortuneTeller(Information):
             self.state["red_herring"] = game.storyteller_choice(
                 "red_herring", good, "Which good player is the Fortune Teller's Red Herring?",
                 player=self.player.name, **({"suggested": others} if others else {}))
-            game.emit("reminder", "storyteller", token="Red Herring",
-                      player=self.state["red_herring"], ability=self.id)
+            self.reminder("Red Herring", self.state["red_herring"])
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

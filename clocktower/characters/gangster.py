@@ -28,6 +28,7 @@ from ..engine.ability import Ability
 
 class Gangster(Ability):
     id = "gangster"
+    kind = "killing"
 
     def day_options(self) -> list[dict]:
         game, me = self.game, self.player

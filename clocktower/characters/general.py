@@ -29,6 +29,7 @@ OPTIONS = [{"alignment": "good"}, {"alignment": "evil"}, {"alignment": "neither"
 
 class General(Ability):
     id = "general"
+    kind = "information"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

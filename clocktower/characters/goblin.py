@@ -36,6 +36,7 @@ from ..engine.outcome import Outcome
 
 class Goblin(Ability):
     id = "goblin"
+    kind = "ending"
     outcome_reasons = {"goblin": "the Goblin claimed to be the Goblin and was executed: their team wins"}
 
     nomination_claim = True     # with a Goblin on the script, any nominee may claim it
@@ -45,8 +46,7 @@ class Goblin(Ability):
 
     def on_vote_tallied(self, nominee, voters) -> None:
         if nominee is self.player and self.claimed_today() and self.player.alive:
-            self.game.emit("reminder", "storyteller", token="Claimed", player=self.player.name,
-                           ability=self.id)
+            self.reminder("Claimed", self.player)
 
     # The win comes first among the reactions to an execution (before a Fearmonger's loss).
     hook_priority = {"on_executed": -1}
@@ -62,8 +62,8 @@ class Goblin(Ability):
         if not self.claimed_today():
             return
         if not game.in_force(self, even_if_dead=True):
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name, effect="win")
+            self.no_effect("win")
             return
-        game.emit("ability_triggered", "all", ability=self.id, player=me.name)
+        self.triggered()
         game.end(Outcome(me.alignment, "goblin",
                          f"the Goblin ({me.name}) claimed and was executed", self.id))

@@ -22,6 +22,7 @@ from ..engine.ability import Ability
 
 class Gunslinger(Ability):
     id = "gunslinger"
+    kind = "killing"
 
     def on_vote_tallied(self, nominee, voters) -> None:
         game = self.game
@@ -43,7 +44,6 @@ class Gunslinger(Ability):
         target = game.player(args["target"])
         if not target.truly_alive:      # publicly: nothing happens (the engine says so)
             if not self.functioning:
-                game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                          target=target.name, effect="death")
+                self.no_effect("death", target=target)
             return
         game.kill(target, "ability", me, source=self)

@@ -35,6 +35,7 @@ from ._info import Information
 
 class Harlot(Information):
     id = "harlot"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return not first
@@ -47,7 +48,7 @@ class Harlot(Information):
         if not chosen:
             return
         target = chosen[0]
-        game.emit("wake", "storyteller", player=target.name, ability=self.id)
+        self.wake(target)
         agrees = game.decide(Choice("night_choice", target.name, [True, False],
                                     f"The Harlot ({me.name}) chose you: do you agree to show "
                                     "them your character? You both might die.",
@@ -55,7 +56,7 @@ class Harlot(Information):
         game.emit("choice", [target.name], player=target.name, ability=self.id, yes=agrees)
         if not agrees:
             return
-        game.emit("wake", "storyteller", player=me.name, ability=self.id)
+        self.wake(me)
         world = self.world(self.ask_registrations([target]), choice=[target.name])
         script = [c for c in game.script.characters if c not in game.script.homebrew
                   and c in game.registry]

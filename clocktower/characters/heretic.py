@@ -27,6 +27,7 @@ from ..engine.outcome import Outcome, opposing
 
 class Heretic(Ability):
     id = "heretic"
+    kind = "ending"
 
     def alter_outcome(self, outcome: Outcome) -> Outcome:
         if outcome.winner not in ("good", "evil"):

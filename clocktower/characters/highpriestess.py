@@ -29,6 +29,7 @@ from ..engine.judgement import judge
 
 class HighPriestess(Ability):
     id = "highpriestess"
+    kind = "information"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

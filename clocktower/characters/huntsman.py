@@ -28,14 +28,16 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Huntsman(Ability):
     id = "huntsman"
+    kind = "transformation"
+    used = State(False)
 
     def wakes(self, first: bool) -> bool:
-        return not self.state.get("used")
+        return not self.used
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -44,20 +46,17 @@ class Huntsman(Ability):
         if not chosen:
             return
         target = chosen[0]
-        self.state["used"] = True
-        game.emit("reminder", "storyteller", token="No Ability", player=me.name, ability=self.id)
+        self.used = True
+        self.reminder("No Ability", me)
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="character_change")
+            self.no_effect("character_change", target=target)
             return
         if target.character != "damsel":
-            game.emit("nothing_happens", "storyteller", ability=self.id, player=me.name,
-                      target=target.name)
+            self.nothing_happens("storyteller", target=target)
             return
         options, suggested = self.townsfolk_options()
         if not options:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="no not-in-play Townsfolk")
+            self.no_effect("no not-in-play Townsfolk", target=target)
             return
         new = game.storyteller_choice("huntsman", options,
                                       "Huntsman found the Damsel: which not-in-play Townsfolk "

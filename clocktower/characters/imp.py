@@ -20,6 +20,7 @@ from ._common import last_day_nominees
 
 class Imp(Ability):
     id = "imp"
+    kind = "killing"
 
     def wakes(self, first: bool) -> bool:
         # A successor made tonight (star-pass, Scarlet Woman) waits: the engine's one rule

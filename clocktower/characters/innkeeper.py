@@ -29,6 +29,7 @@ from ..engine.state import Effect
 
 class Innkeeper(Ability):
     id = "innkeeper"
+    kind = "protection"
 
     def wakes(self, first: bool) -> bool:
         return not first
@@ -41,12 +42,11 @@ class Innkeeper(Ability):
         if not picks:
             return
         if not game.in_force(self):
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      effect="safe")
+            self.no_effect("safe")
             return
         for p in picks:
             game.add_effect(Effect("safe", p, self, ends=("dawn", game.night)), by=self)
-            game.emit("reminder", "storyteller", token="Safe", player=p.name, ability=self.id)
+            self.reminder("Safe", p)
         names = [p.name for p in picks]
         good = [p.name for p in picks if p.alignment == "good"]
         suggested = [n for n in good if n != me.name] or good or names
@@ -60,7 +60,7 @@ class Innkeeper(Ability):
                                                  "evil": [n for n in good if n != me.name]})
         target = game.by_name[drunk]
         game.add_effect(Effect("drunk", target, self, ends=("dusk", game.night + 1)), by=self)
-        game.emit("reminder", "storyteller", token="Drunk", player=drunk, ability=self.id)
+        self.reminder("Drunk", drunk)
 
     def protects(self, target, cause, by) -> bool:
         game = self.game

@@ -14,6 +14,7 @@ from ._info import OneOfTwo
 
 class Investigator(OneOfTwo):
     id = "investigator"
+    kind = "information"
     team = "minion"
 
     def wakes(self, first: bool) -> bool:

@@ -50,6 +50,7 @@ from ..engine.jinx import adjusted
 
 class Kazali(Ability):
     id = "kazali"
+    kind = "killing"
 
     def __init__(self, game, player):
         super().__init__(game, player)

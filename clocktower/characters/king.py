@@ -42,6 +42,7 @@ from ._info import Information
 
 class King(Information):
     id = "king"
+    kind = "information"
 
     @classmethod
     def describe_info(cls, info: dict) -> str | None:

@@ -33,6 +33,7 @@ from ..engine.outcome import Outcome, opposing
 
 class Klutz(Ability):
     id = "klutz"
+    kind = "ending"
     outcome_reasons = {"klutz": "the Klutz chose an evil player when they died: their team loses"}
 
     def on_death(self, dead, cause, by) -> None:
@@ -69,8 +70,7 @@ class Klutz(Ability):
             start = len(game.log)
             self.choose(picked[0])
             if not any(ev["visible_to"] == "all" for ev in game.log[start:]):
-                game.emit("nothing_happens", "all", ability=self.id, player=me.name,
-                          target=picked[0].name)
+                self.nothing_happens(target=picked[0])
 
     def resolving_death(self) -> bool:
         """Dead and not yet chosen (the Pukka's poison is still on them until they choose)."""
@@ -81,12 +81,10 @@ class Klutz(Ability):
         works = game.in_force(self, even_if_dead=True)     # before the choice resolves it
         self.state["chosen"] = target.name
         if not works:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="loss")
+            self.no_effect("loss", target=target)
             return
         if game.registration(target, self.id)[1] == "evil":
-            game.emit("ability_triggered", "all", ability=self.id, player=me.name,
-                      target=target.name)
+            self.triggered(target=target)
             game.end(Outcome(opposing(me.alignment), "klutz",
                              f"the Klutz ({me.name}) chose {target.name}, who is evil: "
                              f"{me.alignment} loses", self.id))

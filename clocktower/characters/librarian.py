@@ -15,6 +15,7 @@ from ._info import OneOfTwo
 
 class Librarian(OneOfTwo):
     id = "librarian"
+    kind = "information"
     team = "outsider"
     zero_allowed = True
 

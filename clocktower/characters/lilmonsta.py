@@ -44,6 +44,7 @@ from ..engine.jinx import adjusted
 
 class LilMonsta(Ability):
     id = "lilmonsta"
+    kind = "killing"
 
     # ---- who is the Demon ---------------------------------------------------------------
     def babysitter(self):
@@ -105,13 +106,11 @@ class LilMonsta(Ability):
     def set_babysitter(self, p, minions: tuple[str, ...] | list[str] = ()) -> None:
         game = self.game
         self.state["babysitter"] = p.name
-        game.emit("reminder", "storyteller", token="Is The Demon", player=p.name,
-                  ability=self.id)
+        self.reminder("Is The Demon", p)
         seen = sorted(set(minions) - {p.name})
         if seen:
             game.emit("babysitter", seen, player=p.name, ability=self.id)
-        game.emit("learn", [p.name], player=p.name, ability=self.id, character=self.id,
-                  alignment=p.alignment, reason="you are")
+        self.learn(p, character=self.id, alignment=p.alignment, reason="you are")
         # Jinx point (a notice; the value is unchanged): the Marionette–Lil' Monsta jinx makes
         # a neighbour of the first babysitter the Marionette.
         adjusted(self, "babysitter_chosen", p)

@@ -36,7 +36,9 @@ NOT_BELIEVED = ("lilmonsta", "kazali")
 
 class Lunatic(Information):
     id = "lunatic"
+    kind = "deception"
     unaware = True        # the holder believes another character
+    believes = ("demon",)    # of one of these teams
     priority = -10      # believe before other setup hooks look
 
     # ---- setup ---------------------------------------------------------------------------

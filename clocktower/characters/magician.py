@@ -26,6 +26,7 @@ from ..engine.ability import Ability
 
 class Magician(Ability):
     id = "magician"
+    kind = "deception"
 
     def wakes(self, first: bool) -> bool:
         return False

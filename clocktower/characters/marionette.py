@@ -51,7 +51,9 @@ NOT_BELIEVED = ("drunk", "lunatic", "marionette")
 
 class Marionette(Information):
     id = "marionette"
+    kind = "deception"
     unaware = True        # the holder believes another character
+    believes = ("townsfolk", "outsider")    # of one of these teams
     priority = -10      # believe before other setup hooks look
 
     # ---- setup ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..engine.outcome import Outcome
 
 class Mayor(Ability):
     id = "mayor"
+    kind = "ending"
     outcome_reasons = {"mayor": "three players live and no execution occurred: the Mayor's team wins"}
 
     def redirect_death(self, target, cause, by):

@@ -14,6 +14,7 @@ from ..engine.state import Effect
 
 class Monk(Ability):
     id = "monk"
+    kind = "protection"
     may_choose_self = False     # the Amnesiac's Self-Monk variant may (characters/_variants.py)
 
     def wakes(self, first: bool) -> bool:

@@ -18,6 +18,7 @@ from ._info import Information
 
 class Oracle(Information):
     id = "oracle"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return not first

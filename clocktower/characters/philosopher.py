@@ -31,15 +31,17 @@ Rulings:
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.state import Effect
 
 
 class Philosopher(Ability):
     id = "philosopher"
+    kind = "transformation"
+    used = State(False)
 
     def wakes(self, first: bool) -> bool:
-        return not self.state.get("used")
+        return not self.used
 
     def options(self) -> list[str]:
         game = self.game
@@ -54,15 +56,13 @@ class Philosopher(Ability):
                                               "its ability (once per game), or none")
         if chosen is None:
             return
-        self.state["used"] = True
+        self.used = True
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      effect="ability_granted")
+            self.no_effect("ability_granted")
             return
         self.state["chosen"] = chosen
         self.state["gained"] = game.grant(me, chosen, source=self)
-        game.emit("reminder", "storyteller", token="Is the Philosopher", player=me.name,
-                  ability=self.id, character=chosen)
+        self.reminder("Is the Philosopher", me, character=chosen)
         for p in game.players:
             if p.character == chosen and p is not me:
                 self._make_drunk(p)

@@ -14,6 +14,7 @@ from ..engine.state import Effect
 
 class Poisoner(Ability):
     id = "poisoner"
+    kind = "malfunction"
 
     def night(self, first: bool) -> None:
         game = self.game

@@ -52,6 +52,7 @@ def responsibility(game, losing: str) -> dict[str, int]:
 
 class Politician(Ability):
     id = "politician"
+    kind = "ending"
     priority = 10       # after the Heretic's flip: the Politician judges the final result
 
     def judgement(self, losing: str) -> tuple[bool, str]:

@@ -35,6 +35,7 @@ from ..engine.state import Effect
 
 class Pukka(Ability):
     id = "pukka"
+    kind = "killing"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

@@ -17,6 +17,7 @@ from ._info import Information
 
 class Ravenkeeper(Information):
     id = "ravenkeeper"
+    kind = "information"
 
     def acts_while_dead(self) -> bool:
         return self.player in self.game.deaths_tonight

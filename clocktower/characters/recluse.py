@@ -13,6 +13,7 @@ from ._common import false_registrations
 
 class Recluse(Ability):
     id = "recluse"
+    kind = "deception"
     registers_when_dead = True
 
     def false_registrations(self):

@@ -13,6 +13,7 @@ from ..engine.outcome import Outcome, opposing
 
 class Saint(Ability):
     id = "saint"
+    kind = "ending"
     outcome_reasons = {"saint_executed": "the Saint died by execution: their team loses"}
 
     def on_death(self, dead, cause, by) -> None:

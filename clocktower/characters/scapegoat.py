@@ -25,6 +25,7 @@ from ..engine.ability import Ability
 
 class Scapegoat(Ability):
     id = "scapegoat"
+    kind = "protection"
 
     def redirect_execution(self, executed):
         game, me = self.game, self.player

@@ -16,6 +16,7 @@ from ..engine.ability import Ability
 
 class ScarletWoman(Ability):
     id = "scarletwoman"
+    kind = "transformation"
     priority = -5
 
     def wakes(self, first: bool) -> bool:
@@ -41,6 +42,5 @@ class ScarletWoman(Ability):
             + (0 if already_dead or dead.traveller else 1)
         if alive_before < 5:
             return
-        game.emit("ability_triggered", "storyteller", ability=self.id, player=me.name,
-                  demon=dead.name)
+        self.triggered("storyteller", demon=dead.name)
         game.change_character(me, dead.character)

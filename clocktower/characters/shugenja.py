@@ -30,6 +30,7 @@ DIRECTIONS = ("clockwise", "anticlockwise")
 
 class Shugenja(Information):
     id = "shugenja"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return first            # first is also True on a mid-game Shugenja's first night

@@ -8,24 +8,25 @@ Otherwise nothing happens. Used while drunk or poisoned, the ability is spent.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Slayer(Ability):
     id = "slayer"
+    kind = "killing"
+    used = State(False)
 
     def day_options(self) -> list[dict]:
-        if self.state.get("used") or not self.player.alive:
+        if self.used or not self.player.alive:
             return []
         return [{"target": p.name} for p in self.game.players]
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["used"] = True
+        self.used = True
         target = game.player(args["target"])
         if not self.functioning or not target.truly_alive:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="death")
+            self.no_effect("death", target=target)
             return
         if game.registers_as_demon(target, self.id):
             game.kill(target, "ability", me)

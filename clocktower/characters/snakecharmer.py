@@ -38,6 +38,7 @@ from ..engine.state import Effect
 
 class SnakeCharmer(Ability):
     id = "snakecharmer"
+    kind = "transformation"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -47,16 +48,12 @@ class SnakeCharmer(Ability):
             return
         target = chosen[0]
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="swap")
+            self.no_effect("swap", target=target)
             return
         if target is me or not game.registers_as_demon(target, self.id):
-            game.emit("nothing_happens", "storyteller", ability=self.id, player=me.name,
-                      target=target.name)
+            self.nothing_happens("storyteller", target=target)
             return
-        game.emit("ability_triggered", "storyteller", ability=self.id, player=me.name,
-                  target=target.name)
+        self.triggered("storyteller", target=target)
         game.swap_characters(me, target, alignments=True)
         game.add_effect(Effect("poisoned", target, self, needs_source=False))
-        game.emit("reminder", "storyteller", token="Poisoned", player=target.name,
-                  ability=self.id)
+        self.reminder("Poisoned", target)

@@ -12,6 +12,7 @@ from ..engine.ability import Ability
 
 class Soldier(Ability):
     id = "soldier"
+    kind = "protection"
 
     def protects(self, target, cause, by) -> bool:
         return target is self.player and cause == "demon" and self.functioning

@@ -19,6 +19,7 @@ from ._common import false_registrations
 
 class Spy(Ability):
     id = "spy"
+    kind = "information"
     registers_when_dead = True
 
     def night(self, first: bool) -> None:
@@ -28,7 +29,7 @@ class Spy(Ability):
                     for g in game.snapshot()]
         grimoire = adjusted(self, "grimoire", grimoire)     # jinx point (the Magician's)
         # Seeing the Grimoire is not information the Storyteller can falsify.
-        game.emit("learn", [me.name], player=me.name, ability=self.id, grimoire=grimoire)
+        self.learn(me, grimoire=grimoire)
 
     def false_registrations(self):
         return false_registrations(self, ("townsfolk", "outsider"), "good")

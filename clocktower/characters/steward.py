@@ -24,6 +24,7 @@ from ._info import Information
 
 class Steward(Information):
     id = "steward"
+    kind = "information"
 
     def wakes(self, first: bool) -> bool:
         return first            # first is also True on a mid-game Steward's first night
@@ -35,8 +36,7 @@ class Steward(Information):
         info = game.tell(me, self.truths(world),
                          lambda: [{"players": [p.name]} for p in others], self)
         if info:
-            game.emit("reminder", "storyteller", token="Know", player=info["players"][0],
-                      ability=self.id)
+            self.reminder("Know", info["players"][0])
 
     def truths(self, world, player=None) -> list[dict]:
         """Each other player who registers good (if none does, each who is good)."""

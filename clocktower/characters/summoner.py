@@ -47,6 +47,7 @@ from ..engine.jinx import adjusted
 
 class Summoner(Ability):
     id = "summoner"
+    kind = "transformation"
 
     def __init__(self, game, player):
         super().__init__(game, player)
@@ -84,8 +85,7 @@ class Summoner(Ability):
     def wakes(self, first: bool) -> bool:
         n = self.counter()
         if n in (1, 2, 3):
-            self.game.emit("reminder", "storyteller", token=f"Night {n}",
-                           player=self.player.name, ability=self.id)
+            self.reminder(f"Night {n}", self.player)
         return (n == 1 and self.gets_bluffs()) or self.summon_window() is not None
 
     def gets_bluffs(self) -> bool:
@@ -93,10 +93,8 @@ class Summoner(Ability):
         return adjusted(self, "bluffs", True)
 
     def night(self, first: bool) -> None:
-        game, me = self.game, self.player
         if self.counter() == 1 and self.gets_bluffs():
-            game.emit("learn", [me.name], player=me.name, ability=self.id,
-                      characters=self.bluffs())
+            self.learn(self.player, characters=self.bluffs())
         window = self.summon_window()
         if window is not None:
             self.summon(*window)
@@ -175,8 +173,7 @@ class Summoner(Ability):
             return
         self.state["spent"] = True
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      effect="summon")
+            self.no_effect("summon")
             return
         living = [p.name for p in game.players if p.alive and p is not me]
         name = game.storyteller_choice("summoner.player", [p.name for p in game.players],

@@ -19,6 +19,7 @@ from ._votes import VoteMarker
 
 class Thief(VoteMarker):
     id = "thief"
+    kind = "voting"
     factor = -1
-    kind = "negative_vote"
+    effect = "negative_vote"
     token = "Negative Vote"

@@ -31,6 +31,7 @@ from ._info import Information
 
 class TownCrier(Information):
     id = "towncrier"
+    kind = "information"
 
     def on_nomination(self, nominator, nominee) -> None:
         game, me = self.game, self.player
@@ -38,8 +39,7 @@ class TownCrier(Information):
             return
         if self._is_minion(nominator):
             self.state["minion_nominated"] = game.day
-            game.emit("reminder", "storyteller", token="Minion Nominated", player=me.name,
-                      ability=self.id)
+            self.reminder("Minion Nominated", me)
 
     def on_character_change(self, player, old, new) -> None:
         if player is self.player and player.ability is self:

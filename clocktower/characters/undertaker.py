@@ -16,6 +16,7 @@ from ._info import Information
 
 class Undertaker(Information):
     id = "undertaker"
+    kind = "information"
 
     def _executed_dead(self):
         name = executed_today(self.game)

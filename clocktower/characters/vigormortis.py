@@ -38,6 +38,7 @@ TEAMS = D.teams()
 
 class Vigormortis(Ability):
     id = "vigormortis"
+    kind = "killing"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -57,8 +58,7 @@ class Vigormortis(Ability):
         kept: list[str] = self.state.setdefault("kept", [])
         if minion.name not in kept:
             kept.append(minion.name)
-        game.emit("reminder", "storyteller", token="Has ability", player=minion.name,
-                  ability=self.id)
+        self.reminder("Has ability", minion)
         options = self.townsfolk_neighbours(minion)
         if not options:
             return

@@ -9,21 +9,22 @@ nominator is executed at once: that is the day's execution, and there is no vote
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Virgin(Ability):
     id = "virgin"
+    kind = "killing"
+    used = State(False)
 
     def on_nominated(self, nominator) -> None:
-        if self.state.get("used"):
+        if self.used:
             return
-        self.state["used"] = True
+        self.used = True
         game = self.game
         if not self.functioning:
             return
         char = game.registration(nominator, self.id)[0]
         if D.get(char).team == "townsfolk":
-            game.emit("ability_triggered", "all", ability=self.id, player=self.player.name,
-                      target=nominator.name)
+            self.triggered(target=nominator)
             game.execute(nominator)

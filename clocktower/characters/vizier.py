@@ -32,6 +32,7 @@ from ..engine.jinx import adjusted
 
 class Vizier(Ability):
     id = "vizier"
+    kind = "killing"
 
     # ---- "All players know you are the Vizier" -------------------------------------------
     def on_day_start(self) -> None:
@@ -42,8 +43,7 @@ class Vizier(Ability):
         if not adjusted(self, "announce", True):
             return
         for p in game.players:
-            game.emit("learn", [p.name], player=p.name, ability=self.id,
-                      players=[me.name], character=self.id)
+            self.learn(p, players=[me.name], character=self.id)
 
     # ---- "You can not die during the day" ------------------------------------------------
     def protects(self, target, cause, by) -> bool:
@@ -76,18 +76,16 @@ class Vizier(Ability):
             self.game.prompt_now.append(self.player)    # bots: now or never
 
     def day_ability(self, args: dict) -> None:
-        game, me = self.game, self.player
+        game = self.game
         nom = self._latest()
         assert nom is not None          # day_options checked by the engine
         self.state["used"] = (game.day, len(game.nominations_today))
         target = game.player(args["target"])
         if not self.functioning:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="execution")
+            self.no_effect("execution", target=target)
             return
         if adjusted(self, "immune", {"target": target, "immune": False})["immune"]:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="immune")
+            self.no_effect("immune", target=target)
             return
         good = False
         for name in nom["voters"]:
@@ -96,11 +94,9 @@ class Vizier(Ability):
                 good = True
                 break
         if not good:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=target.name, effect="no_good_vote")
+            self.no_effect("no_good_vote", target=target)
             return
-        game.emit("ability_triggered", "all", ability=self.id, player=me.name,
-                  target=target.name)
+        self.triggered(target=target)
         game.execute(target, nom["votes"])
 
     # ---- words ----------------------------------------------------------------------------

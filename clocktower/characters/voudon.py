@@ -31,6 +31,7 @@ from ..engine.ability import Ability
 
 class Voudon(Ability):
     id = "voudon"
+    kind = "voting"
 
     def _on(self) -> bool:
         return self.game.in_force(self)

@@ -15,6 +15,7 @@ from ._info import OneOfTwo
 
 class Washerwoman(OneOfTwo):
     id = "washerwoman"
+    kind = "information"
     team = "townsfolk"
 
     def wakes(self, first: bool) -> bool:

@@ -25,6 +25,7 @@ from ..engine.state import Effect
 
 class Witch(Ability):
     id = "witch"
+    kind = "killing"
 
     def lost(self) -> bool:
         """Just 3 (or fewer) non-Traveller players live: the Witch loses the ability."""
@@ -48,7 +49,6 @@ class Witch(Ability):
                    for e in nominator.effects):
             return
         if self.lost():
-            game.emit("no_effect", "storyteller", ability=self.id, player=self.player.name,
-                      target=nominator.name, effect="death")
+            self.no_effect("death", target=nominator)
             return
         game.kill(nominator, "ability", self.player, source=self)

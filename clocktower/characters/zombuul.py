@@ -29,6 +29,7 @@ from ..engine.ability import Ability
 
 class Zombuul(Ability):
     id = "zombuul"
+    kind = "killing"
     priority = 100          # the last word in the would-die step
 
     def acts_while_dead(self) -> bool:
@@ -54,8 +55,7 @@ class Zombuul(Ability):
             return False         # a drunk or poisoned Zombuul dies for real
         self.state["died_once"] = True
         # `apparent_death`: the death event that follows is the Zombuul's first, not real.
-        game.emit("reminder", "storyteller", token="Dead", player=me.name, ability=self.id,
-                  note="registers as dead, secretly alive", apparent_death=True)
+        self.reminder("Dead", me, note="registers as dead, secretly alive", apparent_death=True)
         game.fake_death(me, cause, by)
         return True
 
@@ -66,5 +66,4 @@ class Zombuul(Ability):
             return
         self.state["died_once"] = True
         me.secretly_alive = True
-        self.game.emit("reminder", "storyteller", token="Dead", player=me.name,
-                       ability=self.id, note="counts as having died once (Summoner jinx)")
+        self.reminder("Dead", me, note="counts as having died once (Summoner jinx)")

@@ -15,7 +15,7 @@ A hook may ask `self.functioning` when the text makes a decision depend on it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from ..data import CharacterData, get as get_data
 from .outcome import register_reason
@@ -39,8 +39,52 @@ HOOKS = (
 )
 
 
+T = TypeVar("T")
+
+
+class State(Generic[T]):
+    """A typed field of an ability's `state`, declared on the class (`used = State(False)`,
+    `master: State[str | None] = State(None)`): `self.used` reads `self.state["used"]`, the
+    default while it is unset (the default is not stored: give an immutable one), and
+    `self.used = True` stores it; `del self.used` unsets it. The values stay in the `state`
+    dict, which forks and copies of the game carry."""
+    __slots__ = ("name", "default")
+
+    def __init__(self, default: T) -> None:
+        self.default = default
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> "State[T]": ...
+    @overload
+    def __get__(self, obj: "Ability", owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: "Ability | None", owner: type | None = None) -> "T | State[T]":
+        if obj is None:
+            return self
+        return obj.state.get(self.name, self.default)
+
+    def __set__(self, obj: "Ability", value: T) -> None:
+        obj.state[self.name] = value
+
+    def __delete__(self, obj: "Ability") -> None:
+        obj.state.pop(self.name, None)
+
+
+# What an ability mostly does: the Amnesiac's similarity scale (docs/storyteller.md). Each
+# character declares its own (`kind = "information"`); "other" if it does not.
+KINDS = ("information", "protection", "killing", "malfunction", "transformation", "ending",
+         "voting", "deception", "setup", "other")
+
+
 class Ability:
     id: ClassVar[str] = ""
+    # Its kind on the Amnesiac's similarity scale (`KINDS`): a guess of the same kind is
+    # `warm`, of the same team and kind `hot` (characters/amnesiac.py).
+    kind: ClassVar[str] = "other"
     # True for abilities that act while their player is dead (e.g. "even if dead").
     works_when_dead: ClassVar[bool] = False
     # True for registration abilities that work "even if dead" (Recluse, Spy).
@@ -64,6 +108,10 @@ class Ability:
     # another: the Drunk, the Lunatic, the Marionette): no player ever claims it, so the
     # automatic Storyteller never offers it as a bluff (docs/storyteller.md).
     unaware: ClassVar[bool] = False
+    # The teams of the character such a holder believes they are (the Drunk: a Townsfolk;
+    # the Lunatic: a Demon; the Marionette: a good character), () for every other: what a
+    # hand-dealt grimoire's `thinks` must be (web/setupcheck.py, web/townsquare.py).
+    believes: ClassVar[tuple[str, ...]] = ()
     # The voter hooks (`may_vote`, `cannot_vote`) this ability answers only about its own
     # holder's hand: it returns the default for every other voter, so the vote loop asks it
     # only when its holder votes (an ability that limits its holder's vote).
@@ -118,6 +166,55 @@ class Ability:
     def fresh(self) -> bool:
         """True tonight if this ability was created mid-game and acts as on a first night."""
         return self.state.get("fresh_night") == self.game.night
+
+    # ---- the log: the events a character writes itself (engine/events.py) ------------------
+    # Each writes its event with the fields in the catalogue's order; `extra` fields follow.
+    # (Information an ability gives through its rules, which a drunk or poisoned player may
+    # get wrong, goes through `game.tell`, not `learn`.)
+    def reminder(self, token: str, player: "Player | str", **extra: Any) -> dict:
+        """Place this ability's reminder `token` by `player` (storyteller only)."""
+        name = player if isinstance(player, str) else player.name
+        return self.game.emit("reminder", "storyteller", token=token, player=name,
+                              ability=self.id, **extra)
+
+    def learn(self, player: "Player", **info: Any) -> dict:
+        """Show `player` `info` as it is (a `learn` event only they and the Storyteller see):
+        what the rules show them whatever their state (bluffs, a grimoire, a character)."""
+        return self.game.emit("learn", [player.name], player=player.name, ability=self.id,
+                              **info)
+
+    def wake(self, player: "Player") -> dict:
+        """Wake `player` at this ability's step (when it is not its holder, who `woken`
+        already names)."""
+        return self.game.emit("wake", "storyteller", player=player.name, ability=self.id)
+
+    def no_effect(self, effect: str, target: "Player | None" = None, **extra: Any) -> dict:
+        """This ability would have done `effect` (to `target`) but does not work now
+        (storyteller only): drunk, poisoned, dead, or stopped."""
+        if target is None:
+            return self.game.emit("no_effect", "storyteller", ability=self.id,
+                                  player=self.player.name, effect=effect, **extra)
+        return self.game.emit("no_effect", "storyteller", ability=self.id,
+                              player=self.player.name, target=target.name, effect=effect,
+                              **extra)
+
+    def triggered(self, visible_to: Any = "all", target: "Player | None" = None,
+                  **extra: Any) -> dict:
+        """This ability does what it says (an `ability_triggered` event; public by default)."""
+        if target is None:
+            return self.game.emit("ability_triggered", visible_to, ability=self.id,
+                                  player=self.player.name, **extra)
+        return self.game.emit("ability_triggered", visible_to, ability=self.id,
+                              player=self.player.name, target=target.name, **extra)
+
+    def nothing_happens(self, visible_to: Any = "all", target: "Player | None" = None,
+                        **extra: Any) -> dict:
+        """This ability was used and nothing happens (a `nothing_happens` event)."""
+        if target is None:
+            return self.game.emit("nothing_happens", visible_to, ability=self.id,
+                                  player=self.player.name, **extra)
+        return self.game.emit("nothing_happens", visible_to, ability=self.id,
+                              player=self.player.name, target=target.name, **extra)
 
     # ---- setup (class level: before players hold characters) -----------------------------
     @classmethod

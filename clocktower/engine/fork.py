@@ -123,11 +123,9 @@ def fork(game: Game, answerers: dict[str, Answerer], default_answerer: Answerer 
          rng: Any = None) -> Game:
     """`Game.fork`: a copy of `game` as it stands, answered by `answerers` (and
     `default_answerer`); `rng`: its generator (default: a copy of the game's)."""
-    from .game import Game
-
     # Made by the constructor (a compiled Game has no blank __new__); every attribute is
     # then overwritten from the original, or with what NOT_STATE says.
-    clone = Game(game.script, game.registry, seed=game.seed)
+    clone = type(game)(game.script, game.registry, seed=game.seed)
     given = {"answerers": dict(answerers), "default_answerer": default_answerer,
              "rng": rng if rng is not None else copy.deepcopy(game.rng),
              "log": list(game.log), "_custom_orders": dict(game._custom_orders)}

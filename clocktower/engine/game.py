@@ -6,10 +6,11 @@ happens is appended to `log` as an event (a JSON-able dict); replaying the same 
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, Iterable
 
 from .. import data as D
-from ..errors import ClocktowerError, IllegalAnswer
+from ..errors import ClocktowerError, IllegalAction, IllegalAnswer
 from ..scripts import script_memo
 from .ability import HOOKS, Ability
 from . import voting
@@ -317,6 +318,20 @@ class Game:
         ev = {"type": "decision", "phase": phase,
               "number": self.night if phase == "night" else self.day,
               "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq}
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
+
+    def record_input(self, kind: str, who: str, answer: Any) -> None:
+        """Log an input pushed by the table (a day action, a ruling: `engine/inputs.py`) as a
+        numbered `decision` event."""
+        seq = self.n_decisions
+        self.n_decisions = seq + 1
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": "storyteller" if who == "storyteller" else [who],
+              "kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq}
         self.log.append(ev)
         if self.on_event is not None:
             self.on_event(ev)
@@ -1266,7 +1281,7 @@ class Game:
         anyone may make it, whoever they are."""
         why = self.can_nominate(by, target)
         if why:
-            raise ClocktowerError(why)
+            raise IllegalAction(why)
         self.nominators.add(by.name)
         self.nominees.add(target.name)
         self.emit("nominate", "all", by=by.name, target=target.name)
@@ -1368,9 +1383,9 @@ class Game:
         names raising hands, or None to ask every player, clockwise from the Traveller.
         """
         if not target.traveller:
-            raise ClocktowerError(f"{target.name} is not a Traveller and cannot be exiled")
+            raise IllegalAction(f"{target.name} is not a Traveller and cannot be exiled")
         if target.name in self.exile_called:
-            raise ClocktowerError(f"{target.name}'s exile was already called today")
+            raise IllegalAction(f"{target.name}'s exile was already called today")
         if votes is None:
             context = {"exile": target.name, "nominator": by.name}
             votes = [v.name for v in self.voting_order(target)
@@ -1427,7 +1442,7 @@ class Game:
                       effect="unavailable")
             return
         if not ab.accepts_day_use(args, legal):
-            raise ClocktowerError(f"{by.name} cannot use {character} with {args} now")
+            raise IllegalAction(f"{by.name} cannot use {character} with {args} now")
         ab.day_ability(args)
 
     def ruling(self, ruling: Any) -> dict:      # Any: a bad one is refused, not a TypeError

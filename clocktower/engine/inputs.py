@@ -30,31 +30,17 @@ other decision answered from the log.
 """
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any, Iterable
 
-from ..errors import ClocktowerError, ReplayMismatch
+from ..errors import ClocktowerError, IllegalAction, ReplayMismatch
 from . import voting
 from .driver import Days, drive
 from .game import Game
+from .logs import LogAnswers, check_setup, setup_script
 from .setup import finish_setup, setup_random
 
 INPUT_KINDS = ("day_action", "ruling")
-
-
-def record_input(game: Game, kind: str, who: str, answer: Any) -> None:
-    """Log an input pushed by the table as a numbered `decision` event."""
-    seq = game.n_decisions
-    game.n_decisions = seq + 1
-    phase = game.phase
-    ev = {"type": "decision", "phase": phase,
-          "number": game.night if phase == "night" else game.day,
-          "visible_to": "storyteller" if who == "storyteller" else [who],
-          "kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq}
-    game.log.append(ev)
-    if game.on_event is not None:
-        game.on_event(ev)
 
 
 def _names(x: Any) -> bool:
@@ -125,8 +111,8 @@ def day_action(game: Game, who: str, action: dict, live: bool = False) -> None:
     by = game.player(who)
     why = refusal(game, who, action)
     if why:
-        raise ClocktowerError(why)
-    record_input(game, "day_action", who, action)
+        raise IllegalAction(why)
+    game.record_input("day_action", who, action)
     mark = len(game.log)
     try:
         if "nominate" in action:
@@ -222,7 +208,6 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     `script`: the script the game was played on (default: the built-in script the log
     names, else the characters and `_meta` it records)."""
     from ..scripts import load_script
-    from .replay import LogAnswers, _check_setup, _setup_script
 
     setup = events[0]
     ids, players, seed = setup.get("script_ids"), setup.get("players"), setup.get("seed")
@@ -242,7 +227,7 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
         script = load_script([{"id": "_meta", **meta}] + ids)
         how = "the characters and _meta the log records"
     else:
-        script, how = _setup_script(setup, ids)
+        script, how = setup_script(setup, ids)
     if isinstance(setup.get("script"), str):
         script.name = setup["script"]
     decisions = [e for e in events if e.get("type") == "decision"]
@@ -274,16 +259,16 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
                   and e.get("phase") == e.get("type")]
         drive(game, _LoggedDays(by_seq, phases))
     except ReplayMismatch:
-        _check_setup(events, game, how)     # an edited setup is the cause, if there is one
+        check_setup(events, game, how)     # an edited setup is the cause, if there is one
         raise
     except ClocktowerError as e:
-        _check_setup(events, game, how)
+        check_setup(events, game, how)
         raise ReplayMismatch(f"the log's inputs do not fit this game: {e}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        _check_setup(events, game, how)
+        check_setup(events, game, how)
         raise ReplayMismatch(f"the log's answers do not fit this game "
                              f"({type(e).__name__}: {e})") from None
-    _check_setup(events, game, how)
+    check_setup(events, game, how)
     compare(game.log, events)
     return game
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import data as D
-from ..errors import ClocktowerError, UnknownCharacter
+from ..errors import IllegalAction, UnknownCharacter
 from .state import Effect
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,43 +35,43 @@ UNTIL = ("dawn", "dusk")
 
 
 def check(game: "Game", r: object) -> dict:
-    """The ruling `r`, checked against the game now, in its canonical form; else a
-    ClocktowerError saying what is wrong."""
+    """The ruling `r`, checked against the game now, in its canonical form; else
+    an IllegalAction saying what is wrong."""
     if not isinstance(r, dict):
-        raise ClocktowerError("a ruling is a mapping with `action` and `player`")
+        raise IllegalAction("a ruling is a mapping with `action` and `player`")
     action = r.get("action")
     if action not in ACTIONS:
-        raise ClocktowerError(f"unknown ruling {action!r} (one of {', '.join(ACTIONS)})")
+        raise IllegalAction(f"unknown ruling {action!r} (one of {', '.join(ACTIONS)})")
     extra = set(r) - {"action", "player"} - FIELDS[action]
     if extra:
-        raise ClocktowerError(f"a {action} ruling has no {', '.join(sorted(extra))}")
+        raise IllegalAction(f"a {action} ruling has no {', '.join(sorted(extra))}")
     name = r.get("player")
     if not isinstance(name, str) or name not in game.by_name:
-        raise ClocktowerError(f"a ruling names no player {name!r}")
+        raise IllegalAction(f"a ruling names no player {name!r}")
     p = game.by_name[name]
     out = {"action": action, "player": name}
     if action == "kill" and not p.truly_alive:
-        raise ClocktowerError(f"{name} is already dead")
+        raise IllegalAction(f"{name} is already dead")
     if action == "revive" and p.truly_alive:
-        raise ClocktowerError(f"{name} is alive")
+        raise IllegalAction(f"{name} is alive")
     if action in ("poison", "drunk"):
         if "until" in r:
             if r["until"] not in UNTIL:
-                raise ClocktowerError(f"until must be dawn or dusk, not {r['until']!r}")
+                raise IllegalAction(f"until must be dawn or dusk, not {r['until']!r}")
             out["until"] = r["until"]
     if action == "sober" and not _ruled_effects(p):
-        raise ClocktowerError(f"no ruling made {name} drunk or poisoned")
+        raise IllegalAction(f"no ruling made {name} drunk or poisoned")
     if action == "character":
         try:
             cid = D.get(r.get("character", "")).id
         except UnknownCharacter as e:
-            raise ClocktowerError(str(e)) from None
+            raise IllegalAction(str(e)) from None
         if cid not in game.registry:
-            raise ClocktowerError(f"character {cid!r} is not implemented yet")
+            raise IllegalAction(f"character {cid!r} is not implemented yet")
         out["character"] = cid
     if action in ("character", "alignment") and ("alignment" in r or action == "alignment"):
         if r.get("alignment") not in ("good", "evil"):
-            raise ClocktowerError(f"alignment must be good or evil, not {r.get('alignment')!r}")
+            raise IllegalAction(f"alignment must be good or evil, not {r.get('alignment')!r}")
         out["alignment"] = r["alignment"]
     return out
 
@@ -82,10 +82,8 @@ def _ruled_effects(p) -> list[Effect]:
 
 def ruling(game: "Game", r: dict) -> dict:
     """Validate, record (as an input), announce and carry out a ruling. Returns it."""
-    from .inputs import record_input
-
     r = check(game, r)
-    record_input(game, "ruling", "storyteller", r)
+    game.record_input("ruling", "storyteller", r)
     game.emit("ruling", "storyteller", **r)
     p = game.by_name[r["player"]]
     action = r["action"]

@@ -27,7 +27,8 @@ script (the Heretic and the Baron), a bag never holds both (such a bag is drawn 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+import itertools
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .. import data as D
 from ..data.jinxes import exclusive_pairs, setup_jinxes
@@ -46,6 +47,36 @@ def check_implemented(script, registry) -> None:
     missing = [c for c in script.characters if c not in registry]
     if missing:
         raise NotImplementedCharacters(missing)
+
+
+def legal_counts(players: int, chosen: list[str], not_dealt: Iterable[str] = ()
+                 ) -> Iterator[tuple[dict, set]]:
+    """The team counts a bag holding `chosen` (and `not_dealt`, in play without a seat: Lil'
+    Monsta) may have with `players` players (Travellers aside): one (counts, forced) per
+    combination of the Storyteller's setup choices (`outsiders_choice`, `outsiders_any`),
+    each without and then with the required characters counted as added (`_counts`);
+    `forced`: the characters those setup changes require. Combinations the changes cannot
+    make are left out. Lazy: a caller looking for one that fits stops at it."""
+    base = D.player_counts(players)
+    in_play = list(chosen) + list(not_dealt)
+    choice_ids = [c for c in chosen if (D.get(c).setup_change or {}).get("outsiders_choice")
+                  or (D.get(c).setup_change or {}).get("outsiders_any")]
+    option_lists = []
+    for cid in choice_ids:
+        change = D.get(cid).setup_change or {}
+        if "outsiders_choice" in change:
+            option_lists.append(list(change["outsiders_choice"]))
+        else:
+            option_lists.append(list(range(-base["outsider"] - 2, base["minion"] + 3)))
+    for picks in itertools.product(*option_lists) if option_lists else [()]:
+        memo = dict(zip(choice_ids, picks))
+        for added in (frozenset(), frozenset(chosen)):
+            try:
+                counts, forced, _nd = _counts(base, in_play,
+                                              lambda cid, opts: memo[cid], dict(memo), added)
+            except (KeyError, ValueError):
+                continue        # this choice is not one these setup changes can make
+            yield counts, forced
 
 
 def _counts(base: dict, chosen: list[str], st_pick, memo: dict,

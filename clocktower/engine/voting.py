@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Callable
 
-from ..errors import ClocktowerError
+from ..errors import IllegalAction
 from .state import holder
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,7 +76,7 @@ def check_written(game: "Game", names: list[str]) -> None:
     """Written hands must name players who may raise them now (else a specific error)."""
     for name in names:
         if name not in game.by_name:
-            raise ClocktowerError(f"no player named {name!r} can vote")
+            raise IllegalAction(f"no player named {name!r} can vote")
 
 
 def voter_hooks(game: "Game", name: str) -> tuple[list["Ability"], dict[str, list["Ability"]]]:
@@ -115,11 +115,11 @@ def collect(game: "Game", by: "Player", target: "Player",
             if v.name not in listed:
                 continue
             if not has_vote(game, v):
-                raise ClocktowerError(f"{v.name} is dead and has no ghost vote left")
+                raise IllegalAction(f"{v.name} is dead and has no ghost vote left")
             for ab in cannot_own.get(v.name, cannot_every):
                 why = ab.cannot_vote(v)
                 if why:
-                    raise ClocktowerError(why)
+                    raise IllegalAction(why)
             voters.append(v)
             continue
         if not has_vote(game, v):

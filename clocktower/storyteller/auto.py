@@ -53,6 +53,12 @@ class AutoStoryteller:
         # towards the team far behind, the even-game probabilities, medium advice
         self.lean = lean
 
+    @staticmethod
+    def continuation(seed: int, rng: random.Random) -> "AutoStoryteller":
+        """The Storyteller of one of `estimate`'s continuations: one that does not estimate
+        again (so an estimate never nests), sharing the continuation's generator."""
+        return AutoStoryteller(seed, continuations=0, rng=rng)
+
     def standing(self, game: Any) -> float:
         """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`
         (0, even, for a Storyteller that does not lean)."""

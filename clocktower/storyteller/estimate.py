@@ -5,11 +5,11 @@ question) the automatic Storyteller plays the game on from the current moment a 
 with random bots (`continuations`, each seeded from the game's seed, the phase and its
 number, and the continuation's index) and counts who wins:
 
-* `fork(game, seed)` is the game's copy of itself as it stands (`Game.fork`,
+* `fork(game, seed, storyteller)` is the game's copy of itself as it stands (`Game.fork`,
   `engine/fork.py`): players, abilities with their state, effects, the per-day state, the
   log so far. The copy gets its own answerers (a seeded `RandomBot` for every player and
   an `AutoStoryteller` that does not estimate again, so an estimate never nests, sharing
-  one generator), no `on_event`/`on_forced` callbacks and no written registrations.
+  one generator: `AutoStoryteller.continuation`, passed in by the caller), no `on_event`/`on_forced` callbacks and no written registrations.
   Nothing the copy does reaches the real game.
 * `play_on(copy, days)` plays the copy on with the game driver (`engine/driver.py`): it
   finishes what the copy was doing (the rest of the night after the step being run, or
@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..agents import RandomBot
 from ..characters._common import last_day_nominees
@@ -173,17 +174,17 @@ def continuation_seed(game: Game, index: int) -> int:
     return zlib.crc32(f"estimate:{game.seed}:{game.phase}:{number}:{index}".encode())
 
 
-def fork(game: Game, seed: int) -> Game:
+def fork(game: Game, seed: int, storyteller: Callable[[int, random.Random], Any]) -> Game:
     """A copy of `game` as it stands (`Game.fork`), answered by seeded bots (see the module
-    docstring)."""
-    from .auto import AutoStoryteller
-
+    docstring) and by `storyteller(seed, rng)`, a Storyteller that does not estimate again
+    (`AutoStoryteller.continuation`: passed in, so this module does not import the
+    Storyteller that imports it)."""
     # One generator for the whole continuation: the bots (one RandomBot answers for every
     # player: it acts for `decision.who`), the Storyteller, the quick days and `Game.rng`
     # (used only at setup). Seeding one is most of the cost of a fork.
     bot = RandomBot(seed, "estimate")
     rng = bot.rng
-    answerers: dict = {"storyteller": AutoStoryteller(seed, continuations=0, rng=rng)}
+    answerers: dict = {"storyteller": storyteller(seed, rng)}
     for p in game.players:
         answerers[p.name] = bot
     clone = game.fork(answerers, rng=rng)
@@ -258,13 +259,15 @@ def play_on(game: Game, days: int, rng: random.Random | None = None) -> None:
 
 
 def estimate(game: Game, continuations: int = CONTINUATIONS, days: int = DAYS,
-             share: float = SHARE) -> Estimate:
+             share: float = SHARE, *, storyteller: Callable[[int, random.Random], Any]
+             ) -> Estimate:
     """Play `continuations` seeded continuations of `game` for at most `days` days each and
-    count the winners. The real game is not changed."""
+    count the winners; `storyteller(seed, rng)` answers for the Storyteller in each (see
+    `fork`). The real game is not changed."""
     good = evil = undecided = 0
     need = share * continuations
     for i in range(continuations):
-        clone = fork(game, continuation_seed(game, i))
+        clone = fork(game, continuation_seed(game, i), storyteller)
         play_on(clone, days, clone.rng)
         if clone.winner == "good":
             good += 1

@@ -54,7 +54,7 @@ def _lie(st: "AutoStoryteller", game) -> bool:
 
 # ---------------------------------------------------------------------------- winning
 def winning(st: "AutoStoryteller", decision, game) -> dict:
-    est = estimate(game, st.continuations, st.days)
+    est = estimate(game, st.continuations, st.days, storyteller=st.continuation)
     belief = est.verdict
     team = "neither team" if belief == "neither" else belief
     why = f"the Storyteller believes {team} is winning: {est.reason}"

@@ -6,17 +6,22 @@ seats (errors) and what the Storyteller should know (warnings: setup changes, ji
 """
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from .. import data as D
 from ..characters import REGISTRY
 from ..data.jinxes import exclusive_pairs
-from ..engine.setup import TEAM_ORDER, _counts
+from ..engine.setup import TEAM_ORDER, legal_counts
 from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script
 
-BELIEVERS = ("drunk", "lunatic", "marionette")
+TEAM_WORDS = {"townsfolk": "Townsfolk", "outsider": "Outsider", "minion": "Minion",
+              "demon": "Demon", "traveller": "Traveller"}
+
+
+def believers() -> list[str]:
+    """The characters whose holder believes they are another (`Ability.believes`)."""
+    return [cid for cid, cls in REGISTRY.items() if cls.believes]
 
 
 def deal(script: Script, seats: list[dict], seed: int) -> dict:
@@ -95,18 +100,17 @@ def check(script: Script, seats: list[dict], grimoire: list[dict],
             except UnknownCharacter as e:
                 errors.append(f"{where}: thinks: {e}")
                 continue
-            if cid not in BELIEVERS:
-                errors.append(f"{where}: only the Drunk, the Lunatic or the Marionette "
+            teams = REGISTRY[cid].believes
+            if not teams:
+                names = [f"the {D.get(c).name}" for c in believers()]
+                errors.append(f"{where}: only {', '.join(names[:-1])} or {names[-1]} "
                               f"believe they are another character")
-            elif cid == "drunk" and _team(tid) != "townsfolk":
-                errors.append(f"{where}: the Drunk thinks they are a Townsfolk")
-            elif cid == "lunatic" and _team(tid) != "demon":
-                errors.append(f"{where}: the Lunatic thinks they are a Demon")
-            elif cid == "marionette" and _team(tid) not in ("townsfolk", "outsider"):
-                errors.append(f"{where}: the Marionette thinks they are a good character")
+            elif _team(tid) not in teams:
+                errors.append(f"{where}: the {D.get(cid).name} thinks they are a "
+                              f"{' or '.join(TEAM_WORDS[t] for t in teams)}")
             if tid not in on_script:
                 errors.append(f"{where}: thinks {D.get(tid).name}, who is not on the script")
-        elif cid in BELIEVERS:
+        elif REGISTRY[cid].believes:
             errors.append(f"{where}: the {D.get(cid).name} needs `thinks`: the character "
                           f"they believe they are")
     n = len(seats) - len(travellers)
@@ -154,35 +158,15 @@ def check(script: Script, seats: list[dict], grimoire: list[dict],
 def _check_counts(n: int, chosen: list[str], not_dealt: list[str]) -> tuple[dict, str | None]:
     base = D.player_counts(n)
     have = {t: sum(1 for c in chosen + not_dealt if _team(c) == t) for t in TEAM_ORDER}
-    choice_ids = [c for c in chosen if (D.get(c).setup_change or {}).get("outsiders_choice")
-                  or (D.get(c).setup_change or {}).get("outsiders_any")]
-    forced_all: set[str] = set()
     tried: list[dict] = []
-    # Every combination of the Storyteller's setup choices, each with or without the
-    # required characters counted as added.
-    option_lists = []
-    for cid in choice_ids:
-        change = D.get(cid).setup_change or {}
-        if "outsiders_choice" in change:
-            option_lists.append(list(change["outsiders_choice"]))
-        else:
-            option_lists.append(list(range(-base["outsider"] - 2, base["minion"] + 3)))
-    for picks in itertools.product(*option_lists) if option_lists else [()]:
-        memo = dict(zip(choice_ids, picks))
-        for added in (frozenset(), frozenset(chosen)):
-            try:
-                counts, forced, _nd = _counts(base, chosen + not_dealt,
-                                              lambda cid, opts: memo[cid], dict(memo), added)
-            except (KeyError, ValueError):
-                continue
-            forced_all |= forced
-            tried.append(counts)
-            if all(have[t] == counts[t] for t in TEAM_ORDER):
-                missing = [f for f in forced if f not in chosen + not_dealt]
-                if missing:
-                    return _table(have, counts), (f"the {D.get(missing[0]).name} must be in play "
-                                                  f"(a setup change requires it)")
-                return _table(have, counts), None
+    for counts, forced in legal_counts(n, chosen, not_dealt):
+        tried.append(counts)
+        if all(have[t] == counts[t] for t in TEAM_ORDER):
+            missing = [f for f in forced if f not in chosen + not_dealt]
+            if missing:
+                return _table(have, counts), (f"the {D.get(missing[0]).name} must be in play "
+                                              f"(a setup change requires it)")
+            return _table(have, counts), None
     expected = tried[0] if tried else base
     words = ", ".join(f"{have[t]} {t}" for t in TEAM_ORDER)
     want = ", ".join(f"{expected[t]} {t}" for t in TEAM_ORDER)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import data as D
+from ..characters import REGISTRY
 from ..engine.game import Game
 from ..errors import ClocktowerError, UnknownCharacter
 from ..scripts import Script, builtin_names, load_script
@@ -135,9 +136,8 @@ def import_state(state: Any) -> dict:
     in_play = set(ids) | set(bluffs)
     for line in grimoire:
         cid = line["character"]
-        want = {"drunk": ("townsfolk",), "lunatic": ("demon",),
-                "marionette": ("townsfolk", "outsider")}.get(cid)
-        if want is None:
+        want = REGISTRY[cid].believes if cid in REGISTRY else ()
+        if not want:
             continue
         pick = next((c for c in script.characters if c not in script.homebrew
                      and D.get(c).team in want and c not in in_play), None)

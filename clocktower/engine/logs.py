@@ -1,0 +1,183 @@
+"""Reading a game's event log: the file (`read_log`, with where each event came from, for
+errors), the answers it records (`LogAnswers`), and the script and setup it names
+(`setup_inputs`, `setup_script`, `check_setup`). Used by `replay.py` (a bot game's log) and
+`inputs.py` (a written game's log), below both.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import ClocktowerError, ReplayMismatch, read_text_file
+from ..scripts import Script, builtin_names, load_script
+from .decisions import NO_DEFAULT, Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+class EventLog(list):
+    """The events of a log file, with where each came from: `source` (the file) and
+    `lines` (the line of each event), so that errors can name the file and line."""
+
+    def __init__(self, events=(), source: str | None = None, lines: list[int] | None = None,
+                 end_line: int = 0):
+        super().__init__(events)
+        self.source = source
+        self.lines = lines or []
+        self.end_line = end_line            # the last line read (where the file ends)
+
+
+def where(events: list[dict], i: int | None = None) -> str:
+    """`file:line: ` for event `i` of a log read from a file (`file: ` for i None), or ''."""
+    source = getattr(events, "source", None)
+    if source is None:
+        return ""
+    lines = getattr(events, "lines", [])
+    if i is not None and 0 <= i < len(lines):
+        return f"{source}:{lines[i]}: "
+    return f"{source}: "
+
+
+def read_log(path: str | Path) -> EventLog:
+    path = Path(path)
+    text = read_text_file(path)
+    lines = text.splitlines()
+    events = EventLog(source=str(path))
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line)
+        except json.JSONDecodeError as e:
+            cut = (i == len(lines) and not text.endswith("\n")
+                   and e.msg.startswith(("Unterminated", "Expecting")))
+            raise ClocktowerError(f"{path}:{i}: not a JSON event: {e.msg}"
+                                  + ("; the last line is cut short: the log is truncated"
+                                     if cut else "")) from None
+        if not isinstance(ev, dict) or "type" not in ev:
+            raise ClocktowerError(f"{path}:{i}: an event must be an object with a type")
+        events.append(ev)
+        events.lines.append(i)
+        events.end_line = i
+    if not events or events[0]["type"] != "setup":
+        raise ClocktowerError(f"{path}: a game log starts with a setup event")
+    return events
+
+
+class LogAnswers:
+    """Answers decision number `seq` with the logged answer, or its default if unlogged."""
+
+    sees_everything = True      # answers for everyone, as the log says (see views.py)
+
+    def __init__(self, events: list[dict]):
+        self.events = events
+        self.by_seq = {e.get("seq"): (i, e) for i, e in enumerate(events)
+                       if e.get("type") == "decision"}
+        self.ended = any(e.get("type") == "game_over" for e in events)
+
+    def __call__(self, decision: Decision, view):
+        seq = view.game.n_decisions - 1
+        i, rec = self.by_seq.get(seq, (None, None))
+        if rec is None:
+            if decision.default is NO_DEFAULT:
+                asked = f"decision {seq} ({decision.kind} by {decision.who})"
+                if not self.ended:
+                    end = getattr(self.events, "end_line", 0)
+                    at = f"at line {end}" if end else f"after event {len(self.events)}"
+                    raise ReplayMismatch(f"{where(self.events)}the log ends {at}, but the game "
+                                         f"asks {asked}: the log is truncated")
+                raise ReplayMismatch(f"{where(self.events)}the log has no answer for {asked}")
+            return decision.default
+        if rec.get("kind") != decision.kind or rec.get("who") != decision.who:
+            raise ReplayMismatch(f"{where(self.events, i)}decision {seq}: log has "
+                                 f"{rec.get('kind')} by {rec.get('who')}, "
+                                 f"game asks {decision.kind} by {decision.who}")
+        if "answer" not in rec:
+            raise ReplayMismatch(f"{where(self.events, i)}decision {seq} in the log has no answer")
+        return rec["answer"]
+
+
+def setup_inputs(setup: dict) -> tuple[list | str, list[str], int, int]:
+    """The script, player names (seat order), seed and number of Travellers (the last
+    seats) that a log's setup event records; checked."""
+    script = setup.get("script_ids", setup.get("script"))
+    players = setup.get("players")
+    seed = setup.get("seed")
+    if not isinstance(script, (list, str)) or not script:
+        raise ReplayMismatch("the setup event does not name the script")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                                                for p in players):
+        raise ReplayMismatch("the setup event does not list the players by name")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayMismatch("the setup event has no whole-number seed")
+    flags = [bool(p.get("traveller")) for p in players]
+    k = sum(flags)
+    if any(flags[:len(flags) - k]):
+        raise ReplayMismatch("the setup event seats a Traveller before a dealt player")
+    return script, [p["name"] for p in players], seed, k
+
+
+def setup_script(setup: dict, spec: list | str, given=None) -> tuple[Script, str]:
+    """The script to replay on, and how it was found (for error messages).
+
+    `given` (the script the game was played on) wins. Otherwise a log of a built-in script
+    is replayed on that built-in, found by its title or, failing that, by its characters,
+    so that an edited title or character list shows as a difference in the setup event.
+    Any other script is rebuilt from the ids the log records, with the logged title.
+    """
+    if given is not None:
+        return load_script(given), "the script given"
+    title, ids = setup.get("script"), setup.get("script_ids")
+    builtins = [load_script(n) for n in builtin_names()]
+    for s in builtins:
+        if s.name == title:
+            return s, f"the built-in script {s.name!r} (by its title)"
+    for s in builtins:
+        if s.characters == ids:
+            return s, f"the built-in script {s.name!r} (by its characters)"
+    script = load_script(spec)
+    if isinstance(title, str):
+        script.name = title
+    return script, ""
+
+
+def _first_difference(log, mine, path: str = "") -> tuple[str, object, object] | None:
+    """Where two JSON values first differ: (path, in the log, in the replay), or None."""
+    if isinstance(log, dict) and isinstance(mine, dict):
+        # The inputs first (the script, the seed): the rest of a setup follows from them.
+        first = [k for k in ("script", "script_ids", "seed") if k in log or k in mine]
+        for k in first + sorted(set(log) | set(mine) - set(first)):
+            if k not in log or k not in mine or log[k] != mine[k]:
+                sub = _first_difference(log.get(k, "<missing>"), mine.get(k, "<missing>"),
+                                        f"{path}.{k}" if path else k)
+                if sub:
+                    return sub
+        return None
+    if isinstance(log, list) and isinstance(mine, list):
+        for i, (a, b) in enumerate(zip(log, mine)):
+            sub = _first_difference(a, b, f"{path}[{i}]")
+            if sub:
+                return sub
+        if len(log) != len(mine):
+            return (f"{path} (length)", len(log), len(mine))
+        return None
+    return None if log == mine else (path, log, mine)
+
+
+def check_setup(events: list[dict], game: Game, how: str) -> None:
+    """A ReplayMismatch naming the first field where the log's setup event differs from the
+    replayed game's own setup event."""
+    mine = next((e for e in game.log if e.get("type") == "setup"), None)
+    if mine is None:
+        return
+    diff = _first_difference(events[0], json.loads(json.dumps(mine)))
+    if diff is None:
+        return
+    path, theirs, ours = diff
+    note = f"; replayed on {how}" if how else ""
+    hint = (" (if the game was played on a script file, give it with --script)"
+            if how.startswith("the built-in") else "")
+    raise ReplayMismatch(f"{where(events, 0)}the setup event differs at {path}: the log has "
+                         f"{theirs!r}, the replayed game {ours!r}{note}{hint}")

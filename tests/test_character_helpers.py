@@ -1,0 +1,45 @@
+"""What a character module declares and writes through `Ability` (docs/architecture.md,
+"Adding a character"): its kind, typed state fields, typed event helpers."""
+from clocktower.characters import REGISTRY
+from clocktower.engine.ability import KINDS, Ability, State
+from clocktower.play import new_game
+
+
+class Counter(Ability):
+    used = State(False)
+    until: State[int | None] = State(None)
+
+
+def test_every_character_declares_a_kind_on_the_scale():
+    undeclared = [cid for cid, cls in REGISTRY.items() if "kind" not in vars(cls)
+                  and not any("kind" in vars(b) for b in cls.__mro__[1:] if b is not Ability)]
+    assert not undeclared
+    assert all(cls.kind in KINDS for cls in REGISTRY.values())
+
+
+def test_a_state_field_reads_and_writes_the_state_dict():
+    g = new_game("trouble-brewing", 5, 0)
+    ab = Counter(g, g.players[0])
+    assert ab.used is False and ab.until is None and ab.state == {}     # defaults not stored
+    ab.used, ab.until = True, 3
+    assert ab.state == {"used": True, "until": 3}
+    del ab.until
+    assert ab.state == {"used": True} and ab.until is None
+    assert isinstance(Counter.used, State)
+
+
+def test_event_helpers_write_the_catalogues_fields_in_order():
+    g = new_game("trouble-brewing", 5, 0)
+    me, other = g.players[0], g.players[1]
+    ab = REGISTRY["slayer"](g, me)
+    ev = ab.reminder("Used", other, note="x")
+    assert list(ev)[4:] == ["token", "player", "ability", "note"]
+    assert (ev["type"], ev["visible_to"], ev["player"]) == ("reminder", "storyteller", other.name)
+    ev = ab.no_effect("death", target=other)
+    assert list(ev)[4:] == ["ability", "player", "target", "effect"]
+    assert (ev["player"], ev["target"]) == (me.name, other.name)
+    ev = ab.learn(other, character="imp")
+    assert ev["visible_to"] == [other.name] and list(ev)[4:] == ["player", "ability", "character"]
+    ev = ab.triggered(target=other)
+    assert ev["visible_to"] == "all" and list(ev)[4:] == ["ability", "player", "target"]
+    assert g.log[-1] is ev                  # appended to the log like any event
