@@ -234,6 +234,31 @@ def test_same_summary_with_the_ray_backend(reference_run, tmp_path):
         assert (out / f).read_bytes() == (reference_run / f).read_bytes(), f
 
 
+@pytest.mark.slow
+def test_same_summary_on_a_two_node_ray_cluster(reference_run, tmp_path):
+    """--backend ray --ray-address: a cluster of two nodes on this machine (a head and a
+    worker node, one CPU each, as `ray start --head` and `ray start --address` would make
+    them), the command connecting to it as to a real cluster: the same files as --jobs 1."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    from ray.cluster_utils import Cluster
+    cluster = Cluster(initialize_head=True, connect=False,
+                      head_node_args={"num_cpus": 1, "include_dashboard": False})
+    try:
+        cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        out = tmp_path / "cluster"
+        r = _run_cli(SMALL + ["--backend", "ray", "--ray-address", cluster.address], out,
+                     timeout=600)
+        assert r.returncode == 0, r.stderr
+        for f in ("summary.json", "games.csv"):
+            assert (out / f).read_bytes() == (reference_run / f).read_bytes(), f
+        session = json.loads((out / "sessions.jsonl").read_text().splitlines()[-1])
+        rows = (out / "games.csv").read_text().count("\n") - 1
+        assert session["backend"] == "ray" and session["games"] == rows > 24
+    finally:
+        cluster.shutdown()
+
+
 CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
        "--batch-size", "2", "--bots", "random", "--sensitivity", "0"]      # 100 small batches: time to interrupt
 
