@@ -600,21 +600,25 @@ def test_where_expressions_and_pairs_by_hand():
     assert text == "baron & (drunk | !spy)"
     recs = ([_rec(7, "good", ["imp", "baron", "drunk"])] * 40
             + [_rec(7, "evil", ["imp", "baron", "spy"])] * 40
-            + [_rec(7, "evil", ["imp", "chef"])] * 20 + [_rec(7, "good", ["imp", "chef"])] * 20)
-    spec = {"players": [7], "games": 120, "arms": [{"good": "random", "evil": "random",
+            + [_rec(7, "evil", ["imp", "chef"])] * 20 + [_rec(7, "good", ["imp", "chef"])] * 20
+            + [_rec(7, "good", ["imp", "drunk", "chef"])] * 10
+            + [_rec(7, "evil", ["imp", "drunk", "chef"])] * 10)
+    spec = {"players": [7], "games": 140, "arms": [{"good": "random", "evil": "random",
                                                      "storyteller": "auto"}]}
     s = summarise(spec, recs, chars, where=["baron & (drunk | !spy)", "!baron"])
     w, nb = s["where"]
     assert (w["overall"]["games"], w["overall"]["good_wins"]) == (40, 40)
-    assert w["overall"]["without"]["games"] == 80 and w["overall"]["difference"] == 1 - 20 / 80
-    assert (nb["overall"]["games"], nb["overall"]["good_wins"]) == (40, 20)
+    assert w["overall"]["without"]["games"] == 100
+    assert abs(w["overall"]["difference"] - (1 - 30 / 100)) < 1e-12
+    assert (nb["overall"]["games"], nb["overall"]["good_wins"]) == (60, 30)
     pairs = {tuple(p["pair"]): p for p in s["pairs"]["rows"]}
     assert PAIR_MIN <= 40
-    assert pairs[("imp", "baron")]["good_win_rate"] == 0.5
-    assert pairs[("baron", "drunk")]["difference"] == 1.0 - 20 / 80
-    assert pairs[("baron", "spy")]["difference"] == 0.0 - 60 / 80
-    assert s["pairs"]["rows"][0]["pair"] == ["baron", "drunk"]      # the best for good first
-    assert ("imp", "chef") not in pairs or pairs[("imp", "chef")]["games"] >= PAIR_MIN
+    assert pairs[("baron", "drunk")]["games"] == 40
+    assert abs(pairs[("baron", "drunk")]["difference"] - (1 - 30 / 100)) < 1e-12
+    # left out: the Imp is in every game (the pair is the other's own effect), the Spy only
+    # with the Baron (the same), the Drunk and the Chef together in too few games
+    assert ("imp", "baron") not in pairs and ("baron", "spy") not in pairs
+    assert ("drunk", "chef") not in pairs and list(pairs) == [("baron", "drunk")]
 
 
 def test_help_is_the_options_and_help_json_the_fields(cli):

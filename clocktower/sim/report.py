@@ -565,7 +565,8 @@ def pair_rows(pairs: dict, top: int) -> tuple[list[str], list[list[str]]]:
 PAIRS_DOC = (
     "Good's win rate in the games with both characters in play, against the games "
     "without the pair, compared within player count (Mantel-Haenszel); pairs in play "
-    "together in at least {min} games and apart in {min}. The pairs best for good, then "
+    "together in at least {min} games and apart in {min}, neither in play whenever the "
+    "other is (the Demon of a one-Demon script). The pairs best for good, then "
     "the best for evil (all in summary.json's pairs). A pair's difference includes each "
     "character's own effect.")
 

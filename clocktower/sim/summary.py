@@ -87,7 +87,8 @@ FIELDS: list[tuple[str, str]] = [
                  "alive, or in the night after)"),
     ("pairs", "good's win rate for pairs of the script's characters in play together "
               "(not for the baseline): min_games (a pair is listed when in play together "
-              "in this many games and apart in this many), rows [{pair [a, b], names, "
+              "in this many games and apart in this many, and neither is in play whenever "
+              "the other is, as the Demon of a one-Demon script), rows [{pair [a, b], names, "
               "games, good_wins, good_win_rate, good_win_ci, good_win_rate_without, "
               "difference, difference_ci (with the pair minus without, within player "
               "count: Mantel-Haenszel)}], the best for good first"),
@@ -482,11 +483,13 @@ class _Pairs:
         self.order = {c: i for i, c in enumerate(script_chars)}
         self.t: Counter = Counter()         # (a, b, players, good won) -> games
         self.n: Counter = Counter()         # (players, good won) -> games
+        self.single: Counter = Counter()    # char -> games in play
 
     def add(self, r: dict) -> None:
         n, good = r["players"], r["winner"] == "good"
         self.n[n, good] += 1
         cs = sorted({c for c in r["chars"] if c in self.order}, key=self.order.__getitem__)
+        self.single.update(cs)
         t = self.t
         for i, a in enumerate(cs):
             for b in cs[i + 1:]:
@@ -505,8 +508,9 @@ class _Pairs:
             block = _setup_block(counts, tally)
             o = block["overall"]
             if o["games"] < PAIR_MIN or o["without"]["games"] < PAIR_MIN \
-                    or o["difference"] is None:
-                continue
+                    or o["difference"] is None \
+                    or o["games"] in (self.single[a], self.single[b]):
+                continue        # (one in play whenever the other is: the other's own effect)
             rows.append({"pair": [a, b],
                          "names": [char_data(a).name, char_data(b).name],
                          "games": o["games"], "good_wins": o["good_wins"],
