@@ -80,6 +80,17 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                                                        "without its lean), on the same "
                                                        "seeds; 0: no panel (default: a "
                                                        "fifth of --games, at most 1000)"),
+             compare: Optional[str] = typer.Option(None, help="script B (a built-in name, "
+                                                   "script JSON or almanac text): play it "
+                                                   "too, on the same seeds, and compare"),
+             swap: Optional[str] = typer.Option(None, help="script B is SCRIPT with one "
+                                                "character swapped for another of its team: "
+                                                "OLD=NEW (poisoner=witch; several: "
+                                                "comma-separated)"),
+             where: Optional[list[str]] = typer.Option(None, help="a setup: characters "
+                                                       "joined by & | ! and brackets "
+                                                       "(\"baron & drunk\"): good's win rate "
+                                                       "in its games; may be repeated"),
              jobs: Optional[int] = typer.Option(None, help="worker processes (default: "
                                                 "every core)"),
              backend: str = typer.Option("process", help="process (a local pool) or ray"),
@@ -131,7 +142,9 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                                 ("--good-bots", good_bots), ("--evil-bots", evil_bots),
                                 ("--storyteller", storyteller),
                                 ("--policy-table", policy_table),
-                                ("--sensitivity", sensitivity)) if v is not None]
+                                ("--sensitivity", sensitivity), ("--compare", compare),
+                                ("--swap", swap), ("--where", where or None))
+                 if v is not None]
         if given:
             raise ClocktowerError(f"--baseline plays a model with no bots, Storyteller or "
                                   f"Travellers: {', '.join(given)} cannot apply")
@@ -141,6 +154,15 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                               "text), or --baseline random-execution")
     else:
         sc = load_script(script)
+    if compare is not None and swap is not None:
+        raise ClocktowerError("--compare and --swap both give a script B: give one")
+    variant = None
+    swaps: tuple[tuple[str, str], ...] = ()
+    if sc is not None and compare is not None:
+        variant = load_script(compare)
+    elif sc is not None and swap is not None:
+        swaps = parse_swap(swap, sc)
+        variant = swapped(sc, swaps)
     if backend == "ray":
         from .sim.run import import_ray
         import_ray()
@@ -172,11 +194,75 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                 arms=tuple(arms), baseline=baseline,
                 batch_size=batch_size or (10_000 if baseline else 100),
                 sens_games=s_games if sens_arms and s_games else 0,
-                sens_arms=tuple(sens_arms) if s_games else ())
+                sens_arms=tuple(sens_arms) if s_games else (), variant=variant, swap=swaps)
+    if where and sc is not None:
+        from .sim.summary import WhereError, parse_where
+        from .data import teams
+        for w in where:
+            try:
+                parse_where(w, [c for c in sc.characters if teams().get(c) != "traveller"])
+            except WhereError as e:
+                raise ClocktowerError(str(e)) from None
     folder = out or Path("results") / _slug(B.NAME if sc is None else sc.name)
     console = Console(highlight=False)
     try:
-        run(spec, folder, jobs or default_jobs(), backend, ray_address, resume, console)
+        run(spec, folder, jobs or default_jobs(), backend, ray_address, resume, console,
+            where=where or None)
     except Interrupted as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(130)
+
+
+TEAM_WORDS = {"townsfolk": "a Townsfolk", "outsider": "an Outsider", "minion": "a Minion",
+              "demon": "a Demon", "traveller": "a Traveller"}
+
+
+def parse_swap(text: str, script: Any) -> tuple[tuple[str, str], ...]:
+    """`--swap old=new[,old=new...]`: each OLD on the script, each NEW one of the
+    characters (not a Traveller, not on the script already) of OLD's team; else one line."""
+    from . import data as D
+    out: list[tuple[str, str]] = []
+    for part in text.split(","):
+        old_raw, eq, new_raw = part.partition("=")
+        old, new = D.normalise_id(old_raw), D.normalise_id(new_raw)
+        if not eq or not old or not new:
+            raise ClocktowerError(f"--swap {text!r}: give OLD=NEW (poisoner=witch), several "
+                                  "comma-separated")
+        if old not in script.characters:
+            raise ClocktowerError(f"--swap {part.strip()}: {old_raw.strip()!r} is not on "
+                                  f"{script.name}")
+        if old in script.homebrew:
+            raise ClocktowerError(f"--swap {part.strip()}: {old_raw.strip()!r} is homebrew; "
+                                  "write script B and use --compare")
+        try:
+            new_team = D.get(new).team
+        except Exception:
+            raise ClocktowerError(f"--swap {part.strip()}: {new_raw.strip()!r} is not one of "
+                                  f"the {len(D.teams())} characters") from None
+        if new_team == "traveller":
+            raise ClocktowerError(f"--swap {part.strip()}: {D.get(new).name} is a Traveller, "
+                                  "never dealt (--travellers brings Travellers in)")
+        if new in script.characters or any(n == new for _, n in out):
+            raise ClocktowerError(f"--swap {part.strip()}: {D.get(new).name} is on the "
+                                  "script already")
+        if any(o == old for o, _ in out):
+            raise ClocktowerError(f"--swap {text!r}: {old} is swapped twice")
+        old_team = D.get(old).team
+        if old_team != new_team:
+            raise ClocktowerError(
+                f"--swap {part.strip()}: {TEAM_WORDS[new_team]} for {TEAM_WORDS[old_team]} "
+                "changes how many of each team the script can deal; swap within a team, or "
+                "write script B and use --compare")
+        out.append((old, new))
+    return tuple(out)
+
+
+def swapped(script: Any, swaps: tuple[tuple[str, str], ...]) -> Any:
+    """Script B: the script with each (old, new) swapped, in old's place."""
+    from dataclasses import replace
+    from . import data as D
+    change = dict(swaps)
+    words = ", ".join(f"{D.get(n).name} for {D.get(o).name}" for o, n in swaps)
+    return replace(script, name=f"{script.name} ({words})",
+                   characters=[change.get(c, c) for c in script.characters],
+                   source="--swap " + ",".join(f"{o}={n}" for o, n in swaps), warnings=[])

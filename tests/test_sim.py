@@ -87,10 +87,12 @@ SPEC = {"arms": [{"good": "random", "evil": "random", "storyteller": "auto"}],
         "players": [7, 10], "baseline": None}
 
 
-def _rec(n, winner, chars, code="demon_dead", impact=None):
+def _rec(n, winner, chars, code="demon_dead", impact=None, **designer):
     return {"arm": 0, "players": n, "winner": winner, "code": code, "ending": "demon_executed",
             "final3": False, "days": 3, "outsiders": 0, "chars": chars, "trav": [],
-            "impact": impact if impact is not None else {c: {"acted": 1} for c in chars}}
+            "impact": impact if impact is not None else {c: {"acted": 1} for c in chars},
+            "confirmed": 0, "confirmed_day": None, "outsiders_public": None, "misinfo": 0,
+            "final_day": False, **designer}
 
 
 def _games(n, with_chef, wins_with, without, wins_without):
@@ -234,6 +236,31 @@ def test_same_summary_with_the_ray_backend(reference_run, tmp_path):
         assert (out / f).read_bytes() == (reference_run / f).read_bytes(), f
 
 
+@pytest.mark.slow
+def test_same_summary_on_a_two_node_ray_cluster(reference_run, tmp_path):
+    """--backend ray --ray-address: a cluster of two nodes on this machine (a head and a
+    worker node, one CPU each, as `ray start --head` and `ray start --address` would make
+    them), the command connecting to it as to a real cluster: the same files as --jobs 1."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    from ray.cluster_utils import Cluster
+    cluster = Cluster(initialize_head=True, connect=False,
+                      head_node_args={"num_cpus": 1, "include_dashboard": False})
+    try:
+        cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        out = tmp_path / "cluster"
+        r = _run_cli(SMALL + ["--backend", "ray", "--ray-address", cluster.address], out,
+                     timeout=600)
+        assert r.returncode == 0, r.stderr
+        for f in ("summary.json", "games.csv"):
+            assert (out / f).read_bytes() == (reference_run / f).read_bytes(), f
+        session = json.loads((out / "sessions.jsonl").read_text().splitlines()[-1])
+        rows = (out / "games.csv").read_text().count("\n") - 1
+        assert session["backend"] == "ray" and session["games"] == rows > 24
+    finally:
+        cluster.shutdown()
+
+
 CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
        "--batch-size", "2", "--bots", "random", "--sensitivity", "0"]      # 100 small batches: time to interrupt
 
@@ -353,7 +380,7 @@ def test_summary_and_csv_fields(reference_run):
     s = json.loads((reference_run / "summary.json").read_text())
     documented = {name for name, _ in FIELDS}
     assert set(s) <= documented
-    assert set(s) >= documented - {"policy_table", "baseline"}
+    assert set(s) >= documented - {"policy_table", "baseline", "compare", "where"}
     assert s["run"]["players"] == [7, 10] and s["run"]["games"] == 12
     assert s["games"] == 24
     o = s["overall"]
@@ -438,6 +465,160 @@ def test_csv_commands_replay_mixed_bots_and_travellers(cli, tmp_path):
         rec = _replay_row(cli, row, tmp_path)
         _same_game(rec, row)
         assert " ".join(f"{c}:{a}" for c, a in rec["trav"]) == row["traveller_characters"]
+
+
+AB = ["trouble-brewing", "--players", "7,10", "--games", "12", "--seed", "5", "--batch-size",
+      "5", "--bots", "random", "--sensitivity", "0", "--swap", "poisoner=witch"]
+
+
+@pytest.fixture(scope="module")
+def ab_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ab") / "jobs1"
+    r = _run_cli(AB + ["--jobs", "1", "--where", "baron & drunk"], out, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "A/B: good's win rate on the same seeds" in r.stdout
+    return out
+
+
+def test_swap_plays_both_scripts_on_the_same_seeds(ab_run, cli, tmp_path):
+    """--swap poisoner=witch: script B on the same seeds as A (the same seating, the same
+    setup with the Witch where A dealt the Poisoner); the paired difference per count is
+    B's wins minus A's on those seeds; B's rows replay from the script written beside."""
+    s = json.loads((ab_run / "summary.json").read_text())
+    cmp = s["compare"]
+    assert cmp["removed"] == ["poisoner"] and cmp["added"] == ["witch"]
+    assert cmp["swap"] == [["poisoner", "witch"]]
+    with open(ab_run / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    a = {(r["players"], r["seed"]): r for r in rows if r["script"] == "A"}
+    b = {(r["players"], r["seed"]): r for r in rows if r["script"] == "B"}
+    assert set(a) == set(b) and len(a) == 24
+    for k, ra in a.items():
+        assert rb["characters"] == ra["characters"].replace("poisoner", "witch") \
+            if (rb := b[k]) else False
+        assert "poisoner" not in rb["characters"]
+    for row in cmp["by_players"] + [{"players": None, **cmp["overall"]}]:
+        keys = [k for k in a if row["players"] in (None, int(k[0]))]
+        only_b = sum(b[k]["winner"] == "good" and a[k]["winner"] != "good" for k in keys)
+        only_a = sum(a[k]["winner"] == "good" and b[k]["winner"] != "good" for k in keys)
+        d, dci = paired_difference(only_b, only_a, len(keys))
+        assert row["pairs"] == len(keys) and row["difference"] == d
+        assert row["difference_ci"] == list(dci)
+        assert row["b"]["good_wins"] == sum(b[k]["winner"] == "good" for k in keys)
+    ids = {c["id"]: c for c in cmp["characters"]}
+    assert ids["poisoner"]["b"] is None and ids["witch"]["a"] is None
+    assert ids["imp"]["a"]["in_play"] == ids["imp"]["b"]["in_play"] == 24
+    # the tables describe A alone; B's games are not in them
+    assert s["games"] == 24 and sum(c["id"] == "witch" for c in s["characters"]) == 0
+    assert (ab_run / "script-b.json").exists()
+    row = next(r for r in rows if r["script"] == "B" and "witch" in r["characters"])
+    assert f"--script {ab_run / 'script-b.json'} " in row["command"]
+    _same_game(_replay_row(cli, row, tmp_path), row)
+    # --where: good's win rate in the games with the setup, from the rows
+    w = s["where"][0]
+    assert w["characters"] == "baron & drunk"
+    match = [r for r in a.values() if {"baron", "drunk"} <= set(r["characters"].split())]
+    assert w["overall"]["games"] == len(match)
+    assert w["overall"]["good_wins"] == sum(r["winner"] == "good" for r in match)
+    # designer measures: the CSV's columns summed
+    d = s["designer"]["overall"]
+    assert d["confirmed"]["games"] == sum(int(r["confirmed"]) > 0 for r in a.values())
+    assert d["final_day"]["games"] == sum(r["final_day"] == "1" for r in a.values())
+    assert d["misinfo_mean"] == sum(int(r["misinfo"]) for r in a.values()) / 24
+    html = (ab_run / "report.html").read_text()
+    assert "A/B: " in html and "Designer measures" in html and "Setups" in html
+
+
+def test_an_ab_run_is_the_same_at_jobs_2_and_after_resume(ab_run, tmp_path):
+    out = tmp_path / "ab2"
+    r = _run_cli(AB + ["--jobs", "2", "--where", "baron & drunk"], out, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert (out / "summary.json").read_bytes() == (ab_run / "summary.json").read_bytes()
+    # B's rows replay from OUT/script-b.json: the same but for the folder's name
+    assert (out / "games.csv").read_text() == (ab_run / "games.csv").read_text().replace(
+        str(ab_run), str(out))
+    # --where is not part of the run: a finished run resumed with another setup re-reads it
+    r = _run_cli(AB + ["--resume", "--where", "imp & !spy"], out, timeout=300)
+    assert r.returncode == 0, r.stderr
+    s = json.loads((out / "summary.json").read_text())
+    assert [w["characters"] for w in s["where"]] == ["imp & !spy"]
+    # another swap is another run
+    r = _run_cli([x if x != "poisoner=witch" else "poisoner=vizier" for x in AB] + ["--resume"],
+                 out, timeout=120)
+    assert r.returncode == 2 and "compare: swap poisoner=witch then" in r.stderr
+
+
+def test_compare_a_script_file(tmp_path, cli):
+    """--compare B.json: B as a file; the rows of B replay from its path."""
+    from clocktower.scripts import dump_script
+    tb = load_script("trouble-brewing")
+    b = tmp_path / "b.json"
+    b.write_text(dump_script(tb))
+    r = cli("simulate", "trouble-brewing", "--players", "7", "--games", "4", "--bots",
+            "random", "--sensitivity", "0", "--compare", b, "--jobs", "1", "--out",
+            tmp_path / "o")
+    assert r.exit_code == 0, r.output
+    s = json.loads((tmp_path / "o" / "summary.json").read_text())
+    # the same script both ways: every seed plays the same game, the difference is 0
+    assert s["compare"]["overall"]["difference"] == 0.0
+    assert s["compare"]["overall"]["good_only_in_a"] == s["compare"]["overall"]["good_only_in_b"] == 0
+    rows = list(csv.DictReader(open(tmp_path / "o" / "games.csv", newline="")))
+    assert [r["script"] for r in rows] == ["A", "B"] * 4
+    assert all(f"--script {b} " in r["command"] for r in rows if r["script"] == "B")
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--swap", "chef=pukka"], ["chef", "Demon", "Townsfolk", "--compare"]),
+    (["--swap", "gambler=chef"], ["gambler", "not on Trouble Brewing"]),
+    (["--swap", "poisoner=nobody"], ["nobody", "not one of the 71"]),
+    (["--swap", "poisoner=spy"], ["Spy", "on the script already"]),
+    (["--swap", "poisoner=gunslinger"], ["Gunslinger", "Traveller"]),
+    (["--swap", "poisoner"], ["OLD=NEW"]),
+    (["--swap", "poisoner=witch", "--compare", "regalia"], ["--compare and --swap"]),
+    (["--where", "baron & "], ["--where", "ends too soon"]),
+    (["--where", "baron & pukka"], ["--where", "'pukka' is not a character of the script"]),
+    (["--where", "(baron"], ["--where", "not closed"]),
+])
+def test_ab_and_where_refusals_are_one_line(cli, tmp_path, args, words):
+    one_line_error(cli("simulate", "trouble-brewing", "--players", "7", "--games", "2",
+                       *args, "--out", tmp_path / "o"), *words)
+    assert not (tmp_path / "o").exists()
+
+
+def test_baseline_refuses_compare_swap_where(cli, tmp_path):
+    for args in (["--compare", "regalia"], ["--swap", "a=b"], ["--where", "imp"]):
+        one_line_error(cli("simulate", "--baseline", "random-execution", *args, "--out",
+                           tmp_path / "o"), "--baseline", args[0])
+
+
+def test_where_expressions_and_pairs_by_hand():
+    """Synthetic games: good's win rate with a setup, with brackets and negation, and the
+    pairs table (a pair listed once in play together and apart in PAIR_MIN games each)."""
+    from clocktower.sim.summary import PAIR_MIN, parse_where
+    chars = ["imp", "baron", "drunk", "spy", "chef"]
+    text, tree = parse_where(" Baron&(drunk | !Spy) ", chars)
+    assert text == "baron & (drunk | !spy)"
+    recs = ([_rec(7, "good", ["imp", "baron", "drunk"])] * 40
+            + [_rec(7, "evil", ["imp", "baron", "spy"])] * 40
+            + [_rec(7, "evil", ["imp", "chef"])] * 20 + [_rec(7, "good", ["imp", "chef"])] * 20
+            + [_rec(7, "good", ["imp", "drunk", "chef"])] * 10
+            + [_rec(7, "evil", ["imp", "drunk", "chef"])] * 10)
+    spec = {"players": [7], "games": 140, "arms": [{"good": "random", "evil": "random",
+                                                     "storyteller": "auto"}]}
+    s = summarise(spec, recs, chars, where=["baron & (drunk | !spy)", "!baron"])
+    w, nb = s["where"]
+    assert (w["overall"]["games"], w["overall"]["good_wins"]) == (40, 40)
+    assert w["overall"]["without"]["games"] == 100
+    assert abs(w["overall"]["difference"] - (1 - 30 / 100)) < 1e-12
+    assert (nb["overall"]["games"], nb["overall"]["good_wins"]) == (60, 30)
+    pairs = {tuple(p["pair"]): p for p in s["pairs"]["rows"]}
+    assert PAIR_MIN <= 40
+    assert pairs[("baron", "drunk")]["games"] == 40
+    assert abs(pairs[("baron", "drunk")]["difference"] - (1 - 30 / 100)) < 1e-12
+    # left out: the Imp is in every game (the pair is the other's own effect), the Spy only
+    # with the Baron (the same), the Drunk and the Chef together in too few games
+    assert ("imp", "baron") not in pairs and ("baron", "spy") not in pairs
+    assert ("drunk", "chef") not in pairs and list(pairs) == [("baron", "drunk")]
 
 
 def test_help_is_the_options_and_help_json_the_fields(cli):
@@ -551,6 +732,84 @@ def test_analyse_a_written_log():
                            "monk": {"kills_prevented": 1, "own_result": 1},
                            "poisoner": {"acted": 1, "droisonings": 1},
                            "slayer": {"kills": 1}, "washerwoman": {"false_info": 1}}
+    # designer measures: the shot that killed the Demon ended the game in that phase, so
+    # nobody was confirmed while the game went on; the Drunk and the Poisoner are the
+    # sources of misinformation; decided on a day that began with three alive
+    assert r["confirmed"] == 0 and r["confirmed_day"] is None
+    assert r["misinfo"] == 2 and r["final_day"] is True and r["outsiders_public"] is None
+
+
+def _designer_log(script_ids, extra_day1, end_day=3):
+    players = [{"name": n, "character": c, "alignment": a} for n, c, a in [
+        ("A", "imp", "evil"), ("B", "baron", "evil"), ("C", "virgin", "good"),
+        ("D", "saint", "good"), ("E", "chef", "good"), ("F", "slayer", "good"),
+        ("G", "recluse", "good")]]
+    claims = [_ev("claim", player=n, character=c) for n, c in [
+        ("A", "chef"), ("B", "monk"), ("C", "virgin"), ("D", "saint"), ("E", "chef"),
+        ("F", "slayer")]]
+    return [_ev("setup", script="x", seed=1, script_ids=script_ids, players=players,
+                not_dealt=[]),
+            _ev("night", phase="night"), _ev("dawn", phase="night", deaths=[]),
+            _ev("day"), *claims, *extra_day1,
+            _ev("claim", player="G", character="recluse"),      # everyone has claimed now
+            _ev("night", phase="night", number=2),
+            _ev("death", phase="night", number=2, player="E", cause="demon", by="A",
+                visible_to="storyteller"),
+            _ev("day", number=2),
+            _ev("game_over", number=end_day, winner="good", reason="r", code="demon_dead")]
+
+
+def test_designer_measures_from_public_events():
+    """Hard-confirmed by public facts: the Virgin whose trigger executed her nominator (and
+    the nominator, a Townsfolk, when no character of the script can register as one
+    falsely: the Spy can); a public Slayer shot that killed. The Outsider count is public
+    once everyone has claimed and the Outsider claimants are exactly the Outsiders dealt."""
+    virgin = [_ev("nominate", by="E", target="C"),
+              _ev("ability_triggered", ability="virgin", player="C", target="E"),
+              _ev("execution", player="E", votes=None)]
+    tb_no_spy = ["imp", "baron", "virgin", "saint", "chef", "slayer", "recluse", "monk"]
+    r = analyse(_designer_log(tb_no_spy, virgin))
+    assert r["confirmed"] == 2 and r["confirmed_day"] == 1
+    assert r["outsiders_public"] == 1          # D (Saint) and G (Recluse): the Outsiders dealt
+    r = analyse(_designer_log(tb_no_spy + ["spy"], virgin))
+    assert r["confirmed"] == 1                 # the Spy might have registered as a Townsfolk
+    # the Slayer's public shot that killed its target; a shot followed by nothing proves
+    # nothing, and neither does a death that is not the shot's
+    shot = [_ev("claim_ability", player="F", character="slayer", target="B"),
+            _ev("death", player="B", cause="ability", by="F")]
+    assert analyse(_designer_log(tb_no_spy, shot))["confirmed"] == 1
+    miss = [_ev("claim_ability", player="F", character="slayer", target="B"),
+            _ev("nothing_happens", ability="slayer", player="F", target="B"),
+            _ev("death", player="B", cause="ability", by="F")]
+    assert analyse(_designer_log(tb_no_spy, miss))["confirmed"] == 0
+    # an evil claimant of an Outsider: the claims no longer give the Outsider count
+    lie = [_ev("claim", player="B", character="saint")]
+    r = analyse(_designer_log(tb_no_spy, lie))
+    assert r["outsiders_public"] is None and r["confirmed"] == 0
+    assert r["misinfo"] == 0 and r["final_day"] is False      # 6 alive on the last day
+
+
+def test_designer_measures_in_real_games_agree_with_their_definitions():
+    """Reasoning bots on Trouble Brewing: a Virgin's public trigger confirms its holder; a
+    game with a Drunk never has its Outsider count public (the Drunk claims a Townsfolk)."""
+    from clocktower.engine.runner import play
+    from clocktower.play import NAMES, new_game
+    seen_confirmed = seen_public = 0
+    for seed in range(8):
+        g = new_game(load_script("trouble-brewing"), 9, seed,
+                     agents=make_agents(NAMES[:9], seed, "reasoning", "reasoning"))
+        play(g)
+        r = analyse(g.log)
+        public = [e for e in g.log if e["visible_to"] == "all"]
+        triggers = [e for e in public if e["type"] == "ability_triggered"
+                    and e["ability"] == "virgin"]
+        if triggers and public[-1]["number"] > triggers[0]["number"]:
+            assert r["confirmed"] >= 1
+        if "drunk" in r["chars"]:
+            assert r["outsiders_public"] is None
+        seen_confirmed += r["confirmed"] > 0
+        seen_public += r["outsiders_public"] is not None
+    assert seen_confirmed and seen_public
 
 
 def test_endings_agree_with_codes_in_real_games():

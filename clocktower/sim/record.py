@@ -29,6 +29,19 @@ The record (one JSON line of a batch file) holds:
                  events naming the ability; a game in which a character has any count is
                  one in which its ability "fired", for the simulator's warnings)
 
+    confirmed    players (not Travellers) hard-confirmed by public facts alone while the
+                 game went on (`PUBLIC_PROOFS`), each once
+    confirmed_day the day the first was (null: none)
+    outsiders_public the day by whose claims the Outsider count was public (every player had
+                 claimed a character, and the players whose last claim was an Outsider
+                 were exactly those dealt one), or null
+    misinfo      sources of misinformation that were at work: abilities that droisoned a
+                 player, characters a player registered falsely as, and characters in
+                 play whose holder believes they are another (the Drunk, the Lunatic, the
+                 Marionette)
+    final_day    whether the game was decided on a day that began with 3 or 4 players
+                 (not Travellers) alive, or in the night after it
+
 A game whose setup failed for this seed (a script that cannot always seat the count, e.g.
 when a character's setup change leaves a team short) is `{i, seed, players, travellers,
 arm, error}` and is counted apart.
@@ -65,6 +78,27 @@ IMPACT: dict[str, str] = {
              "or reminder placed, a trigger, a public use, an ability that did nothing",
 }
 
+# What a player is hard-confirmed by (public events only: `visible_to` all). Nothing the
+# Storyteller can choose or a player can fake makes these happen.
+PUBLIC_PROOFS: dict[str, str] = {
+    "trigger": "a public `ability_triggered` of a Townsfolk's or an Outsider's ability: its "
+               "holder holds that good character, sober and healthy (the Virgin nominated "
+               "by a Townsfolk, ...)",
+    "trigger_target": "the target of a public trigger that proves their team "
+                      "(`TARGET_PROVEN`: the Virgin's nominator, executed, registered as a "
+                      "Townsfolk), when no character on the script can register falsely as "
+                      "that team (the Spy can as a Townsfolk: then it proves nothing)",
+    "public_use": "a public use of a Townsfolk's or an Outsider's day ability "
+                  "(`claim_ability`) whose target then dies of it (a public `death` by the "
+                  "user, cause ability, next): only the real ability, working, kills "
+                  "(the Slayer's shot)",
+}
+
+# A public trigger of these abilities proves the team its target registered as
+TARGET_PROVEN: dict[str, str] = {"virgin": "townsfolk"}
+
+GOOD_TEAMS = ("townsfolk", "outsider")
+
 # events naming an ability that are not the ability acting (see IMPACT["acted"])
 NOT_ACTING = frozenset({"wake", "declined", "decision", "game_over"})
 
@@ -80,6 +114,47 @@ def ending(code: str, ability: str | None, demon_death: str | None) -> str:
     if code == "ability":
         return f"ability:{ability}"
     return code
+
+
+_FAKERS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def fakeable_teams(script_ids: list[str]) -> frozenset[str]:
+    """The teams that some character of the script can register as falsely (the Spy: a
+    Townsfolk or an Outsider; the Recluse: a Minion or a Demon), from each misregistering
+    ability's own `false_registrations` on this script."""
+    key = tuple(script_ids)
+    found = _FAKERS.get(key)
+    if found is not None:
+        return found
+    from types import SimpleNamespace
+    from ..characters import REGISTRY
+    from ..scripts import Script
+    script = Script(name="", characters=[c for c in script_ids if c in REGISTRY])
+    out: set[str] = set()
+    for cid in script.characters:
+        cls = REGISTRY[cid]
+        if not getattr(cls, "misregisters", False):
+            continue
+        ab = object.__new__(cls)
+        ab.state = {}
+        ab.game = SimpleNamespace(script=script)
+        ab.player = SimpleNamespace(character=cid)
+        try:
+            regs = ab.false_registrations()
+        except Exception:           # cannot tell: take it as able to fake any team
+            regs = [(c, "?") for c in script.characters]
+        out |= {_teams().get(c, "") for c, _ in regs if c != cid}
+    if len(_FAKERS) > 64:
+        _FAKERS.clear()
+    _FAKERS[key] = frozenset(out)
+    return _FAKERS[key]
+
+
+def _unaware(char: str) -> bool:
+    from ..characters import REGISTRY
+    cls = REGISTRY.get(char)
+    return bool(cls is not None and getattr(cls, "unaware", False))
 
 
 def analyse(log: list[dict]) -> dict:
@@ -114,19 +189,61 @@ def analyse(log: list[dict]) -> dict:
     final3 = False
     demon_death: str | None = None
     over: dict = {}
+    # designer measures (see the module docstring)
+    dealt_outsiders = {p["name"] for p in setup["players"] if not p.get("traveller")
+                       and team.get(p["character"]) == "outsider"}
+    fake = fakeable_teams(setup.get("script_ids", []))
+    proven: dict[str, int] = {}     # player -> day proven (kept once the game goes on)
+    pending: dict[str, int] = {}    # proven in this phase (dropped if the game ends in it)
+    use: dict | None = None         # the last public event, when it was a claim_ability
+    claims: dict[str, str] = {}
+    outsiders_public: int | None = None
+    misinfo: set[str] = {c for c in held if _unaware(c)}
+    day_alive: int | None = None    # players alive when the last day began
+    day_no = 0
+
+    def prove(who: str | None) -> None:
+        if who and who in alive | dead and who not in proven and who not in pending:
+            pending[who] = day_no
+    dead: set[str] = set()
     for ev in log:
         t = ev["type"]
         ab = ev.get("ability")
         if ab is not None and t not in NOT_ACTING and held.get(ab):
             count(ab, "acted")
+        if ev.get("visible_to") == "all":
+            if use is not None and t == "death" and ev["player"] == use.get("target") \
+                    and ev["cause"] == "ability" and ev.get("by") == use["player"] \
+                    and team.get(use["character"]) in GOOD_TEAMS:
+                prove(use["player"])
+            use = ev if t == "claim_ability" else None
+            if t == "ability_triggered":
+                if team.get(ev["ability"]) in GOOD_TEAMS:
+                    prove(ev["player"])
+                tt = TARGET_PROVEN.get(ev["ability"])
+                if tt is not None and tt not in fake:
+                    prove(ev.get("target"))
+            elif t == "claim" and ev["player"] not in trav:
+                claims[ev["player"]] = ev["character"]
+                if outsiders_public is None and len(claims) == len(alive | dead) and {
+                        n for n, c in claims.items()
+                        if team.get(c) == "outsider"} == dealt_outsiders:
+                    outsiders_public = day_no
+            elif t in ("day", "night"):
+                proven.update(pending)
+                pending.clear()
         if t == "decision":
             if ev.get("true") is False:
                 if ev["kind"] in INFO_FALSE:
                     count(chars.get(ev.get("player", "")), "false_info")
                 elif ev["kind"] == "register":
                     count(chars.get(ev.get("player", "")), "false_registrations")
+                    if chars.get(ev.get("player", "")):
+                        misinfo.add(chars[ev["player"]])
         elif t == "death":
             who = ev["player"]
+            if who in alive:
+                dead.add(who)
             alive.discard(who)
             if team.get(chars.get(who, "")) == "demon":
                 demon_death = ev["cause"]
@@ -134,6 +251,8 @@ def analyse(log: list[dict]) -> dict:
                 count(chars.get(ev["by"]), "kills")
         elif t == "day":
             days += 1
+            day_no = ev.get("number", days)
+            day_alive = len(alive)
             if len(alive) == 3:
                 final3 = True
         elif t == "character_change":
@@ -145,6 +264,7 @@ def analyse(log: list[dict]) -> dict:
         elif t == "revive":
             if ev["player"] not in trav:
                 alive.add(ev["player"])
+                dead.discard(ev["player"])
         elif t == "death_prevented":
             count(ev["protector"], "kills_prevented")
         elif t == "death_redirected":
@@ -154,6 +274,8 @@ def analyse(log: list[dict]) -> dict:
         elif t == "effect":
             if ev["kind"] in DROISON:
                 count(ev.get("ability"), "droisonings")
+                if ev.get("ability"):
+                    misinfo.add(ev["ability"])
         elif t == "star_pass":
             count(chars.get(ev["player"]), "star_passes")
         elif t == "ability_triggered":
@@ -178,4 +300,10 @@ def analyse(log: list[dict]) -> dict:
         "days": days,
         "final3": final3,
         "impact": {k: dict(sorted(v.items())) for k, v in sorted(impact.items())},
+        "confirmed": len(proven),
+        "confirmed_day": min(proven.values()) if proven else None,
+        "outsiders_public": outsiders_public,
+        "misinfo": len(misinfo),
+        "final_day": bool(over) and over.get("winner", "none") != "none"
+        and day_alive in (3, 4),
     }

@@ -14,7 +14,8 @@ from rich.table import Table
 
 CSV_FIELDS = ["index", "seed", "players", "travellers", "good_policy", "evil_policy",
               "storyteller", "characters", "traveller_characters", "outsiders", "winner",
-              "reason", "ending", "ability", "days", "final_three", "error", "command"]
+              "reason", "ending", "ability", "days", "final_three", "error", "command",
+              "script", "confirmed", "outsiders_public", "misinfo", "final_day"]
 CSV_DOC = ("one row per game, in index order: index, seed, players, travellers, good_policy, "
            "evil_policy, storyteller (the Storyteller's policy: auto or neutral), characters "
            "(ids in seat order, then any in play but not dealt, space-separated), "
@@ -23,7 +24,11 @@ CSV_DOC = ("one row per game, in index order: index, seed, players, travellers, 
            "ability (the ability that decided the game, if one did), days, final_three (1 or "
            "0), error (why the setup failed; the other result fields are then empty), "
            "command (the `clocktower play` command that replays the game; empty for the "
-           "baseline model)")
+           "baseline model), script (A: the run's script; B: the compared one, in an A/B "
+           "run), confirmed (players hard-confirmed by public facts), outsiders_public (the "
+           "day the Outsider count was public by claims, empty: never), misinfo (sources "
+           "of misinformation at work), final_day (1: decided on a day that began with 3 "
+           "or 4 alive, or the night after); the last four empty for the baseline")
 
 
 def replay_command(script: str, players: int, travellers: int, arm: tuple[str, ...],
@@ -39,8 +44,9 @@ def replay_command(script: str, players: int, travellers: int, arm: tuple[str, .
 class CsvWriter:
     """games.csv, written row by row as the records go by (`tee`), in index order."""
 
-    def __init__(self, path: Path, arms: list[tuple[str, ...]], script: str | None):
-        self.path, self.arms, self.script = path, arms, script
+    def __init__(self, path: Path, arms: list[tuple[str, ...]], script: str | None,
+                 script_b: str | None = None):
+        self.path, self.arms, self.script, self.script_b = path, arms, script, script_b
 
     def __enter__(self) -> "CsvWriter":
         self.f = open(self.path, "w", newline="", encoding="utf-8")
@@ -59,16 +65,23 @@ class CsvWriter:
     def row(self, r: dict) -> None:
         arm = self.arms[r["arm"]]
         good, evil, st = arm
-        cmd = ("" if self.script is None else
-               replay_command(self.script, r["players"], r["travellers"], arm, r["seed"]))
+        script = self.script_b if r.get("variant") else self.script
+        cmd = ("" if script is None else
+               replay_command(script, r["players"], r["travellers"], arm, r["seed"]))
         head = [r["i"], r["seed"], r["players"], r["travellers"], good, evil, st]
+        which = "B" if r.get("variant") else "A"
         if "error" in r:
-            self.w.writerow(head + ["", "", "", "", "", "", "", "", "", r["error"], cmd])
+            self.w.writerow(head + ["", "", "", "", "", "", "", "", "", r["error"], cmd, which,
+                                    "", "", "", ""])
         else:
+            designer = (["", "", "", ""] if "confirmed" not in r else
+                        [r["confirmed"], "" if r["outsiders_public"] is None
+                         else r["outsiders_public"], r["misinfo"], int(r["final_day"])])
             self.w.writerow(head + [" ".join(r["chars"]),
                                     " ".join(f"{c}:{a}" for c, a in r["trav"]),
                                     r["outsiders"], r["winner"], r["code"], r["ending"],
-                                    r["ability"] or "", r["days"], int(r["final3"]), "", cmd])
+                                    r["ability"] or "", r["days"], int(r["final3"]), "", cmd,
+                                    which] + designer)
 
 
 EFFECT_METHOD = (
@@ -158,6 +171,15 @@ def plot_win_rate(summary: dict, path: Path) -> None:
              else f"{run['script']['name']} ({arm_label(run['arms'][0])})")
     ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o-", capsize=4, color="#1f5fa8",
                 label=label + ", 95% CI")
+    if "compare" in summary:
+        cmp = summary["compare"]
+        brow = [r for r in cmp["by_players"] if r["b"]["games"]]
+        bys = [100 * r["b"]["good_win_rate"] for r in brow]
+        ax.errorbar([r["players"] + 0.12 for r in brow], bys,
+                    yerr=[[y - 100 * r["b"]["good_win_ci"][0] for y, r in zip(bys, brow)],
+                          [100 * r["b"]["good_win_ci"][1] - y for y, r in zip(bys, brow)]],
+                    fmt="D-", capsize=4, color="#d68910",
+                    label=f"B: {cmp['b']['name']}, same seeds, 95% CI")
     model = [(r["players"], 100 * r["reference"]["model"]) for r in rows
              if "model" in r["reference"]]
     if model:
@@ -286,6 +308,29 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
                           ", ".join(f"{k} {v}" for k, v in sorted(
                               r["endings"].items(), key=lambda kv: -kv[1]))]
                          for r in summary["by_players"]]))
+    if "compare" in summary:
+        cmp = summary["compare"]
+        parts.append("<h2>A/B: " + html.escape(cmp["b"]["name"]) + " against "
+                     + html.escape(cmp["a"]["name"]) + "</h2><p>" + html.escape(COMPARE_DOC)
+                     + html.escape(" B: " + ", ".join(["+" + a for a in cmp["added"]]
+                                                      + ["-" + r for r in cmp["removed"]])
+                                   + ".") + "</p>")
+        parts.append(_table(*compare_rows(cmp)))
+        parts.append("<h3>Character effects with A and with B</h3>")
+        parts.append(_table(*compare_character_rows(cmp)))
+    if "designer" in summary:
+        parts.append("<h2>Designer measures</h2><p>" + html.escape(DESIGNER_DOC) + "</p>")
+        parts.append(_table(*designer_rows(summary["designer"])))
+        if "compare" in summary:
+            parts.append("<p>With B:</p>")
+            parts.append(_table(*designer_rows(summary["compare"]["designer"])))
+    if summary.get("where"):
+        parts.append("<h2>Setups</h2><p>" + html.escape(WHERE_DOC) + "</p>")
+        parts.append(_table(*where_rows(summary["where"])))
+    if summary.get("pairs", {}).get("rows"):
+        parts.append("<h2>Character pairs</h2><p>" + html.escape(
+            PAIRS_DOC.format(min=summary["pairs"]["min_games"])) + "</p>")
+        parts.append(_table(*pair_rows(summary["pairs"], 10)))
     if "baseline" in summary:
         b = summary["baseline"]
         parts.append("<h2>Against the published table</h2><p>" + html.escape(b["source"])
@@ -423,6 +468,119 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
     return plots
 
 
+# ---- A/B runs, setups and the designer measures: tables for the terminal and the page ----
+
+COMPARE_DOC = (
+    "Script B played with the same policies on the same seeds as the run's script (A): "
+    "the same seating, and the same setup where the scripts allow it (common random "
+    "numbers). B − A: good's win rate with B minus with A over the seeds both could seat, "
+    "in points, with a paired 95% interval (Agresti-Min), per player count and over all.")
+
+
+def compare_rows(cmp: dict) -> tuple[list[str], list[list[str]]]:
+    head = ["players", f"A: {cmp['a']['name']}", f"B: {cmp['b']['name']}",
+            "B − A (paired 95% CI)"]
+    rows = []
+    for r in cmp["by_players"] + [{"players": "all", **cmp["overall"]}]:
+        rows.append([str(r["players"]),
+                     f"{pct(r['a']['good_win_rate'])} ({ci(r['a']['good_win_ci'])})",
+                     f"{pct(r['b']['good_win_rate'])} ({ci(r['b']['good_win_ci'])})",
+                     "-" if r["difference"] is None else
+                     f"{100 * r['difference']:+.1f} ({signed_ci(r['difference_ci'])})"])
+    return head, rows
+
+
+def compare_character_rows(cmp: dict) -> tuple[list[str], list[list[str]]]:
+    """Each character's effect (within player count) with A and with B, side by side."""
+    def cell(side: dict | None) -> str:
+        if side is None:
+            return "not on the script"
+        return effect_text(side) + (f" ({signed_ci(side['effect_ci'])})"
+                                    if side.get("effect_ci") else "")
+    head = ["character", "team", "effect with A (95% CI)", "effect with B (95% CI)"]
+    rows = [[c["name"], c["team"], cell(c["a"]), cell(c["b"])] for c in cmp["characters"]
+            if (c["a"] or {}).get("in_play") or (c["b"] or {}).get("in_play")]
+    return head, rows
+
+
+DESIGNER_DOC = (
+    "Per game, from the event log (docs/simulator.md defines each): hard-confirmed: some "
+    "player (not a Traveller) was proven to hold a good character by public facts alone "
+    "while the game went on (a Virgin's trigger, a Slayer's shot that killed, ...); "
+    "Outsider count public: every player had claimed a character and those claiming an "
+    "Outsider were exactly the Outsiders dealt; misinformation: the sources at work "
+    "(abilities that droisoned a player, false registrations, a Drunk-like character in "
+    "play); false info: some player was shown false information; final day: decided on a "
+    "day that began with 3 or 4 alive, or the night after.")
+
+
+def designer_rows(d: dict, label: str = "all") -> tuple[list[str], list[list[str]]]:
+    head = ["players", "games", "hard-confirmed", "Outsider count public",
+            "misinformation sources (mean)", "false info shown", "decided on the final day"]
+
+    def share(x: dict) -> str:
+        return f"{pct(x['rate'])} ({ci(x['ci'])})"
+    rows = []
+    for r in d["by_players"] + [{"players": label, **d["overall"]}]:
+        rows.append([str(r["players"]), str(r["games"]), share(r["confirmed"]),
+                     share(r["outsiders_public"]),
+                     "-" if r["misinfo_mean"] is None else f"{r['misinfo_mean']:.2f}",
+                     share(r["false_info"]), share(r["final_day"])])
+    return head, rows
+
+
+def where_rows(where: list[dict]) -> tuple[list[str], list[list[str]]]:
+    head = ["setup", "players", "games", "good wins (95% CI)", "without it",
+            "difference (95% CI)"]
+    rows = []
+    for w in where:
+        for r in w["by_players"] + [{"players": "all", **w["overall"]}]:
+            rows.append([w["characters"], str(r["players"]), str(r["games"]),
+                         f"{pct(r['good_win_rate'])} ({ci(r['good_win_ci'])})",
+                         f"{pct(r['without']['good_win_rate'])} of {r['without']['games']}",
+                         "-" if r["difference"] is None else
+                         f"{100 * r['difference']:+.1f} ({signed_ci(r['difference_ci'])})"])
+    return head, rows
+
+
+WHERE_DOC = (
+    "Good's win rate in the games whose characters in play (dealt, or in play undealt) "
+    "match the setup, and in the others; the difference per count (Newcombe) and over all "
+    "counts within player count (Mantel-Haenszel).")
+
+
+def pair_rows(pairs: dict, top: int) -> tuple[list[str], list[list[str]]]:
+    """The `top` pairs with the largest difference for good and for evil."""
+    rows = pairs["rows"]
+    shown = rows[:top] + [r for r in rows[-top:] if r not in rows[:top]]
+    head = ["pair", "games", "good wins (95% CI)", "without the pair",
+            "difference (95% CI)"]
+    return head, [[" & ".join(r["names"]), str(r["games"]),
+                   f"{pct(r['good_win_rate'])} ({ci(r['good_win_ci'])})",
+                   pct(r["good_win_rate_without"]),
+                   f"{100 * r['difference']:+.1f} ({signed_ci(r['difference_ci'])})"]
+                  for r in shown]
+
+
+PAIRS_DOC = (
+    "Good's win rate in the games with both characters in play, against the games "
+    "without the pair, compared within player count (Mantel-Haenszel); pairs in play "
+    "together in at least {min} games and apart in {min}, neither in play whenever the "
+    "other is (the Demon of a one-Demon script). The pairs best for good, then "
+    "the best for evil (all in summary.json's pairs). A pair's difference includes each "
+    "character's own effect.")
+
+
+def _print_table(console: Console, title: str, head: list[str], rows: list[list[str]],
+                 caption: str | None = None, left: int = 1) -> None:
+    t = Table(title=title, caption=caption)
+    for i, h in enumerate(head):
+        t.add_column(h, justify="left" if i < left else "right")
+    for line in rows:
+        t.add_row(*line)
+    console.print(t)
+
+
 # ---- the terminal -----------------------------------------------------------------------
 
 def print_tables(summary: dict, console: Console, top: int = 12) -> None:
@@ -465,6 +623,16 @@ def print_tables(summary: dict, console: Console, top: int = 12) -> None:
         for line in srows:
             t.add_row(*line)
         console.print(t)
+    if "compare" in summary:
+        cmp = summary["compare"]
+        th, tr = compare_rows(cmp)
+        _print_table(console, "A/B: good's win rate on the same seeds", th, tr,
+                     caption=f"B − A in points, paired 95% interval (Agresti-Min); B: "
+                             f"{', '.join('+' + a for a in cmp['added'])}"
+                             f"{', ' if cmp['added'] and cmp['removed'] else ''}"
+                             f"{', '.join('-' + r for r in cmp['removed'])}")
+        if cmp["unseated_b"]["count"]:
+            console.print(f"B: {cmp['unseated_b']['count']} games could not be set up")
     if "baseline" in summary:
         b = summary["baseline"]
         t = Table(title="Baseline against the published table")
@@ -504,6 +672,25 @@ def print_tables(summary: dict, console: Console, top: int = 12) -> None:
     if summary.get("not_measured"):
         console.print("[bold]not measured[/] (no effect shown): " + "; ".join(
             f"{w['name']}: {w['why']}" for w in summary["not_measured"]))
+    if "compare" in summary:
+        th, tr = compare_character_rows(summary["compare"])
+        _print_table(console, "Character effects with A and with B (within player count, "
+                     "Mantel-Haenszel)", th, tr, left=2)
+    if "designer" in summary:
+        th, tr = designer_rows(summary["designer"])
+        if "compare" in summary:
+            tr += designer_rows(summary["compare"]["designer"], "all, B")[1][-1:]
+        _print_table(console, "Designer measures (% of games, 95% CI)", th, tr)
+    if summary.get("where"):
+        th, tr = where_rows(summary["where"])
+        _print_table(console, "Setups: good's win rate with and without", th, tr,
+                     caption="difference: within player count (Mantel-Haenszel) over all",
+                     left=2)
+    if summary.get("pairs", {}).get("rows"):
+        th, tr = pair_rows(summary["pairs"], 5)
+        _print_table(console, "Character pairs: good's win rate with both in play (the "
+                     "5 best for good, the 5 best for evil)", th, tr,
+                     caption="difference: with the pair minus without, within player count")
     if len(summary["by_outsiders"]) > 1:
         console.print("by Outsiders: " + "; ".join(
             f"{r['outsiders']}: {pct(r['good_win_rate'])} ({ci(r['good_win_ci'])}, "

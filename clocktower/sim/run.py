@@ -37,7 +37,9 @@ from ..scripts import Script
 from . import baseline as B
 from .record import analyse
 
-FORMAT = 2          # 2: records count `acted` (sim/record.py); arms name a Storyteller
+FORMAT = 3          # 2: records count `acted` (sim/record.py); arms name a Storyteller
+                    # 3: records hold the designer measures (confirmed, outsiders_public,
+                    #    misinfo, final_day); a run may compare a second script
 
 
 Arm = tuple[str, ...]       # (good policy, evil policy, Storyteller policy)
@@ -68,6 +70,10 @@ class Spec:
     # seeds as the primary arm's first games) for each of `sens_arms`
     sens_games: int = 0
     sens_arms: tuple[tuple[str, ...], ...] = ()
+    # an A/B run: script B, played with the primary arm on the same seeds as the script
+    # (`--compare B.json`, or the script with `swap` [old, new] pairs: `--swap old=new`)
+    variant: Script | None = None
+    swap: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "arms", tuple(_arm(a) for a in self.arms))
@@ -82,7 +88,8 @@ class Spec:
 
     @property
     def cells(self) -> int:
-        return len(self.counts) * len(self.arms)
+        """Games a round of g: every (arm, count), then script B's counts (an A/B run)."""
+        return len(self.counts) * (len(self.arms) + (self.variant is not None))
 
     @property
     def main_total(self) -> int:
@@ -101,14 +108,23 @@ class Spec:
         return range(b * self.batch_size, min((b + 1) * self.batch_size, self.total))
 
     def locate(self, i: int) -> tuple[int, int, int]:
-        """(g, player count, arm) of game index i (arm: an index into `all_arms`)."""
+        """(g, player count, arm) of game index i (arm: an index into `all_arms`; script
+        B's games play arm 0, `is_variant` tells them apart)."""
         if i < self.main_total:
             g, cell = divmod(i, self.cells)
             arm, k = divmod(cell, len(self.counts))
-            return g, self.counts[k], arm
+            return g, self.counts[k], 0 if arm == len(self.arms) else arm
         g, cell = divmod(i - self.main_total, len(self.counts) * len(self.sens_arms))
         arm, k = divmod(cell, len(self.counts))
         return g, self.counts[k], len(self.arms) + arm
+
+    def is_variant(self, i: int) -> bool:
+        """Whether game index i plays script B (an A/B run)."""
+        return (self.variant is not None and i < self.main_total
+                and i % self.cells >= len(self.counts) * len(self.arms))
+
+    def script_for(self, i: int) -> Script | None:
+        return self.variant if self.is_variant(i) else self.script
 
     def to_json(self) -> dict:
         """What identifies the run (the manifest; resume checks it)."""
@@ -121,6 +137,11 @@ class Spec:
                 "arms": [arm_json(a) for a in self.arms],
                 "sensitivity": None if not self.sens_arms else {
                     "games": self.sens_games, "arms": [arm_json(a) for a in self.sens_arms]},
+                "compare": None if self.variant is None else {
+                    "script": {"name": self.variant.name,
+                               "characters": self.variant.characters,
+                               "source": self.variant.source},
+                    "swap": [list(x) for x in self.swap] or None},
                 "baseline": self.baseline, "batch_size": self.batch_size}
 
 
@@ -140,6 +161,9 @@ def run_one(spec: Spec, i: int) -> dict:
     seed = game_seed(spec.seed, n, g)
     rec: dict[str, Any] = {"i": i, "seed": seed, "players": n, "travellers": spec.travellers,
                            "arm": arm}
+    script = spec.script_for(i)
+    if spec.is_variant(i):
+        rec["variant"] = 1
     if spec.baseline is not None:
         res = B.play(n, random.Random(seed))
         m = B.minions(n)
@@ -151,11 +175,11 @@ def run_one(spec: Spec, i: int) -> dict:
     from ..engine.runner import play
     from ..play import NAMES, new_game
     from ..storyteller import storyteller_policy
-    assert spec.script is not None
+    assert script is not None
     good, evil, st = spec.all_arms[arm]
     names = NAMES[:n + spec.travellers]
     try:
-        game = new_game(spec.script, n, seed, agents=make_agents(names, seed, good, evil),
+        game = new_game(script, n, seed, agents=make_agents(names, seed, good, evil),
                         storyteller=storyteller_policy(st, seed), travellers=spec.travellers)
     except SetupError as e:
         rec["error"] = str(e)
@@ -163,7 +187,8 @@ def run_one(spec: Spec, i: int) -> dict:
     try:
         play(game)
     except Exception as e:          # an engine bug: say which game, to replay it
-        raise RuntimeError(f"game {i} (seed {seed}, {n} players, {spec.travellers} "
+        raise RuntimeError(f"game {i} ({script.name}, seed {seed}, {n} players, "
+                           f"{spec.travellers} "
                            f"Travellers, good {good}, evil {evil}, Storyteller {st}) "
                            f"failed: {e!r}") from e
     rec.update(analyse(game.log))
@@ -237,7 +262,7 @@ class Store:
     # what a run writes in its folder (anything else there was not written by the simulator)
     OWN = frozenset({"manifest.json", "batches", "summary.json", "games.csv", "report.html",
                      "win_rate.png", "characters.png", "impact.png", "sessions.jsonl",
-                     ".write-test"})
+                     "script-b.json", ".write-test"})
 
     def foreign(self) -> list[str]:
         """The entries of the out folder that a run does not write, sorted."""
@@ -290,6 +315,8 @@ def spec_differences(old: dict, new: dict) -> list[str]:
             out.append(f"policies: {_arms_text(a)} then, {_arms_text(b)} now")
         elif k == "sensitivity":
             out.append(f"sensitivity: {_sens_text(a)} then, {_sens_text(b)} now")
+        elif k == "compare":
+            out.append(f"compare: {_compare_text(a)} then, {_compare_text(b)} now")
         else:
             out.append(f"{k}: {a!r} then, {b!r} now")
     return out
@@ -298,6 +325,14 @@ def spec_differences(old: dict, new: dict) -> list[str]:
 def _arms_text(arms: list) -> str:
     return " + ".join(f"good {a.get('good')}/evil {a.get('evil')}/Storyteller "
                       f"{a.get('storyteller', 'auto')}" for a in arms)
+
+
+def _compare_text(c: Any) -> str:
+    if not c:
+        return "none"
+    if c.get("swap"):
+        return "swap " + ",".join(f"{x}={y}" for x, y in c["swap"])
+    return str((c.get("script") or {}).get("name"))
 
 
 def _sens_text(s: Any) -> str:

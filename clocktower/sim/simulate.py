@@ -54,24 +54,26 @@ def probe(spec: Spec) -> None:
     """Refuse, before any work, a player count that the script never seats (its first few
     seeds all fail); a count that only some setups cannot seat is played, and those games
     are counted apart (summary.json's unseated)."""
-    if spec.script is None:
-        return
     from ..play import new_game
-    for n in spec.counts:
-        msg = ""
-        for g in range(8):
-            try:
-                new_game(spec.script, n, game_seed(spec.seed, n, g), travellers=spec.travellers)
-                break
-            except SetupError as e:
-                msg = str(e)
-        else:
-            raise ClocktowerError(f"{spec.script.name} at {n} players: {msg}")
+    for script in (spec.script, spec.variant):
+        if script is None:
+            continue
+        for n in spec.counts:
+            msg = ""
+            for g in range(8):
+                try:
+                    new_game(script, n, game_seed(spec.seed, n, g), travellers=spec.travellers)
+                    break
+                except SetupError as e:
+                    msg = str(e)
+            else:
+                raise ClocktowerError(f"{script.name} at {n} players: {msg}")
 
 
 def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
              ray_address: str | None = None, resume: bool = False,
-             console: Console | None = None, show: bool = True) -> dict:
+             console: Console | None = None, show: bool = True,
+             where: list[str] | None = None) -> dict:
     console = console or Console(highlight=False)
     store = Store(out)
     if resume and store.read_manifest() is None:
@@ -162,21 +164,39 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         console.print(f"{played} games in {seconds:.1f} s ({played / seconds:.0f} games/s, "
                       f"{jobs} {'Ray ' if backend == 'ray' else ''}job{'s' if jobs > 1 else ''}"
                       f"{per_cpu}; {build})")
-    return finish(spec, store, console, show)
+    return finish(spec, store, console, show, where)
 
 
-def finish(spec: Spec, store: Store, console: Console, show: bool = True) -> dict:
+def finish(spec: Spec, store: Store, console: Console, show: bool = True,
+           where: list[str] | None = None) -> dict:
     """summary.json, games.csv, the plots and report.html, from the saved batches."""
     from ..fileio import write_text
     new = spec.to_json()
     from ..data import teams
     team = teams()
-    chars = ([c for c in spec.script.characters if team.get(c) != "traveller"]   # seen ones:
-             if spec.script is not None else [])                     # as id:alignment rows
+
+    def dealt(script: Any) -> list[str]:        # Travellers: seen ones, as id:alignment rows
+        return [] if script is None else [c for c in script.characters
+                                          if team.get(c) != "traveller"]
     out = store.out
     source = None if spec.script is None else spec.script.source
-    with R.CsvWriter(out / "games.csv", list(spec.all_arms), source) as rows:   # one pass
-        summary = summarise(new, rows.tee(store.records(spec)), chars)
+    source_b = None
+    if spec.variant is not None:
+        source_b = spec.variant.source
+        if spec.swap:           # script B exists nowhere else: written here, to replay from
+            from ..scripts import dump_script
+            write_text(out / "script-b.json", dump_script(spec.variant))
+            source_b = str(out / "script-b.json")
+    if where:
+        from .summary import WhereError, parse_where
+        for w in where:
+            try:
+                parse_where(w, dealt(spec.script))
+            except WhereError as e:
+                raise ClocktowerError(str(e)) from None
+    with R.CsvWriter(out / "games.csv", list(spec.all_arms), source, source_b) as rows:
+        summary = summarise(new, rows.tee(store.records(spec)), dealt(spec.script),
+                            where, dealt(spec.variant))
     write_text(out / "summary.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
     plots = R.write_plots(summary, out)
     page = R.write_html(summary, out, plots)

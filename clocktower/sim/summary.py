@@ -21,8 +21,9 @@ FIELDS: list[tuple[str, str]] = [
             "players (the counts), games (per player count and policy pair), travellers, "
             "seed, arms (the policies {good, evil, storyteller}; the first is the primary "
             "arm, which every table below but policy_table and sensitivity describes), "
-            "sensitivity (null, or {games, arms}: the sensitivity panel's), baseline (null "
-            "or random-execution), batch_size, format"),
+            "sensitivity (null, or {games, arms}: the sensitivity panel's), compare (null, "
+            "or script B of an A/B run: {script {name, characters, source}, swap [[old, "
+            "new]] or null}), baseline (null or random-execution), batch_size, format"),
     ("games", "games played for the primary pair, setups that failed included"),
     ("unseated", "games whose setup failed for their seed, {count, reasons: {message: n}}"),
     ("overall", "the primary pair's games at every count: games, good_wins, evil_wins, "
@@ -70,6 +71,42 @@ FIELDS: list[tuple[str, str]] = [
                     "with pairs (seeds both seated), difference (its good win rate minus "
                     "the primary's on the same seeds) and difference_ci (paired: Agresti-"
                     "Min)]) and overall (the same over every count)"),
+    ("designer", "the designer measures of the primary arm's games (not for the "
+                 "baseline): by_players (one row per count) and overall, each: games, "
+                 "confirmed {games, rate, ci} (games in which a player, not a Traveller, was "
+                 "hard-confirmed by public facts alone while the game went on), "
+                 "confirmed_players_mean, confirmed_day_mean (the day of the first, in "
+                 "those games), outsiders_public {games, rate, ci} (games in which the "
+                 "Outsider count became public: every player had claimed a character and "
+                 "those claiming an Outsider were exactly those dealt one), misinfo_mean "
+                 "and misinfo_games {sources: games} (sources of misinformation at work: "
+                 "abilities that droisoned a player, characters registered falsely as, "
+                 "characters in play whose holder believes another), false_info {games, "
+                 "rate, ci} (games in which someone was shown false information), "
+                 "final_day {games, rate, ci} (decided on a day that began with 3 or 4 "
+                 "alive, or in the night after)"),
+    ("pairs", "good's win rate for pairs of the script's characters in play together "
+              "(not for the baseline): min_games (a pair is listed when in play together "
+              "in this many games and apart in this many, and neither is in play whenever "
+              "the other is, as the Demon of a one-Demon script), rows [{pair [a, b], names, "
+              "games, good_wins, good_win_rate, good_win_ci, good_win_rate_without, "
+              "difference, difference_ci (with the pair minus without, within player "
+              "count: Mantel-Haenszel)}], the best for good first"),
+    ("where", "with --where: one entry per setup: expression (as given), characters (in "
+              "ids), by_players (one row per count: players, games, good_wins, "
+              "good_win_rate, good_win_ci for the games with the setup; without {the same "
+              "for the others}; difference, difference_ci (Newcombe)) and overall (the "
+              "same, the difference within player count: Mantel-Haenszel)"),
+    ("compare", "an A/B run's (--compare, --swap): a and b {name, characters (b: and "
+                "source)}, swap, removed and added (characters of A not in B, of B not in "
+                "A), unseated_b, by_players (one row per count: players, a and b {games, "
+                "good_wins, good_win_rate, good_win_ci}, pairs (seeds seated both ways), "
+                "good_only_in_a, good_only_in_b, difference (B's good win rate minus A's on "
+                "those seeds), difference_ci (paired: Agresti-Min)), overall (the same over "
+                "every count), characters (one row per character of either: id, name, team, "
+                "a and b {in_play, in_play_rate, team_win_rate, fired_rate, not_measured, "
+                "effect, effect_ci} or null when not on that script), designer (B's "
+                "designer measures)"),
     ("baseline", "the baseline's reference (baseline runs only): source, published "
                  "{players: rate}, model {players: exact rate}, and per player count "
                  "whether the published rate (give or take its rounding, 0.005) meets the "
@@ -186,17 +223,326 @@ def sensitivity(spec_json: dict, sens: dict, counts: list[int],
             "overall": block(list(counts))}
 
 
-def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str]) -> dict:
+class _Effects:
+    """Each character's team win rate in play and not, per player count, over one script's
+    seated games of the primary arm; `rows` gives the `characters` table."""
+
+    def __init__(self, counts: list[int], team: dict[str, str]):
+        self.counts, self.team = counts, team
+        self.by_n: Counter = Counter()          # players -> seated games
+        self.seated = 0
+        self.in_play: Counter = Counter()
+        self.team_wins: Counter = Counter()
+        self.in_play_n: Counter = Counter()     # (char, players) -> games in play
+        self.team_wins_n: Counter = Counter()   # (char, players) -> its team's wins then
+        self.team_total_n: Counter = Counter()  # (players, team) -> that team's wins
+        self.fired: Counter = Counter()         # char -> games in play its ability fired
+        self.reached: Counter = Counter()       # char -> games ended by its win condition
+        self.char_team: dict[str, str] = {}
+        self.team_total = {"good": 0, "evil": 0}
+
+    def add(self, r: dict) -> None:
+        n, w = r["players"], r["winner"]
+        self.seated += 1
+        self.by_n[n] += 1
+        if w in self.team_total:
+            self.team_total[w] += 1
+            self.team_total_n[n, w] += 1
+        seen = set()
+        acted = r["impact"]
+        for c, side in [(c, _team_of(c, self.team)) for c in r["chars"]] + [
+                (f"{c}:{a}", a) for c, a in r["trav"]]:
+            if c in seen:
+                continue
+            seen.add(c)
+            self.char_team[c] = side
+            self.in_play[c] += 1
+            self.team_wins[c] += w == side
+            self.in_play_n[c, n] += 1
+            self.team_wins_n[c, n] += w == side
+            base = c.split(":")[0]
+            if base in acted or _sets_up(base):
+                self.fired[c] += 1
+            if r["code"] in _win_codes(base):
+                self.reached[c] += 1
+
+    def rows(self, script_chars: list[str]) -> list[dict]:
+        from ..data import get as char_data
+        chars = []
+        ids = list(dict.fromkeys(list(script_chars) + sorted(self.in_play)))
+        for c in ids:
+            base = c.split(":")[0]
+            tm = self.char_team.get(c) or _team_of(base, self.team)
+            k, n_in = self.team_wins[c], self.in_play[c]
+            out_games = self.seated - n_in
+            out_wins = self.team_total.get(tm, 0) - k
+            try:
+                name = char_data(base).name
+            except Exception:
+                name = base
+            if ":" in c:
+                name = f"{name} ({c.split(':')[1]})"
+            strata = []
+            per_count = []
+            for n in self.counts:
+                n1, a = self.in_play_n[c, n], self.team_wins_n[c, n]
+                n0, c0 = self.by_n[n] - n1, self.team_total_n[n, tm] - a
+                strata.append((a, n1, c0, n0))
+                if n1 and n0:
+                    per_count.append({"players": n, "in_play": n1, "team_wins": a,
+                                      "team_win_rate": a / n1, "without": n0,
+                                      "team_win_rate_without": c0 / n0,
+                                      "effect": a / n1 - c0 / n0,
+                                      "effect_ci": list(newcombe(a, n1, c0, n0))})
+            mh = mantel_haenszel(strata)
+            why = not_measured(c, n_in, self.fired[c], self.reached[c], mh is None)
+            chars.append({"id": c, "name": name, "team": tm, "in_play": n_in,
+                          "in_play_rate": rate(n_in, self.seated), "team_wins": k,
+                          "team_win_rate": rate(k, n_in), "team_win_ci": list(wilson(k, n_in)),
+                          "team_win_rate_without": rate(out_wins, out_games),
+                          "fired": self.fired[c], "fired_rate": rate(self.fired[c], n_in),
+                          "not_measured": why,
+                          "effect": None if why or mh is None else mh[0],
+                          "effect_ci": None if why or mh is None else list(mh[1]),
+                          "effect_by_players": [] if why else per_count,
+                          "effect_pooled": (k / n_in - out_wins / out_games)
+                          if n_in and out_games else None,
+                          "effect_pooled_ci": list(newcombe(k, n_in, out_wins, out_games))
+                          if n_in and out_games else None})
+        return chars
+
+
+def _share(k: int, n: int) -> dict:
+    return {"games": k, "rate": rate(k, n), "ci": list(wilson(k, n))}
+
+
+class _Measures:
+    """The designer measures (record.py: confirmed, outsiders_public, misinfo, final_day),
+    per player count, over one script's seated games of the primary arm."""
+
+    def __init__(self, counts: list[int]):
+        self.counts = counts
+        self.c: dict[int, Counter] = {n: Counter() for n in counts}
+        self.misinfo: dict[int, Counter] = {n: Counter() for n in counts}
+
+    def add(self, r: dict) -> None:
+        c = self.c[r["players"]]
+        c["games"] += 1
+        c["confirmed"] += r["confirmed"] > 0
+        c["confirmed_players"] += r["confirmed"]
+        if r["confirmed_day"] is not None:
+            c["confirmed_day"] += r["confirmed_day"]
+        c["outsiders_public"] += r["outsiders_public"] is not None
+        c["misinfo_sum"] += r["misinfo"]
+        self.misinfo[r["players"]][r["misinfo"]] += 1
+        c["false_info"] += any(m.get("false_info") for m in r["impact"].values())
+        c["final_day"] += bool(r["final_day"])
+
+    @staticmethod
+    def _row(c: Counter, mis: Counter) -> dict:
+        g = c["games"]
+        return {"games": g, "confirmed": _share(c["confirmed"], g),
+                "confirmed_players_mean": rate(c["confirmed_players"], g),
+                "confirmed_day_mean": rate(c["confirmed_day"], c["confirmed"]),
+                "outsiders_public": _share(c["outsiders_public"], g),
+                "misinfo_mean": rate(c["misinfo_sum"], g),
+                "misinfo_games": {str(k): v for k, v in sorted(mis.items())},
+                "false_info": _share(c["false_info"], g),
+                "final_day": _share(c["final_day"], g)}
+
+    def json(self) -> dict:
+        total: Counter = Counter()
+        mis: Counter = Counter()
+        for n in self.counts:
+            total.update(self.c[n])
+            mis.update(self.misinfo[n])
+        return {"by_players": [{"players": n, **self._row(self.c[n], self.misinfo[n])}
+                               for n in self.counts],
+                "overall": self._row(total, mis)}
+
+
+# ---- setups: --where and character pairs -------------------------------------------------
+
+class WhereError(ValueError):
+    pass
+
+
+def parse_where(text: str, script_chars: list[str]) -> tuple[str, Any]:
+    """A setup expression: character ids or names joined by & (and), | (or), ! (not) and
+    brackets ("baron & drunk", "imp & !(poisoner | spy)"). Returns (the expression in ids,
+    its tree); WhereError (one line) for bad syntax or a character not on the script."""
+    import re
+    from ..data import normalise_id
+    tokens = [t.strip() for t in re.findall(r"[()&|!]|[^()&|!]+", text) if t.strip()]
+    if not tokens:
+        raise WhereError(f"--where {text!r}: give characters joined by &, | and !")
+    pos = 0
+
+    def peek() -> str | None:
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take() -> str:
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def expr() -> Any:
+        left = term()
+        while peek() == "|":
+            take()
+            left = ("or", left, term())
+        return left
+
+    def term() -> Any:
+        left = factor()
+        while peek() == "&":
+            take()
+            left = ("and", left, factor())
+        return left
+
+    def factor() -> Any:
+        t = peek()
+        if t is None:
+            raise WhereError(f"--where {text!r}: ends too soon")
+        if t == "!":
+            take()
+            return ("not", factor())
+        if t == "(":
+            take()
+            inner = expr()
+            if peek() != ")":
+                raise WhereError(f"--where {text!r}: a bracket is not closed")
+            take()
+            return inner
+        if t in ")&|":
+            raise WhereError(f"--where {text!r}: {t!r} where a character was expected")
+        take()
+        cid = normalise_id(t)
+        if cid not in script_chars:
+            raise WhereError(f"--where {text!r}: {t!r} is not a character of the script")
+        return ("is", cid)
+
+    tree = expr()
+    if pos != len(tokens):
+        raise WhereError(f"--where {text!r}: {tokens[pos]!r} is not expected there")
+    return _where_text(tree), tree
+
+
+def _where_text(tree: Any) -> str:
+    """The expression in ids, with brackets only where they are needed."""
+    op = tree[0]
+    if op == "is":
+        return tree[1]
+    if op == "not":
+        inner = _where_text(tree[1])
+        return "!" + (inner if tree[1][0] in ("is", "not") else f"({inner})")
+    return f" {'&' if op == 'and' else '|'} ".join(
+        _where_text(t) if t[0] in ("is", "not", op) else f"({_where_text(t)})"
+        for t in tree[1:])
+
+
+def where_holds(tree: Any, chars: set[str]) -> bool:
+    op = tree[0]
+    if op == "is":
+        return tree[1] in chars
+    if op == "not":
+        return not where_holds(tree[1], chars)
+    if op == "and":
+        return where_holds(tree[1], chars) and where_holds(tree[2], chars)
+    return where_holds(tree[1], chars) or where_holds(tree[2], chars)
+
+
+def _setup_block(counts: list[int], tally: Counter) -> dict:
+    """Good's win rate in the games with a setup and without, per count (Newcombe) and
+    within count over all (Mantel-Haenszel). `tally`: (players, with?, good won?) -> games."""
+    rows, strata = [], []
+    for n in counts:
+        n1, a = tally[n, True, True] + tally[n, True, False], tally[n, True, True]
+        n0, c = tally[n, False, True] + tally[n, False, False], tally[n, False, True]
+        strata.append((a, n1, c, n0))
+        rows.append({"players": n, **_rate_json(a, n1),
+                     "without": _rate_json(c, n0),
+                     "difference": a / n1 - c / n0 if n1 and n0 else None,
+                     "difference_ci": list(newcombe(a, n1, c, n0)) if n1 and n0 else None})
+    mh = mantel_haenszel(strata)
+    a, n1 = sum(s[0] for s in strata), sum(s[1] for s in strata)
+    c, n0 = sum(s[2] for s in strata), sum(s[3] for s in strata)
+    return {"by_players": rows,
+            "overall": {**_rate_json(a, n1), "without": _rate_json(c, n0),
+                        "difference": None if mh is None else mh[0],
+                        "difference_ci": None if mh is None else list(mh[1])}}
+
+
+PAIR_MIN = 30       # a pair is listed when both were in play in this many games, and not in
+
+
+class _Pairs:
+    """Good's win rate for every pair of the script's characters in play together."""
+
+    def __init__(self, script_chars: list[str]):
+        self.order = {c: i for i, c in enumerate(script_chars)}
+        self.t: Counter = Counter()         # (a, b, players, good won) -> games
+        self.n: Counter = Counter()         # (players, good won) -> games
+        self.single: Counter = Counter()    # char -> games in play
+
+    def add(self, r: dict) -> None:
+        n, good = r["players"], r["winner"] == "good"
+        self.n[n, good] += 1
+        cs = sorted({c for c in r["chars"] if c in self.order}, key=self.order.__getitem__)
+        self.single.update(cs)
+        t = self.t
+        for i, a in enumerate(cs):
+            for b in cs[i + 1:]:
+                t[a, b, n, good] += 1
+
+    def json(self, counts: list[int]) -> dict:
+        from ..data import get as char_data
+        both: dict[tuple[str, str], Counter] = {}
+        for (a, b, n, good), k in self.t.items():
+            both.setdefault((a, b), Counter())[n, True, good] = k
+        rows = []
+        for (a, b), tally in both.items():
+            for n in counts:
+                for good in (True, False):
+                    tally[n, False, good] = self.n[n, good] - tally[n, True, good]
+            block = _setup_block(counts, tally)
+            o = block["overall"]
+            if o["games"] < PAIR_MIN or o["without"]["games"] < PAIR_MIN \
+                    or o["difference"] is None \
+                    or o["games"] in (self.single[a], self.single[b]):
+                continue        # (one in play whenever the other is: the other's own effect)
+            rows.append({"pair": [a, b],
+                         "names": [char_data(a).name, char_data(b).name],
+                         "games": o["games"], "good_wins": o["good_wins"],
+                         "good_win_rate": o["good_win_rate"], "good_win_ci": o["good_win_ci"],
+                         "good_win_rate_without": o["without"]["good_win_rate"],
+                         "difference": o["difference"], "difference_ci": o["difference_ci"]})
+        rows.sort(key=lambda r: (-r["difference"], r["pair"]))
+        return {"min_games": PAIR_MIN, "rows": rows}
+
+
+def layout(spec_json: dict) -> tuple[int, int, int]:
+    """(cells, main_total, the panel's cells) of the run's game indices (run.Spec)."""
+    counts = spec_json["players"]
+    sens = spec_json.get("sensitivity") or {"games": 0, "arms": []}
+    cells = len(counts) * (len(spec_json["arms"]) + bool(spec_json.get("compare")))
+    return cells, spec_json.get("games", 0) * cells, len(counts) * len(sens["arms"])
+
+
+def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str],
+              where: list[str] | None = None, variant_chars: list[str] | None = None) -> dict:
+    """The summary of a run from its records in index order. `script_chars`: the script's
+    characters (Travellers left out) for the characters table; `where`: setup expressions
+    (`parse_where`); `variant_chars`: script B's, for an A/B run."""
     team = _teams()
-    from ..data import get as char_data
     arms = [(a["good"], a["evil"]) for a in spec_json["arms"]]
     counts = spec_json["players"]
     sens = spec_json.get("sensitivity") or {"games": 0, "arms": []}
     n_arms = len(arms)
-    cells = len(counts) * n_arms
-    main_total = spec_json.get("games", 0) * cells
-    s_cells = len(counts) * len(sens["arms"])
+    cells, main_total, s_cells = layout(spec_json)
+    compare = spec_json.get("compare")
     paired: dict[tuple[int, int, int], bool] = {}   # (arm, players, g) -> good won (panel)
+    ab: dict[tuple[int, int, int], bool] = {}       # (0 A / 1 B, players, g) -> good won
     overall = _Tally()
     by_n = {n: _Tally() for n in counts}
     endings_n: dict[int, Counter] = {n: Counter() for n in counts}
@@ -206,15 +552,14 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
     unseated: Counter = Counter()
     games = 0
     by_out: dict[int, _Tally] = {}
-    in_play: Counter = Counter()
-    team_wins: Counter = Counter()
-    in_play_n: Counter = Counter()          # (char, players) -> games in play
-    team_wins_n: Counter = Counter()        # (char, players) -> its team's wins then
-    team_total_n: Counter = Counter()       # (players, team) -> that team's wins
-    fired: Counter = Counter()              # char -> games in play in which its ability fired
-    reached: Counter = Counter()            # char -> games in play ended by its win condition
-    char_team: dict[str, str] = {}
-    team_total = {"good": 0, "evil": 0}     # wins per team over all seated games
+    effects = _Effects(counts, team)
+    measures = _Measures(counts)
+    effects_b = _Effects(counts, team)
+    measures_b = _Measures(counts)
+    unseated_b: Counter = Counter()
+    wheres = [(w, *parse_where(w, script_chars)) for w in (where or [])]
+    where_t: list[Counter] = [Counter() for _ in wheres]
+    pairs = _Pairs(script_chars)
     impact: dict[str, dict[str, list[int]]] = {}
     arm_tally = [_Tally() for _ in arms]
     for r in records:
@@ -223,11 +568,21 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
                 g = (r["i"] - main_total) // s_cells
                 paired[r["arm"], r["players"], g] = r["winner"] == "good"
             continue
+        if r.get("variant"):                        # script B's games (an A/B run)
+            if "error" in r:
+                unseated_b[r["error"]] += 1
+                continue
+            ab[1, r["players"], r["i"] // cells] = r["winner"] == "good"
+            effects_b.add(r)
+            measures_b.add(r)
+            continue
         if "error" not in r:
             arm_tally[r["arm"]].add(r["winner"])
-            if r["arm"] == 0 and sens["arms"]:
+            if r["arm"] == 0 and (compare or sens["arms"]):
                 g = r["i"] // cells
-                if g < sens["games"]:
+                if compare:
+                    ab[0, r["players"], g] = r["winner"] == "good"
+                if sens["arms"] and g < sens["games"]:
                     paired[0, r["players"], g] = r["winner"] == "good"
         if r["arm"] != 0:
             continue
@@ -242,34 +597,21 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
         endings[r["ending"]] += 1
         final3[n] += bool(r["final3"])
         days[n] += r["days"]
-        if w in team_total:
-            team_total[w] += 1
-            team_total_n[n, w] += 1
         by_out.setdefault(r["outsiders"], _Tally()).add(w)
-        seen = set()
-        acted = r["impact"]
-        for c, side in [(c, _team_of(c, team)) for c in r["chars"]] + [
-                (f"{c}:{a}", a) for c, a in r["trav"]]:
-            if c in seen:
-                continue
-            seen.add(c)
-            char_team[c] = side
-            in_play[c] += 1
-            team_wins[c] += w == side
-            in_play_n[c, n] += 1
-            team_wins_n[c, n] += w == side
-            base = c.split(":")[0]
-            if base in acted or _sets_up(base):
-                fired[c] += 1
-            if r["code"] in _win_codes(base):
-                reached[c] += 1
+        effects.add(r)
+        if spec_json.get("baseline") is None:
+            measures.add(r)
+            pairs.add(r)
+        if wheres:
+            in_play = set(r["chars"])
+            for k, (_, _, tree) in enumerate(wheres):
+                where_t[k][n, where_holds(tree, in_play), w == "good"] += 1
         for c, metrics in r["impact"].items():
             d = impact.setdefault(c, {})
             for m, k in metrics.items():
                 x = d.setdefault(m, [0, 0])
                 x[0] += k
                 x[1] += 1
-    seated = overall.games
     by_players = []
     for n in counts:
         t = by_n[n]
@@ -283,50 +625,10 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
         ref["model"] = B.exact(n)
         row["reference"] = ref
         by_players.append(row)
-    chars = []
-    ids = list(dict.fromkeys(list(script_chars) + sorted(in_play)))
-    for c in ids:
-        base = c.split(":")[0]
-        tm = char_team.get(c) or _team_of(base, team)
-        k, n_in = team_wins[c], in_play[c]
-        out_games = seated - n_in
-        out_wins = team_total.get(tm, 0) - k
-        try:
-            name = char_data(base).name
-        except Exception:
-            name = base
-        if ":" in c:
-            name = f"{name} ({c.split(':')[1]})"
-        strata = []
-        per_count = []
-        for n in counts:
-            n1, a = in_play_n[c, n], team_wins_n[c, n]
-            n0, c0 = by_n[n].games - n1, team_total_n[n, tm] - a
-            strata.append((a, n1, c0, n0))
-            if n1 and n0:
-                per_count.append({"players": n, "in_play": n1, "team_wins": a,
-                                  "team_win_rate": a / n1, "without": n0,
-                                  "team_win_rate_without": c0 / n0,
-                                  "effect": a / n1 - c0 / n0,
-                                  "effect_ci": list(newcombe(a, n1, c0, n0))})
-        mh = mantel_haenszel(strata)
-        why = not_measured(c, n_in, fired[c], reached[c], mh is None)
-        chars.append({"id": c, "name": name, "team": tm, "in_play": n_in,
-                      "in_play_rate": rate(n_in, seated), "team_wins": k,
-                      "team_win_rate": rate(k, n_in), "team_win_ci": list(wilson(k, n_in)),
-                      "team_win_rate_without": rate(out_wins, out_games),
-                      "fired": fired[c], "fired_rate": rate(fired[c], n_in),
-                      "not_measured": why,
-                      "effect": None if why or mh is None else mh[0],
-                      "effect_ci": None if why or mh is None else list(mh[1]),
-                      "effect_by_players": [] if why else per_count,
-                      "effect_pooled": (k / n_in - out_wins / out_games)
-                      if n_in and out_games else None,
-                      "effect_pooled_ci": list(newcombe(k, n_in, out_wins, out_games))
-                      if n_in and out_games else None})
+    chars = effects.rows(script_chars)
     imp = {}
     for c in sorted(impact):
-        n_in = in_play.get(c, 0)
+        n_in = effects.in_play.get(c, 0)
         imp[c] = {m: {"count": v[0], "games": v[1], "rate_in_play": rate(v[1], n_in)}
                   for m, v in sorted(impact[c].items())}
     out: dict[str, Any] = {
@@ -346,6 +648,12 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
                          for c in chars if c["not_measured"] and not
                          c["not_measured"].startswith(ALWAYS)],
     }
+    if spec_json.get("baseline") is None:
+        out["designer"] = measures.json()
+        out["pairs"] = pairs.json(counts)
+    if wheres:
+        out["where"] = [{"expression": text, "characters": canon, **_setup_block(counts, t)}
+                        for (text, canon, _), t in zip(wheres, where_t)]
     if len(arms) > 1:
         out["policy_table"] = [{**a, **{f: v for f, v in t.json().items()
                                         if f in ("games", "good_wins", "good_win_rate",
@@ -353,6 +661,10 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
                                for a, t in zip(spec_json["arms"], arm_tally)]
     if sens["arms"]:
         out["sensitivity"] = sensitivity(spec_json, sens, counts, paired)
+    if compare:
+        out["compare"] = compare_section(spec_json, counts, ab, chars,
+                                         effects_b.rows(variant_chars or []),
+                                         measures_b.json(), unseated_b)
     if spec_json.get("baseline"):
         agrees = {}
         for row in by_players:
@@ -365,3 +677,50 @@ def summarise(spec_json: dict, records: Iterable[dict], script_chars: list[str])
                            "model": {str(n): B.exact(n) for n in counts},
                            "agrees": agrees}
     return out
+
+
+def compare_section(spec_json: dict, counts: list[int], ab: dict[tuple[int, int, int], bool],
+                    chars_a: list[dict], chars_b: list[dict], measures_b: dict,
+                    unseated_b: Counter) -> dict:
+    """Script B against A on the same seeds: good's win rate with each, per count and over
+    all, the paired difference B - A (Agresti-Min), and the character effects side by side."""
+    games = spec_json["games"]
+
+    def block(ns: list[int]) -> dict:
+        a = [ab[0, n, g] for n in ns for g in range(games) if (0, n, g) in ab]
+        b = [ab[1, n, g] for n in ns for g in range(games) if (1, n, g) in ab]
+        both = [(ab[0, n, g], ab[1, n, g]) for n in ns for g in range(games)
+                if (0, n, g) in ab and (1, n, g) in ab]
+        only_b = sum(1 for x, y in both if y and not x)
+        only_a = sum(1 for x, y in both if x and not y)
+        d, dci = paired_difference(only_b, only_a, len(both))
+        return {"a": _rate_json(sum(a), len(a)), "b": _rate_json(sum(b), len(b)),
+                "pairs": len(both), "good_only_in_a": only_a, "good_only_in_b": only_b,
+                "difference": d if both else None,
+                "difference_ci": list(dci) if both else None}
+
+    cmp = spec_json["compare"]
+    sa, sb = spec_json["script"], cmp["script"]
+    ea = {c["id"]: c for c in chars_a}
+    eb = {c["id"]: c for c in chars_b}
+
+    def side(c: dict | None) -> dict | None:
+        if c is None:
+            return None
+        return {f: c[f] for f in ("in_play", "in_play_rate", "team_win_rate", "fired_rate",
+                                  "not_measured", "effect", "effect_ci")}
+    ids = list(dict.fromkeys(list(ea) + list(eb)))
+    return {"a": {"name": sa["name"], "characters": sa["characters"]},
+            "b": {"name": sb["name"], "characters": sb["characters"],
+                  "source": sb.get("source")},
+            "swap": cmp.get("swap"),
+            "removed": [c for c in sa["characters"] if c not in sb["characters"]],
+            "added": [c for c in sb["characters"] if c not in sa["characters"]],
+            "unseated_b": {"count": sum(unseated_b.values()),
+                           "reasons": dict(sorted(unseated_b.items()))},
+            "by_players": [{"players": n, **block([n])} for n in counts],
+            "overall": block(list(counts)),
+            "characters": [{"id": i, "name": (ea.get(i) or eb[i])["name"],
+                            "team": (ea.get(i) or eb[i])["team"],
+                            "a": side(ea.get(i)), "b": side(eb.get(i))} for i in ids],
+            "designer": measures_b}
