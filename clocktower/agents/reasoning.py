@@ -99,6 +99,7 @@ class ReasoningBot:
         self.chose: dict[tuple[int, str], list[str]] = {}      # (night, ability) -> chosen
         self.pending: list[dict] = []   # claims still to make
         self.claimed_day = 0            # the last day it queued its claims
+        self.turns = (0, 0)             # (day, its day turns so far): an evil bot's wait
         self.bluff: str | None = None   # an evil bot's claimed character
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
         self.nominee: str | None = None     # the nomination being voted on
@@ -167,6 +168,8 @@ class ReasoningBot:
         day = view.day
         if self.claimed_day == day:
             return
+        if self._evil(view) and self.bluff is None and not self._may_bluff(view, table):
+            return                      # an evil player's first claim waits (`_may_bluff`)
         self.claimed_day = day
         if self._evil(view):
             self._queue_bluff(view, table, day)
@@ -190,6 +193,19 @@ class ReasoningBot:
             if chose:
                 c["chose"] = chose
             self.pending.append(c)
+
+    def _may_bluff(self, view, table: Table) -> bool:
+        """Whether an evil bot makes its first claim now: once the good players have said
+        who they are (every living player outside its team has claimed), or on its second
+        turn of the day. A bluff chosen then among the characters nobody claimed is one no
+        good player holds (good players claim what they believe they are), as evil players
+        hold their claim until the town has spoken."""
+        turn = (view.day, self.turns[1] + 1 if self.turns[0] == view.day else 1)
+        self.turns = turn
+        if turn[1] >= 2:
+            return True
+        team = self._teammates(view)
+        return all(n in table.claims for n in view.living if n not in team)
 
     def _plan(self, view, table: Table) -> tuple[list[str], dict[str, str]]:
         """The evil team's plan, the same for every member with no word exchanged: made
