@@ -41,6 +41,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import Table, protects, table_for
+from .plays import PRETENDS
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -72,6 +73,9 @@ STAR_PASS_AT = 0.45
 # An evil bot's night target (a kill, a poison) is one of the first TARGET_POOL players it
 # most wants gone (`_targets`), the first with chance 1/2, the next 1/4...
 TARGET_POOL = 3
+# An evil bot whose bluff options include a character it can pretend the day ability of
+# (`plays.PRETENDS`: the Slayer) takes one of those with this chance.
+LIKE_PRETEND = 0.5
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
                             # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
@@ -99,6 +103,7 @@ class ReasoningBot:
         self.chose: dict[tuple[int, str], list[str]] = {}      # (night, ability) -> chosen
         self.pending: list[dict] = []   # claims still to make
         self.claimed_day = 0            # the last day it queued its claims
+        self.pretended: set[str] = set()    # bluffs whose day ability it pretended
         self.turns = (0, 0)             # (day, its day turns so far): an evil bot's wait
         self.bluff: str | None = None   # an evil bot's claimed character
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
@@ -248,6 +253,9 @@ class ReasoningBot:
                 options = [c for c in table.townsfolk if c not in taken
                            and c not in self.bluffs and c not in planned] \
                     or list(table.townsfolk)
+            liked = [c for c in options if c in PRETENDS]
+            if liked and rng.random() < LIKE_PRETEND:
+                options = liked             # a bluff whose day ability it can pretend
             self.bluff = options[randrange(rng, len(options))]
             self.frames = frames
         claim: dict[str, Any] = {"claim": self.bluff}
@@ -349,6 +357,10 @@ class ReasoningBot:
         if exiles and self.rng.random() < 0.05:
             return {"exile": exiles[randrange(self.rng, len(exiles))]}
         evil = self._evil(view)
+        if evil and self.bluff in PRETENDS and self.bluff not in self.pretended:
+            use = self._pretend(view, table)
+            if use is not None:
+                return use
         if uses:
             use = self._day_use(view, table, uses, evil)
             if use is not None:
@@ -384,6 +396,18 @@ class ReasoningBot:
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _pretend(self, view, table: Table) -> dict | None:
+        """An evil bot's pretended use of its bluff's day ability (`plays.PRETENDS`), among
+        those the engine offers it (`view.pretend_uses()`)."""
+        offered = getattr(view, "pretend_uses", None)
+        pretends = offered() if offered is not None else []
+        if not pretends:
+            return None
+        use = PRETENDS[self.bluff](self, view, table, pretends)
+        if use is not None:
+            self.pretended.add(self.bluff)
+        return use
 
     def _virgin_test(self, view, table: Table, living: list[str]) -> str | None:
         """A good bot that believes it is a Townsfolk whose ability is spent (it acts on
