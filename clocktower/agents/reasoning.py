@@ -400,13 +400,14 @@ class ReasoningBot:
     def _pretend(self, view, table: Table) -> dict | None:
         """An evil bot's pretended use of its bluff's day ability (`plays.PRETENDS`), among
         those the engine offers it (`view.pretend_uses()`)."""
+        bluff = self.bluff
         offered = getattr(view, "pretend_uses", None)
         pretends = offered() if offered is not None else []
-        if not pretends:
+        if bluff is None or not pretends:
             return None
-        use = PRETENDS[self.bluff](self, view, table, pretends)
+        use = PRETENDS[bluff](self, view, table, pretends)
         if use is not None:
-            self.pretended.add(self.bluff)
+            self.pretended.add(bluff)
         return use
 
     def _virgin_test(self, view, table: Table, living: list[str]) -> str | None:
