@@ -469,6 +469,18 @@ class ReasoningBot:
             return (rank, trust.get(n, 0.0), table.seat[n])
         return sorted(good, key=key)
 
+    def _poison_targets(self, table: Table, good: list[str],
+                        trust: dict[str, float]) -> list[str]:
+        """Good players in the order a Minion wants them poisoned: claimed information roles
+        that learn every night first (poisoned, what they say next is false and misleads
+        the town; a night kill would confirm them instead), then as `_targets`."""
+        def key(n: str) -> tuple:
+            c = table.claims.get(n, "")
+            rank = 0 if c and table.informs(c) and D.get(c).other_night else \
+                1 if protects(c) else 2
+            return (rank, trust.get(n, 0.0), table.seat[n])
+        return sorted(good, key=key)
+
     def _star_pass(self, view, table: Table, d: PlayerChoice) -> bool:
         """Whether a Demon that passes its demonhood by killing itself should (a star-pass):
         when the table suspects it at least STAR_PASS_AT and more than anyone, a teammate
@@ -566,7 +578,8 @@ class ReasoningBot:
                 if team != "demon" or len(own) < d.count:
                     return None
                 good = own
-            order = self._targets(table, good, trust)
+            order = self._targets(table, good, trust) if team == "demon" \
+                else self._poison_targets(table, good, trust)
             if d.count == 1 and len(order) > 1:
                 # Not always the most dangerous player: a Monk would protect them every
                 # night. One of the first few, the first the likeliest.
