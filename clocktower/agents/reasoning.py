@@ -75,7 +75,7 @@ STAR_PASS_AT = 0.45
 TARGET_POOL = 3
 # An evil bot whose bluff options include a character it can pretend the day ability of
 # (`plays.PRETENDS`: the Slayer) takes one of those with this chance.
-LIKE_PRETEND = 0.5
+LIKE_PRETEND = 0.25
 # With the winner swapped (a Heretic), a good bot votes for a nominee whose Demon chance is
 # below this share of an even chance among the other living players.
 FLIP_SAFE = 0.6
@@ -264,7 +264,8 @@ class ReasoningBot:
 
     def _queue_bluff(self, view, table: Table, day: int) -> None:
         rng = self.rng
-        if self.bluff is None:
+        first = self.bluff is None
+        if first:
             taken = set(table.claims.values())
             frames, roles = self._plan(view, table)
             demon = view.character in table.demons_on_script
@@ -283,13 +284,16 @@ class ReasoningBot:
                 options = liked             # a bluff whose day ability it can pretend
             self.bluff = options[randrange(rng, len(options))]
             self.frames = frames
-        claim: dict[str, Any] = {"claim": self.bluff}
-        info = table.invent(self.bluff, self.name, self.frames, day, rng) \
+        bluff = self.bluff
+        if bluff is None:
+            return
+        claim: dict[str, Any] = {"claim": bluff}
+        info = table.invent(bluff, self.name, self.frames, day, rng) \
             if self.frames else None
         if info is not None:
             claim.update(info)
-        elif day > 1:
-            return                      # nothing new to say
+        elif day > 1 and not first:
+            return                      # nothing new to say (its first claim: said)
         self.pending.append(claim)
 
     # ---- beliefs -----------------------------------------------------------------------
