@@ -213,14 +213,49 @@ def analyse(log: list[dict], res: CountResult) -> None:
             res.days += ev["number"]
 
 
+STORYTELLERS = ("auto", "even")
+
+
+def even_storyteller(seed: int) -> Any:
+    """The automatic Storyteller without its lean (`--storyteller even`): it sees the game
+    as even at every decision (`standing` 0: a droisoned player is shown something false
+    with chance 0.5, a registration that matters is false with chance 0.25), and a choice
+    that offers to favour the team behind (`favours`) is made as if nobody were. Its
+    judgements and information are otherwise the automatic Storyteller's."""
+    from ..engine.decisions import Choice
+    from ..storyteller.auto import AutoStoryteller
+
+    class EvenStoryteller(AutoStoryteller):
+        def standing(self, game: Any) -> float:
+            return 0.0
+
+        def good_ahead(self, game: Any) -> float:
+            return 0.0
+
+        def __call__(self, decision: Any, view: Any) -> object:
+            if isinstance(decision, Choice) and decision.n_true is None \
+                    and decision.context.get("favours"):
+                from ..engine.rand import randrange
+                suggested = decision.context.get("suggested")
+                if suggested:
+                    return suggested[randrange(self.rng, len(suggested))]
+                return decision.sample(self.rng)
+            return AutoStoryteller.__call__(self, decision, view)
+
+    return EvenStoryteller(seed)
+
+
 def play_measured(script, players: int, seed: int, good: str, evil: str,
-                  res: CountResult) -> None:
-    """Play one game (seed `seed`) with the good and evil policies and add it to `res`."""
+                  res: CountResult, storyteller: str = "auto") -> None:
+    """Play one game (seed `seed`) with the good and evil policies and add it to `res`;
+    `storyteller`: "auto" (the automatic Storyteller) or "even" (`even_storyteller`)."""
     from ..engine.runner import play
     from ..play import NAMES, new_game
     from .policies import make_agents
     names = NAMES[:players]
-    game = new_game(script, players, seed, agents=make_agents(names, seed, good, evil))
+    st = even_storyteller(seed) if storyteller == "even" else None
+    game = new_game(script, players, seed, storyteller=st,
+                    agents=make_agents(names, seed, good, evil))
     game.on_event = _Observer(game, res, good == "reasoning")
     play(game)
     game.on_event = None
@@ -229,7 +264,8 @@ def play_measured(script, players: int, seed: int, good: str, evil: str,
 
 
 def measure(script, counts: list[int], games: int, seed: int, good: str, evil: str,
-            on_game: Callable[[int], None] | None = None) -> list[CountResult]:
+            on_game: Callable[[int], None] | None = None,
+            storyteller: str = "auto") -> list[CountResult]:
     """Play `games` games at each count (game i plays seed + i) and measure them."""
     from ..scripts import load_script
     sc = load_script(script)
@@ -237,7 +273,7 @@ def measure(script, counts: list[int], games: int, seed: int, good: str, evil: s
     for n in counts:
         res = CountResult(n)
         for i in range(games):
-            play_measured(sc, n, seed + i, good, evil, res)
+            play_measured(sc, n, seed + i, good, evil, res, storyteller)
             if on_game is not None:
                 on_game(n)
         out.append(res)
