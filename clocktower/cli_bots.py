@@ -47,7 +47,7 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
            out: Optional[Path] = typer.Option(None, help="also write report.json and "
                                               "reliability.png in this folder"),
            storyteller: str = typer.Option("auto", help="auto (the automatic Storyteller, "
-                                           "which leans towards the team behind), or even "
+                                           "which leans towards the team behind), or neutral "
                                            "(the same without the lean)"),
            ) -> None:
     """Execution accuracy beside a random living pick, good's win rate, the good bots'
@@ -91,7 +91,7 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
     summaries = [r.summary() for r in results]
     console.print(f"{sc.name}: good {good}, evil {evil}; {games} games a count "
                   f"(seeds {seed}-{seed + games - 1})"
-                  + ("; Storyteller without lean" if storyteller == "even" else ""))
+                  + ("; Storyteller without lean" if storyteller == "neutral" else ""))
     t = Table(box=box.SIMPLE)
     for col in ("players", "good wins", "95% CI", "execs", "hit evil", "random", "ratio",
                 "days", "evil votes on evil"):

@@ -213,47 +213,27 @@ def analyse(log: list[dict], res: CountResult) -> None:
             res.days += ev["number"]
 
 
-STORYTELLERS = ("auto", "even")
+STORYTELLERS = ("auto", "neutral")
 
 
-def even_storyteller(seed: int) -> Any:
-    """The automatic Storyteller without its lean (`--storyteller even`): it sees the game
-    as even at every decision (`standing` 0: a droisoned player is shown something false
-    with chance 0.5, a registration that matters is false with chance 0.25), and a choice
-    that offers to favour the team behind (`favours`) is made as if nobody were. Its
-    judgements and information are otherwise the automatic Storyteller's."""
-    from ..engine.decisions import Choice
+def neutral_storyteller(seed: int) -> Any:
+    """The automatic Storyteller without its lean (`--storyteller neutral`, the same policy
+    as `play` and `simulate`'s): it takes every game as even (`standing` 0: a droisoned
+    player is shown something false with chance 0.5, a registration that matters is false
+    with chance 0.25) and never picks an option because it favours the team behind."""
     from ..storyteller.auto import AutoStoryteller
-
-    class EvenStoryteller(AutoStoryteller):
-        def standing(self, game: Any) -> float:
-            return 0.0
-
-        def good_ahead(self, game: Any) -> float:
-            return 0.0
-
-        def __call__(self, decision: Any, view: Any) -> object:
-            if isinstance(decision, Choice) and decision.n_true is None \
-                    and decision.context.get("favours"):
-                from ..engine.rand import randrange
-                suggested = decision.context.get("suggested")
-                if suggested:
-                    return suggested[randrange(self.rng, len(suggested))]
-                return decision.sample(self.rng)
-            return AutoStoryteller.__call__(self, decision, view)
-
-    return EvenStoryteller(seed)
+    return AutoStoryteller(seed, lean=False)
 
 
 def play_measured(script, players: int, seed: int, good: str, evil: str,
                   res: CountResult, storyteller: str = "auto") -> None:
     """Play one game (seed `seed`) with the good and evil policies and add it to `res`;
-    `storyteller`: "auto" (the automatic Storyteller) or "even" (`even_storyteller`)."""
+    `storyteller`: "auto" (the automatic Storyteller) or "neutral" (`neutral_storyteller`)."""
     from ..engine.runner import play
     from ..play import NAMES, new_game
     from .policies import make_agents
     names = NAMES[:players]
-    st = even_storyteller(seed) if storyteller == "even" else None
+    st = neutral_storyteller(seed) if storyteller == "neutral" else None
     game = new_game(script, players, seed, storyteller=st,
                     agents=make_agents(names, seed, good, evil))
     game.on_event = _Observer(game, res, good == "reasoning")
