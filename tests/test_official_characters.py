@@ -260,3 +260,19 @@ def test_a_scenario_refuses_them(unimplemented):
         steps: []
         """)
     assert f"characters not implemented yet: {unimplemented}" in str(e) and e.line == 4
+
+
+def test_almanac_text_with_characters_not_implemented(tmp_path):
+    f = tmp_path / "lanterns.txt"
+    f.write_text("Lanterns\nAlmanac · tester · 6 characters\n\n"
+                 + "".join(f"{team}\n{name}\nNot written yet.\n\n" for team, name in (
+                     ("Townsfolk", "Grandmother"), ("Townsfolk", "Chef"), ("Minion", "Poisoner"),
+                     ("Demon", "Shabaloth"), ("Loric", "Bootlegger"), ("Fabled", "Djinn"),
+                     ("Fabled", "Homebrew Fable"))))
+    s = load_script(f)
+    assert s.characters == ["grandmother", "chef", "poisoner", "shabaloth", "bootlegger", "djinn"]
+    assert not s.homebrew
+    warnings = "\n".join(s.warnings)
+    assert "Grandmother: ability text missing or not in English; none is built in" in warnings
+    assert "Chef: ability text missing or not in English; using the built-in" in warnings
+    assert "'Homebrew Fable' is not an official Fabled; skipped" in warnings
