@@ -276,3 +276,18 @@ def test_almanac_text_with_characters_not_implemented(tmp_path):
     assert "Grandmother: ability text missing or not in English; none is built in" in warnings
     assert "Chef: ability text missing or not in English; using the built-in" in warnings
     assert "'Homebrew Fable' is not an official Fabled; skipped" in warnings
+
+
+def test_the_web_api_parses_the_community_script_and_refuses_to_deal_it(tmp_path):
+    from fastapi.testclient import TestClient
+    from clocktower.web.app import create_app
+    text = LANTERNS.read_text()
+    with TestClient(create_app(tmp_path / "games.sqlite")) as c:
+        r = c.post("/api/scripts/parse", json={"text": text})
+        assert r.status_code == 200 and len(r.json()["characters"]) == 33
+        r = c.get("/api/characters/bootlegger")
+        assert r.status_code == 200 and (r.json()["team"], r.json()["implemented"]) == ("loric", False)
+        r = c.post("/api/bag/deal", json={"script": {"text": text}, "seed": 1,
+                                          "players": [{"name": n} for n in "ABCDEFGH"]})
+        assert r.status_code == 400
+        assert r.json()["error"] == "characters not implemented yet: " + ", ".join(NOT_IMPLEMENTED_ON_IT)
