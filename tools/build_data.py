@@ -315,6 +315,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--official", type=Path, required=True,
                     help="folder with the official roles.json, jinxes.json, nightsheet.json")
+    ap.add_argument("--official-version", default="commit 3d6d930 (2026-05-11)",
+                    help="which version of the official files DIR holds (recorded as told)")
     args = ap.parse_args()
     refs = json.loads((SHARED / "reference" / "characters.json").read_text())
     abilities = seed_abilities()
@@ -394,6 +396,7 @@ def main() -> None:
                            "as researched), ability lines from the seed almanacs, night-sheet "
                            "text in our own words (tools/build_data.py)",
             "not implemented": OFFICIAL_SOURCE,
+            "official version": args.official_version,
             "official files": digests,
         },
         "night_order": specials,
