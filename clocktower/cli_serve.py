@@ -29,4 +29,5 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
     n = len(web.state.service.store.game_ids())
     typer.echo(f"clocktower web grimoire on http://{host}:{port} "
                f"({n} game{'s' if n != 1 else ''} in {db})", err=True)
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                ws_max_size=1 << 20)

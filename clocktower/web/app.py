@@ -7,7 +7,6 @@ are applied in order; each change is committed before anyone is told.
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,8 @@ from ..scripts import builtin_names, load_script
 from ..scripts.nightsheet import night_steps
 from . import protocol as P
 from . import setupcheck, townsquare
-from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, character_json,
-                      script_from_spec, script_json, step_json)
+from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, TooLarge,
+                      character_json, script_from_spec, script_json, step_json)
 from .store import SCHEMA_VERSION, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -36,6 +35,8 @@ def _status(e: ClocktowerError) -> int:
         return 404
     if isinstance(e, Conflict):
         return 409
+    if isinstance(e, TooLarge):
+        return 413
     return 400
 
 
@@ -43,11 +44,31 @@ def _err(e: ClocktowerError) -> JSONResponse:
     return JSONResponse({"error": str(e)}, status_code=_status(e))
 
 
-async def _body(request: Request, model: type[BaseModel]) -> Any:
+async def _json(request: Request) -> Any:
+    """The request body as JSON, read with a limit: a body announced (Content-Length) or
+    found (as it streams in) larger than P.MAX_BODY is refused before it is read whole."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        try:
+            announced = int(length)
+        except ValueError:
+            raise ClocktowerError("Content-Length is not a number") from None
+        if announced > P.MAX_BODY:
+            raise TooLarge(f"the request body is {announced} bytes: at most {P.MAX_BODY}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > P.MAX_BODY:
+            raise TooLarge(f"the request body is over {P.MAX_BODY} bytes")
+        chunks.append(chunk)
     try:
-        raw = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
-        raise ClocktowerError("the request body is not JSON") from None
+        return P.loads(b"".join(chunks))
+    except P.JSONError as e:
+        raise ClocktowerError(f"the request body: {e}") from None
+
+
+async def _body(request: Request, model: type[BaseModel]) -> Any:
+    raw = await _json(request)
     try:
         return model.model_validate(raw)
     except ValidationError as e:
@@ -191,10 +212,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     @app.post("/api/games/{gid}/send")
     async def send(gid: str, request: Request):
         live, role, name = authed(gid, request)
-        try:
-            raw = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
-            raise ClocktowerError("the request body is not JSON") from None
+        raw = await _json(request)
         try:
             msg = P.parse_client(raw)
         except ValueError as e:
@@ -267,10 +285,13 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
                 try:
                     if not isinstance(text, str):
                         raise ClocktowerError("messages are JSON in text frames")
+                    if len(text) > P.MAX_MESSAGE:
+                        raise ClocktowerError(f"the message is {len(text)} characters: at "
+                                              f"most {P.MAX_MESSAGE}")
                     try:
-                        raw = json.loads(text)
-                    except json.JSONDecodeError:
-                        raise ClocktowerError("not JSON") from None
+                        raw = P.loads(text)
+                    except P.JSONError as e:
+                        raise ClocktowerError(str(e)) from None
                     if isinstance(raw, dict) and isinstance(raw.get("ref"), str):
                         ref = raw["ref"][:64]
                     try:

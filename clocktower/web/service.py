@@ -35,6 +35,10 @@ class Conflict(ClocktowerError):
     """Not legal now (the engine's reason)."""
 
 
+class TooLarge(ClocktowerError):
+    """A request body over the size limit (413)."""
+
+
 RESERVED = ("storyteller", "spectator")
 
 

@@ -1,0 +1,101 @@
+"""The web grimoire against hostile input (issue 22 items 8-12): deep or huge JSON, names
+that hide or imitate, private database files, the socket's Origin, security headers, one
+name check for the deal and the game, errors always `{"error": ...}`."""
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from clocktower.web import protocol as P
+from clocktower.web.app import create_app
+
+SEATS = [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")]
+GRIMOIRE = [{"name": "Ann", "character": "monk"}, {"name": "Bob", "character": "empath"},
+            {"name": "Cat", "character": "imp"}, {"name": "Dan", "character": "poisoner"},
+            {"name": "Eve", "character": "soldier"}, {"name": "Fay", "character": "chef"},
+            {"name": "Gus", "character": "washerwoman"}]
+TB = {"name": "trouble-brewing"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "games.sqlite")) as c:
+        yield c
+
+
+def new_game(client, **kw) -> dict:
+    r = client.post("/api/games", json={"script": TB, "players": SEATS,
+                                        "grimoire": GRIMOIRE, "seed": 1, **kw})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+# ---------------------------------------------------------------------------- item 8
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def test_deeply_nested_json_is_a_400_not_a_500(client):
+    for path in ("/api/games", "/api/bag/deal", "/api/scripts/parse"):
+        r = client.post(path, content=DEEP.encode())
+        assert r.status_code == 400, (path, r.text)
+        assert "nested too deeply" in r.json()["error"]
+    # deep but within Python's parser: the depth limit still holds
+    r = client.post("/api/games", content=("[" * 200 + "]" * 200).encode())
+    assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
+    g = new_game(client)
+    before = client.get(f"/api/games/{g['game']}/view", headers=bearer(g["storyteller"])).json()
+    r = client.post(f"/api/games/{g['game']}/send", content=DEEP.encode(),
+                    headers=bearer(g["storyteller"]))
+    assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
+    deep_value = '{"type": "answer", "id": 0, "value": ' + "[" * 50 + "]" * 50 + "}"
+    r = client.post(f"/api/games/{g['game']}/send", content=deep_value.encode(),
+                    headers=bearer(g["storyteller"]))
+    assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
+    assert client.get(f"/api/games/{g['game']}/view",
+                      headers=bearer(g["storyteller"])).json() == before
+
+
+def test_the_socket_answers_deep_or_huge_messages_and_stays_open(client):
+    g = new_game(client)
+    with client.websocket_connect(f"/api/games/{g['game']}/ws") as ws:
+        ws.send_text("[" * 30_000 + "]" * 30_000)      # within the size limit
+        err = ws.receive_json()
+        assert err["type"] == "error" and "nested too deeply" in err["message"]
+        ws.send_text('{"type": "ping", "ref": "' + "x" * P.MAX_MESSAGE + '"}')
+        err = ws.receive_json()
+        assert err["type"] == "error" and f"at most {P.MAX_MESSAGE}" in err["message"]
+        ws.send_json({"type": "hello", "token": g["storyteller"]})
+        assert ws.receive_json()["type"] == "welcome"
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read_whole(client):
+    # announced: refused on its Content-Length (the body is never read)
+    r = client.post("/api/games", content=b"x" * (P.MAX_BODY + 1))
+    assert r.status_code == 413 and "at most" in r.json()["error"]
+    r = client.post("/api/games", content=b"{}", headers={"content-length": "50000000"})
+    assert r.status_code == 413 and "50000000 bytes" in r.json()["error"]
+    # streamed without a length: reading stops at the limit (the server's reader, fed
+    # 1 MB chunks of a 100 MB body, as the test client reads its body whole first)
+    import asyncio
+
+    from starlette.requests import Request
+
+    from clocktower.errors import ClocktowerError
+    from clocktower.web.app import _json
+    sent = []
+
+    async def receive():
+        sent.append(1)
+        return {"type": "http.request", "body": b" " * 1_000_000, "more_body": len(sent) < 100}
+    req = Request({"type": "http", "method": "POST", "headers": [], "path": "/"}, receive)
+    with pytest.raises(ClocktowerError, match="over"):
+        asyncio.run(_json(req))
+    assert len(sent) == P.MAX_BODY // 1_000_000 + 1
