@@ -99,3 +99,54 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read_whole(client):
     with pytest.raises(ClocktowerError, match="over"):
         asyncio.run(_json(req))
     assert len(sent) == P.MAX_BODY // 1_000_000 + 1
+
+
+# ---------------------------------------------------------------------------- items 9, 12
+def seats_with(name: str, at: int = 6) -> list[dict]:
+    seats = [dict(s) for s in SEATS]
+    seats[at] = {"name": name}
+    return seats
+
+
+def grimoire_with(name: str, at: int = 6) -> list[dict]:
+    grim = [dict(g) for g in GRIMOIRE]
+    grim[at] = {**grim[at], "name": name}
+    return grim
+
+
+@pytest.mark.parametrize("name,why", [
+    ("a\u0000b", "U+0000, category Cc"), ("\u200b", "U+200B, category Cf"),
+    ("Gus\u200d", "U+200D, category Cf"), ("\u202eGus", "U+202E, category Cf"),
+    ("\u0301", "no visible character"), ("   ", "no visible character"),
+    ("a\u2028b", "category Zl"), (" Gus", "no leading or trailing"),
+    ("Storyteller", "reserved"), ("ＳＰＥＣＴＡＴＯＲ", "reserved"),
+    ("Ann", "the same name as players[0]"), ("ANN", "looks the same as players[0]"),
+    ("Ａｎｎ", "looks the same"), ("\u0410nn", "looks the same"),      # Cyrillic А
+    ("Ann\u030a", "looks the same"), ("Bob", "the same name as players[1]"),
+])
+def test_names_that_hide_or_imitate_are_refused_by_the_deal_the_check_and_the_game(
+        client, name, why):
+    seats, grim = seats_with(name), grimoire_with(name)
+    for path, body in (("/api/bag/deal", {"script": TB, "players": seats}),
+                       ("/api/bag/check", {"script": TB, "players": seats, "grimoire": grim}),
+                       ("/api/games", {"script": TB, "players": seats, "grimoire": grim})):
+        r = client.post(path, json=body)
+        assert r.status_code == 400, (path, r.text)
+        assert r.json()["error"].startswith("players[6].name: ") and why in r.json()["error"]
+
+
+def test_names_are_stored_in_nfc_and_other_scripts_are_welcome(client):
+    decomposed = "Zoe\u0301"                            # "Zoé" typed with a combining accent
+    g = new_game(client, players=seats_with(decomposed), grimoire=grimoire_with(decomposed))
+    assert g["seats"][6]["name"] == "Zo\u00e9"
+    deal = client.post("/api/bag/deal", json={"script": TB, "players": seats_with("Ωμέγα")})
+    assert deal.status_code == 200 and deal.json()["grimoire"][6]["name"] == "Ωμέγα"
+    ok = new_game(client, players=seats_with("李雷"), grimoire=grimoire_with("李雷"))
+    assert ok["seats"][6]["name"] == "李雷"
+
+
+def test_unknown_paths_and_methods_answer_error_not_detail(client):
+    for r in (client.get("/api/nope"), client.get("/nowhere"), client.delete("/api/health"),
+              client.get("/api/docs"), client.get("/api/games/x/nope")):
+        assert r.status_code in (404, 405), r.text
+        assert set(r.json()) == {"error"} and r.json()["error"]

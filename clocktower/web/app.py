@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import data as D
 from ..errors import ClocktowerError, UnknownCharacter
@@ -21,6 +23,7 @@ from ..scripts import builtin_names, load_script
 from ..scripts.nightsheet import night_steps
 from . import protocol as P
 from . import setupcheck, townsquare
+from .names import check_seats, nfc_lines
 from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, TooLarge,
                       character_json, script_from_spec, script_json, step_json)
 from .store import SCHEMA_VERSION, Store
@@ -87,13 +90,30 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     svc = Service(store)
     # Each game is re-run from its inputs (and checked against its stored events) when it
     # is first used, so start-up does not grow with the number of games (`Service.get`).
-    app = FastAPI(title="clocktower web grimoire", docs_url="/api/docs", redoc_url=None,
+    # No /api/docs page: FastAPI's loads its scripts from a CDN (blank offline); the
+    # OpenAPI description itself is served from here.
+    app = FastAPI(title="clocktower web grimoire", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.state.service = svc
 
     @app.exception_handler(ClocktowerError)
     async def _clocktower_error(request: Request, exc: ClocktowerError):
         return _err(exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        # unknown paths (404), methods (405): `{"error"}` as every other error
+        what = {404: f"no such path: {request.url.path}",
+                405: f"{request.method} is not allowed on {request.url.path}"}
+        return JSONResponse({"error": what.get(exc.status_code, str(exc.detail))},
+                            status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError):
+        errs = exc.errors()
+        where = ".".join(str(x) for x in errs[0].get("loc", ())) if errs else ""
+        msg = errs[0].get("msg", "invalid") if errs else "invalid request"
+        return JSONResponse({"error": f"{where}: {msg}" if where else msg}, status_code=400)
 
     def authed(gid: str, request: Request, roles: tuple[str, ...] = (
             "storyteller", "player", "spectator")) -> tuple[Live, str, str | None]:
@@ -159,7 +179,9 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
             raise NotFound(str(e)) from None
 
     def seats_of(players: list[P.Seat]) -> list[dict]:
-        return [p.model_dump() for p in players]
+        """The seats of a request, their names checked (`names.py`: the same check for
+        the deal, the bag check and a new game)."""
+        return check_seats([p.model_dump() for p in players])
 
     @app.post("/api/bag/deal")
     async def bag_deal(request: Request):
@@ -172,8 +194,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
         body = await _body(request, P.CheckBody)
         script, _ = script_from_spec(body.script.name, body.script.text)
         return setupcheck.check(script, seats_of(body.players),
-                                [g.model_dump() for g in body.grimoire], body.bluffs,
-                                body.not_dealt)
+                                nfc_lines([g.model_dump() for g in body.grimoire]),
+                                body.bluffs, body.not_dealt)
 
     @app.post("/api/games")
     async def create(request: Request):
