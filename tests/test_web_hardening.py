@@ -150,3 +150,24 @@ def test_unknown_paths_and_methods_answer_error_not_detail(client):
               client.get("/api/docs"), client.get("/api/games/x/nope")):
         assert r.status_code in (404, 405), r.text
         assert set(r.json()) == {"error"} and r.json()["error"]
+
+
+# ---------------------------------------------------------------------------- item 10
+def test_the_database_and_its_wal_and_shm_are_private(tmp_path):
+    old = os.umask(0o022)                       # the usual umask: files 0644
+    try:
+        db = tmp_path / "new.sqlite"
+        with TestClient(create_app(db)) as c:
+            new_game(c)
+            for p in (db, tmp_path / "new.sqlite-wal", tmp_path / "new.sqlite-shm"):
+                assert p.exists(), p
+                assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
+        # a database made world-readable before (an older version) is made private
+        for p in tmp_path.glob("new.sqlite*"):
+            p.chmod(0o644)
+        with TestClient(create_app(db)) as c:
+            assert c.get("/api/health").status_code == 200
+            for p in tmp_path.glob("new.sqlite*"):
+                assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
+    finally:
+        os.umask(old)
