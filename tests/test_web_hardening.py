@@ -171,3 +171,54 @@ def test_the_database_and_its_wal_and_shm_are_private(tmp_path):
                 assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
     finally:
         os.umask(old)
+
+
+# ---------------------------------------------------------------------------- item 11
+HEADERS = ("content-security-policy", "x-frame-options", "referrer-policy",
+           "x-content-type-options")
+
+
+def test_every_response_carries_the_security_headers(client):
+    g = new_game(client)
+    responses = [client.get("/api/health"), client.get("/"), client.get("/static/js/live.js"),
+                 client.get(f"/join/{g['storyteller']}"), client.get("/api/nope"),
+                 client.post("/api/games", content=b"{"),
+                 client.get(f"/api/games/{g['game']}/view"),
+                 client.get(f"/api/games/{g['game']}/view", headers=bearer(g["storyteller"]))]
+    for r in responses:
+        for h in HEADERS:
+            assert h in r.headers, (r.url, h)
+        assert r.headers["x-frame-options"] == "DENY"
+        assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["x-content-type-options"] == "nosniff"
+        csp = r.headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "connect-src 'self' ws://testserver wss://testserver" in csp
+    # a Host header that could break the header out is not written into it
+    r = client.get("/api/health", headers={"host": "evil\"; script-src *"})
+    assert "evil" not in r.headers["content-security-policy"]
+
+
+def test_the_socket_checks_its_origin(tmp_path):
+    def hello(c, g, origin):
+        headers = {"origin": origin} if origin else {}
+        with c.websocket_connect(f"/api/games/{g['game']}/ws", headers=headers) as ws:
+            ws.send_json({"type": "hello", "token": g["storyteller"]})
+            return ws.receive_json()["type"]
+
+    with TestClient(create_app(tmp_path / "a.sqlite")) as c:     # Host: testserver
+        g = new_game(c)
+        assert hello(c, g, None) == "welcome"                   # not a browser
+        assert hello(c, g, "http://testserver") == "welcome"
+        assert hello(c, g, "https://testserver") == "welcome"
+        for bad in ("http://evil.example", "http://testserver.evil.example", "null",
+                    "http://testserver:8080", "file://testserver"):
+            with pytest.raises(WebSocketDisconnect) as e:
+                hello(c, g, bad)
+            assert e.value.code == 1008, bad
+    with TestClient(create_app(tmp_path / "b.sqlite",
+                               allowed_origins=("https://grimoire.example",))) as c:
+        g = new_game(c)
+        assert hello(c, g, "https://grimoire.example") == "welcome"
+        with pytest.raises(WebSocketDisconnect):
+            hello(c, g, "https://other.example")

@@ -85,7 +85,62 @@ def _token(request: Request) -> str:
     return request.query_params.get("token", "")
 
 
-def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
+def security_headers(host: str) -> list[tuple[bytes, bytes]]:
+    """The headers every HTTP response carries (docs/web.md "Security headers"). The pages
+    load scripts and styles from this server only (no inline script; inline style
+    attributes, which the pages set, are allowed), connect to this server's own socket,
+    cannot be framed, and send no Referer (a join link is a secret)."""
+    ws = f" ws://{host} wss://{host}" if host and _HOST_OK(host) else ""
+    csp = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+           f"img-src 'self' data:; connect-src 'self'{ws}; object-src 'none'; "
+           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    return [(b"content-security-policy", csp.encode()), (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
+
+
+def _HOST_OK(host: str) -> bool:
+    """A Host header fit to be written into a header (letters, digits, . - : [ ])."""
+    return all(c.isascii() and (c.isalnum() or c in ".-:[]") for c in host)
+
+
+class _SecurityHeaders:
+    """ASGI middleware: `security_headers` on every HTTP response (errors included)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+        extra = security_headers(host)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message = {**message, "headers": list(message.get("headers", [])) +
+                           [(k, v) for k, v in extra if k not in names]}
+            await send(message)
+        return await self.app(scope, receive, send_with_headers)
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A WebSocket's `Origin` is accepted when absent (not a browser: browsers always send
+    it), when it names the host the request was made to (its Host header), or when it is
+    in the allow list (`serve --allow-origin`, as `scheme://host[:port]`)."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/")
+    if origin.lower() in {a.lower().rstrip("/") for a in allowed}:
+        return True
+    scheme, sep, netloc = origin.partition("://")
+    if not sep or scheme.lower() not in ("http", "https") or not host:
+        return False
+    return netloc.lower() == host.strip().lower()
+
+
+def create_app(db_path: str | Path = "clocktower.sqlite",
+               allowed_origins: tuple[str, ...] = ()) -> FastAPI:
     store = Store(db_path)
     svc = Service(store)
     # Each game is re-run from its inputs (and checked against its stored events) when it
@@ -294,6 +349,12 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     # ------------------------------------------------------------------ the socket
     @app.websocket("/api/games/{gid}/ws")
     async def socket(ws: WebSocket, gid: str):
+        # Another site's page must not drive a game with a token it got hold of: a
+        # browser's socket from another origin is refused at the handshake (403).
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"),
+                              allowed_origins):
+            await ws.close(code=1008)
+            return
         await ws.accept()
         conn: Conn | None = None
         live: Live | None = None
@@ -356,6 +417,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
                     await notify(live)
                 except Exception:                   # pragma: no cover
                     pass
+
+    app.add_middleware(_SecurityHeaders)
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
