@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -16,8 +16,37 @@ from .errors import ClocktowerError
 from .fileio import check_output_path, write_text
 
 
+# click's exceptions, wherever this typer takes them from (typer >= 0.2x carries its own
+# copy of click: `typer._click`; older ones use click itself).
+_CLICK: Any = sys.modules[typer.BadParameter.__module__]
+UsageError: Any = _CLICK.UsageError                 # BadParameter, NoSuchOption, extra args
+NoArgsIsHelp: Any = _CLICK.NoArgsIsHelpError        # a group alone: its help, not an error
+
+
+def _usage_error(e: Any) -> NoReturn:
+    """A usage error (a bad option value, an unknown option or command, an extra
+    argument): one line on stderr, `error: ...` with the command's help to look at,
+    exit code 2 (not click's boxed message)."""
+    ctx = getattr(e, "ctx", None)
+    where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+    msg = " ".join(e.format_message().split()).rstrip(".")
+    typer.echo(f"error: {msg}{where}", err=True)
+    raise typer.Exit(2)
+
+
 class _Group(TyperGroup):
-    """Every ClocktowerError from any command: one line on stderr, exit code 2."""
+    """Every ClocktowerError from any command, and every usage error (click's): one line
+    on stderr, exit code 2. A command's own usage errors are raised in `invoke` (its
+    arguments are parsed there); the top level's (`clocktower --bogus`) in
+    `make_context`."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except NoArgsIsHelp:
+            raise                       # `clocktower` alone: the help
+        except UsageError as e:
+            _usage_error(e)
 
     def invoke(self, ctx):
         try:
@@ -25,12 +54,40 @@ class _Group(TyperGroup):
         except ClocktowerError as e:
             typer.echo(f"error: {e}", err=True)
             raise typer.Exit(2)
+        except NoArgsIsHelp:
+            raise                       # `clocktower scenario` alone: its help
+        except UsageError as e:
+            _usage_error(e)
 
 
 app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
                   pretty_exceptions_enable=False,
                   help="Blood on the Clocktower: rules engine, Storyteller assistant, simulator, "
                        "puzzle solver, web grimoire.")
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            v = version("clocktower")
+        except PackageNotFoundError:            # pragma: no cover (run from a checkout)
+            v = "unknown (not installed)"
+        typer.echo(f"clocktower {v}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _top(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="print the version and exit")) -> None:
+    """Blood on the Clocktower: rules engine, Storyteller assistant, simulator, puzzle
+    solver, web grimoire."""
+
+
+def _player_count(n: int) -> int:
+    if not 5 <= n <= 15:
+        raise typer.BadParameter(f"must be 5 to 15 (the setup table), not {n}")
+    return n
+
+
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files: executable rulings.")
 app.add_typer(scenario_app, name="scenario")
 
@@ -41,7 +98,9 @@ def _dump(ev: dict) -> str:
 
 @app.command()
 def play(script: str = typer.Option("trouble-brewing", help="built-in name or script file"),
-         players: int = typer.Option(10, min=1, help="number of players (5-15)"),
+         players: int = typer.Option(10, callback=_player_count,
+                                     help="number of players, 5 to 15 (Travellers not "
+                                     "counted)"),
          travellers: int = typer.Option(0, min=0, help="Travellers who join too (0-5)"),
          seed: int = typer.Option(0, help="random seed: same seed, same game"),
          log: Optional[Path] = typer.Option(None, help="write the event log (JSON lines) here"),
