@@ -148,9 +148,28 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                 inner(ev)
         on_event = on_visible
     good, evil = team_policies(bots, good_bots, evil_bots)
-    game = new_game(script, players, seed, storyteller=st, on_event=on_event,
-                    travellers=travellers, agents=make_agents(everyone, seed, good, evil))
-    run(game)
+    so_far: list[dict] = []             # every event, for a game stopped before its end
+    shown = on_event
+
+    def record(ev: dict) -> None:
+        so_far.append(ev)
+        if shown is not None:
+            shown(ev)
+    try:
+        game = new_game(script, players, seed, storyteller=st, on_event=record,
+                        travellers=travellers, agents=make_agents(everyone, seed, good, evil))
+        run(game)
+    except (KeyboardInterrupt, EOFError) as e:
+        # Ctrl-C, or the end of the answers (`--storyteller ask`): the game so far is kept
+        # (`--log`), exit 130 as for any interrupted command.
+        why = "interrupted" if isinstance(e, KeyboardInterrupt) else "no more answers"
+        if log is not None:
+            write_text(log, "".join(_dump(ev) + "\n" for ev in so_far))
+            typer.echo(f"\n{why}: the game so far ({len(so_far)} events) is in {log}",
+                       err=True)
+        else:
+            typer.echo(f"\n{why}: game stopped", err=True)
+        raise typer.Exit(130)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))
     if quiet:
