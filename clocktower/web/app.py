@@ -24,6 +24,7 @@ from ..scripts.nightsheet import night_steps
 from . import protocol as P
 from . import setupcheck, townsquare
 from .names import check_seats, nfc_lines
+from .reach import qr_svg_data_uri
 from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, TooLarge,
                       character_json, script_from_spec, script_json, step_json)
 from .store import SCHEMA_VERSION, Store
@@ -140,7 +141,10 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 
 def create_app(db_path: str | Path = "clocktower.sqlite",
-               allowed_origins: tuple[str, ...] = ()) -> FastAPI:
+               allowed_origins: tuple[str, ...] = (), public_url: str | None = None) -> FastAPI:
+    """The app over the SQLite file `db_path`. `public_url`: the base of the join links
+    handed out (`serve` gives its LAN address when it listens on every interface); None:
+    the address each request was made to."""
     store = Store(db_path)
     svc = Service(store)
     # Each game is re-run from its inputs (and checked against its stored events) when it
@@ -169,6 +173,17 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
         where = ".".join(str(x) for x in errs[0].get("loc", ())) if errs else ""
         msg = errs[0].get("msg", "invalid") if errs else "invalid request"
         return JSONResponse({"error": f"{where}: {msg}" if where else msg}, status_code=400)
+
+    def base_url(request: Request) -> str:
+        return (public_url or str(request.base_url)).rstrip("/")
+
+    def absolute(out: dict, request: Request) -> dict:
+        """A new game's answer with each link also as a whole URL (`url`)."""
+        base = base_url(request)
+        for s in out["seats"]:
+            s["url"] = base + s["link"]
+        out["urls"] = {k: base + v for k, v in out["links"].items()}
+        return out
 
     def authed(gid: str, request: Request, roles: tuple[str, ...] = (
             "storyteller", "player", "spectator")) -> tuple[Live, str, str | None]:
@@ -256,9 +271,9 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
     async def create(request: Request):
         body = await _body(request, P.CreateBody)
         script, builtin = script_from_spec(body.script.name, body.script.text)
-        return svc.create(script, builtin, seats_of(body.players),
-                          [g.model_dump() for g in body.grimoire], body.bluffs,
-                          body.not_dealt, body.seed, body.title, body.bots)
+        return absolute(svc.create(script, builtin, seats_of(body.players),
+                                   [g.model_dump() for g in body.grimoire], body.bluffs,
+                                   body.not_dealt, body.seed, body.title, body.bots), request)
 
     @app.post("/api/townsquare/import")
     async def ts_import(request: Request):
@@ -267,7 +282,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
         out = svc.create(got["script"], got["builtin"], got["seats"], got["grimoire"],
                          got["bluffs"], None, body.seed, body.title, body.bots)
         out["warnings"] = got["warnings"] + out["warnings"]
-        return out
+        return absolute(out, request)
 
     @app.get("/api/join/{token}")
     async def join(token: str):
@@ -330,11 +345,21 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
     @app.get("/api/games/{gid}/links")
     async def links(gid: str, request: Request):
         live, _, _ = authed(gid, request, ("storyteller",))
-        return {"storyteller": live.st_token, "spectator": live.sp_token,
-                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"],
-                           "link": f"/join/{s['token']}"} for s in live.seats],
+        base = base_url(request)
+        seats = []
+        for st in live.seats:
+            url = f"{base}/join/{st['token']}"
+            seats.append({"name": st["name"], "seat": st["seat"], "token": st["token"],
+                          "link": f"/join/{st['token']}", "url": url,
+                          "qr": qr_svg_data_uri(url)})
+        spectator = f"{base}/join/{live.sp_token}"
+        return {"storyteller": live.st_token, "spectator": live.sp_token, "seats": seats,
                 "links": {"storyteller": f"/join/{live.st_token}",
-                          "spectator": f"/join/{live.sp_token}"}}
+                          "spectator": f"/join/{live.sp_token}"},
+                "base": base,
+                "urls": {"storyteller": f"{base}/join/{live.st_token}",
+                         "spectator": spectator},
+                "qr": {"spectator": qr_svg_data_uri(spectator)}}
 
     @app.get("/api/games/{gid}/log")
     async def log(gid: str, request: Request):
