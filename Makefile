@@ -1,9 +1,10 @@
-# The two commands a new user needs: `make demo` and `make test`.
+# The two commands a new user needs: `make demo` and `make test` (`make quick` while
+# developing: the suite without its slow tests).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test install install-test browser bench scenarios clean fast pure
+.PHONY: demo test quick install install-test browser bench scenarios clean fast pure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +40,11 @@ browser:
 
 test: install-test browser
 	$(BIN)/python -m pytest
+
+# For development: every test but the `slow` ones (the property sweeps at 13-15 players,
+# the Ray backend, the browser tests; see pyproject.toml). `make test` runs them all (CI).
+quick: install-test
+	$(BIN)/python -m pytest -m "not slow"
 
 scenarios: install
 	$(BIN)/clocktower scenario run scenarios/

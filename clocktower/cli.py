@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -13,6 +13,30 @@ from rich.console import Console
 from .cli_app import app
 from .errors import ClocktowerError
 from .fileio import check_output_path, write_text
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            v = version("clocktower")
+        except PackageNotFoundError:            # pragma: no cover (run from a checkout)
+            v = "unknown (not installed)"
+        typer.echo(f"clocktower {v}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _top(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="print the version and exit")) -> None:
+    """Blood on the Clocktower: rules engine, Storyteller assistant, simulator, puzzle
+    solver, web grimoire."""
+
+
+def _player_count(n: int) -> int:
+    if not 5 <= n <= 15:
+        raise typer.BadParameter(f"must be 5 to 15 (the setup table), not {n}")
+    return n
 
 
 scenario_app = typer.Typer(no_args_is_help=True, help="Scenario files: executable rulings.")
@@ -25,16 +49,16 @@ def _dump(ev: dict) -> str:
 
 @app.command()
 def play(script: str = typer.Option("trouble-brewing", help="built-in name or script file"),
-         players: int = typer.Option(10, min=1, help="number of players (5-15)"),
+         players: int = typer.Option(10, callback=_player_count,
+                                     help="number of players, 5 to 15 (Travellers not "
+                                     "counted)"),
          travellers: int = typer.Option(0, min=0, help="Travellers who join too (0-5)"),
          seed: int = typer.Option(0, help="random seed: same seed, same game"),
          log: Optional[Path] = typer.Option(None, help="write the event log (JSON lines) here"),
          quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
          as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
-         storyteller: str = typer.Option("auto", help="auto (leans towards the team far "
-                                         "behind), neutral (auto without the lean), or ask: "
-                                         "you answer every Storyteller decision at the "
-                                         "terminal"),
+         storyteller: str = typer.Option("auto", help="auto, or ask: you answer every "
+                                         "Storyteller decision at the terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
          bots: str = typer.Option("random", help="the players' bots: random or reasoning "
@@ -48,18 +72,15 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .play import NAMES, new_game
     from .engine.runner import play as run
 
-    if storyteller not in ("auto", "neutral", "ask"):
-        raise ClocktowerError(f"--storyteller must be auto, neutral or ask, not {storyteller!r}")
+    if storyteller not in ("auto", "ask"):
+        raise ClocktowerError(f"--storyteller must be auto or ask, not {storyteller!r}")
     if log is not None:
         check_output_path(log)          # before the game, not after its narration
-    st: object = None
+    st = None
     console = Console(highlight=False)
     if storyteller == "ask":
         from .storyteller.human import TerminalStoryteller
         st = TerminalStoryteller(console)
-    elif storyteller == "neutral":
-        from .storyteller import storyteller_policy
-        st = storyteller_policy(storyteller, seed)
     from .engine.views import visible
 
     narrator = None if (quiet or as_json) else Narrator(console, view_as != "storyteller")
@@ -78,9 +99,28 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                 inner(ev)
         on_event = on_visible
     good, evil = team_policies(bots, good_bots, evil_bots)
-    game = new_game(script, players, seed, storyteller=st, on_event=on_event,
-                    travellers=travellers, agents=make_agents(everyone, seed, good, evil))
-    run(game)
+    so_far: list[dict] = []             # every event, for a game stopped before its end
+    shown = on_event
+
+    def record(ev: dict) -> None:
+        so_far.append(ev)
+        if shown is not None:
+            shown(ev)
+    try:
+        game = new_game(script, players, seed, storyteller=st, on_event=record,
+                        travellers=travellers, agents=make_agents(everyone, seed, good, evil))
+        run(game)
+    except (KeyboardInterrupt, EOFError) as e:
+        # Ctrl-C, or the end of the answers (`--storyteller ask`): the game so far is kept
+        # (`--log`), exit 130 as for any interrupted command.
+        why = "interrupted" if isinstance(e, KeyboardInterrupt) else "no more answers"
+        if log is not None:
+            write_text(log, "".join(_dump(ev) + "\n" for ev in so_far))
+            typer.echo(f"\n{why}: the game so far ({len(so_far)} events) is in {log}",
+                       err=True)
+        else:
+            typer.echo(f"\n{why}: game stopped", err=True)
+        raise typer.Exit(130)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))
     if quiet:

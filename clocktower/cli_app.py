@@ -2,14 +2,46 @@
 their commands to it (so that none of them imports another that imports it back)."""
 from __future__ import annotations
 
+import sys
+from typing import Any, NoReturn
+
 import typer
 from typer.core import TyperGroup
 
 from .errors import ClocktowerError
 
 
+# click's exceptions, wherever this typer takes them from (typer >= 0.2x carries its own
+# copy of click: `typer._click`; older ones use click itself).
+_CLICK: Any = sys.modules[typer.BadParameter.__module__]
+UsageError: Any = _CLICK.UsageError                 # BadParameter, NoSuchOption, extra args
+NoArgsIsHelp: Any = _CLICK.NoArgsIsHelpError        # a group alone: its help, not an error
+
+
+def _usage_error(e: Any) -> NoReturn:
+    """A usage error (a bad option value, an unknown option or command, an extra
+    argument): one line on stderr, `error: ...` with the command's help to look at,
+    exit code 2 (not click's boxed message)."""
+    ctx = getattr(e, "ctx", None)
+    where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+    msg = " ".join(e.format_message().split()).rstrip(".")
+    typer.echo(f"error: {msg}{where}", err=True)
+    raise typer.Exit(2)
+
+
 class _Group(TyperGroup):
-    """Every ClocktowerError from any command: one line on stderr, exit code 2."""
+    """Every ClocktowerError from any command, and every usage error (click's): one line
+    on stderr, exit code 2. A command's own usage errors are raised in `invoke` (its
+    arguments are parsed there); the top level's (`clocktower --bogus`) in
+    `make_context`."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except NoArgsIsHelp:
+            raise                       # `clocktower` alone: the help
+        except UsageError as e:
+            _usage_error(e)
 
     def invoke(self, ctx):
         try:
@@ -17,6 +49,10 @@ class _Group(TyperGroup):
         except ClocktowerError as e:
             typer.echo(f"error: {e}", err=True)
             raise typer.Exit(2)
+        except NoArgsIsHelp:
+            raise                       # `clocktower scenario` alone: its help
+        except UsageError as e:
+            _usage_error(e)
 
 
 app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,

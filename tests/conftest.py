@@ -34,6 +34,18 @@ def require_shared(*parts: str, base: Path = SHARED) -> Path:
     return path
 
 
+# The browser tests (tests/e2e, the printable sheets in Chromium) are `slow`: left out of
+# `make quick` (pyproject.toml registers the marker).
+_BROWSER = (Path(__file__).parent / "e2e", Path(__file__).parent / "test_scripts_browser.py")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        path = Path(str(item.fspath))
+        if path == _BROWSER[1] or _BROWSER[0] in path.parents:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def shared_seeds() -> Path:
     return require_shared("seeds")

@@ -34,8 +34,8 @@ def test_unknown_script(cli):
 
 
 def test_bad_player_count(cli):
-    one_line_error(cli("play", "--players", 4, "--quiet"), "player count 4")
-    one_line_error(cli("play", "--players", 16, "--quiet"), "player count 16")
+    one_line_error(cli("play", "--players", 4, "--quiet"), "--players", "5 to 15", "not 4")
+    one_line_error(cli("play", "--players", 16, "--quiet"), "--players", "5 to 15", "not 16")
 
 
 def test_unknown_character_in_script_file(cli, tmp_path):

@@ -34,7 +34,12 @@ CASES = [("trouble-brewing", n, 0) for n in range(5, 16)] + \
 GAMES = {"alternate-endings": 70, "the-return-of-jafar": 100}
 
 
-@pytest.mark.parametrize("script,players,travellers", CASES)
+# The sweeps at 13-15 players are the slowest games: `slow` (not in `make quick`).
+SWEEP = [pytest.param(*case, marks=pytest.mark.slow) if case[1] >= 13 else case
+         for case in CASES]
+
+
+@pytest.mark.parametrize("script,players,travellers", SWEEP)
 def test_random_games(script, players, travellers):
     assert _implemented(script)
     for seed in range(GAMES.get(script, GAMES_PER_CASE)):
@@ -70,6 +75,7 @@ DAY_USERS = {
 NEVER_WAKE = {"regalia": {"magician", "scarletwoman"}}
 
 
+@pytest.mark.slow                   # a sweep of 5-15 players: hundreds of games
 @pytest.mark.parametrize("script_name,games", [("regalia", 150), ("alternate-endings", 300),
                                                ("the-return-of-jafar", 300)])
 def test_every_character_of_a_script_plays(script_name, games):

@@ -226,6 +226,7 @@ def test_same_summary_at_jobs_1_and_2(reference_run, tmp_path):
         assert (out / f).read_bytes() == (reference_run / f).read_bytes(), f
 
 
+@pytest.mark.slow                   # starts a Ray cluster
 def test_same_summary_with_the_ray_backend(reference_run, tmp_path):
     """A local Ray started by the command (2 CPUs) and shut down at its end."""
     out = tmp_path / "ray"

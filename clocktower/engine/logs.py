@@ -122,21 +122,21 @@ def setup_inputs(setup: dict) -> tuple[list | str, list[str], int, int]:
 def setup_script(setup: dict, spec: list | str, given=None) -> tuple[Script, str]:
     """The script to replay on, and how it was found (for error messages).
 
-    `given` (the script the game was played on) wins. Otherwise a log of a built-in script
-    is replayed on that built-in, found by its title or, failing that, by its characters,
-    so that an edited title or character list shows as a difference in the setup event.
-    Any other script is rebuilt from the ids the log records, with the logged title.
+    `given` (the script the game was played on) wins. Otherwise a log whose title is a
+    built-in script's is replayed on that built-in, so that an edited character list shows
+    as a difference in the setup event. Any other script is rebuilt from the ids the log
+    records, with the logged title: a script file, an imported almanac text, even one
+    whose characters are a built-in script's under another title (a game on such a copy
+    is the built-in's game with another title, so a log whose title alone was edited
+    replays too, as a game on that copy).
     """
     if given is not None:
         return load_script(given), "the script given"
-    title, ids = setup.get("script"), setup.get("script_ids")
+    title = setup.get("script")
     builtins = [load_script(n) for n in builtin_names()]
     for s in builtins:
         if s.name == title:
             return s, f"the built-in script {s.name!r} (by its title)"
-    for s in builtins:
-        if s.characters == ids:
-            return s, f"the built-in script {s.name!r} (by its characters)"
     script = load_script(spec)
     if isinstance(title, str):
         script.name = title

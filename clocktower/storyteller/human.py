@@ -4,8 +4,68 @@ from __future__ import annotations
 from rich.console import Console
 from rich.prompt import IntPrompt, Prompt
 
+from rich.markup import escape as esc
+
 from ..engine.decisions import Decision
-from ..text import describe_answer
+from ..text import cname, describe_answer
+
+
+# Context fields that are the engine's bookkeeping, or shown elsewhere (the options' own
+# words, the Artist's question, the Amnesiac's guess): never printed as such.
+_INTERNAL = {"key", "judgement", "abilities", "reprompt", "truth", "question", "why",
+             "guess", "hidden", "purpose", "ability", "player", "droisoned"}
+
+
+def _names(x: object) -> str:
+    if isinstance(x, (list, tuple)):
+        return ", ".join(_names(v) for v in x) or "nobody"
+    if x is None:
+        return "none"
+    return describe_answer(x)
+
+
+def describe_decision(decision: Decision) -> tuple[str, list[str]]:
+    """A Storyteller decision in words for a person: its title, and notes (what the
+    engine suggests, who is drunk or poisoned...), without the engine's internal keys."""
+    ctx = decision.context
+    player, ability = ctx.get("player"), ctx.get("ability")
+    # the engine's prompts say "None" for the answer that declines; shown as "none"
+    prompt = (decision.prompt or "").strip().replace("(None:", "(none:")
+    if decision.kind == "info":
+        whose = f"the {cname(ability)}" if ability else "their ability"
+        title = f"what {player} learns from {whose}" if player else f"information: {whose}"
+        if prompt:
+            title += f": {prompt}"
+    elif decision.kind == "register":
+        purpose = ctx.get("purpose")
+        title = f"how {player} registers" + (f" to the {cname(purpose)}" if purpose else "")
+        if prompt:
+            title += f": {prompt}"
+    elif prompt:
+        title = prompt
+    else:
+        title = decision.kind.replace("_", " ")
+    notes = []
+    if ctx.get("droisoned"):
+        notes.append(f"{player or 'the player'} is drunk or poisoned: false information "
+                     f"is legal")
+    if decision.kind not in ("info", "register") and player and str(player) not in title:
+        notes.append(f"player: {player}")
+    for k, v in ctx.items():
+        if k in _INTERNAL:
+            continue
+        if k == "suggested":
+            notes.append(f"suggested: {_names(v)}")
+        elif k == "favours" and isinstance(v, dict):
+            notes.append("; ".join(f"helps {team}: {_names(who)}" for team, who in v.items()
+                                   if who))
+        elif k == "character":
+            if isinstance(v, str) and cname(v) in title:
+                continue
+            notes.append(f"character: {cname(v) if isinstance(v, str) else _names(v)}")
+        else:
+            notes.append(f"{k.replace('_', ' ')}: {_names(v)}")
+    return title, [n for n in notes if n]
 
 
 class TerminalStoryteller:
@@ -20,9 +80,10 @@ class TerminalStoryteller:
         c = self.console
         # `abilities`: option -> its ability text (the Amnesiac's catalogue), shown per option
         texts = decision.context.get("abilities") or {}
-        ctx = ", ".join(f"{k}={v}" for k, v in decision.context.items() if k != "abilities")
-        c.print(f"\n[bold yellow]Storyteller decision[/] · {decision.kind}"
-                f"{' · ' + decision.prompt if decision.prompt else ''} [dim]{ctx}[/]")
+        title, notes = describe_decision(decision)
+        c.print(f"\n[bold yellow]Storyteller decision[/] · {esc(title)}")
+        for note in notes:
+            c.print(f"  [dim]{esc(note)}[/]")
         judged = decision.context.get("judgement")
         if judged == "question":        # the Artist's question (engine/questions.py)
             q, truth = decision.context.get("question"), decision.context.get("truth")

@@ -7,14 +7,15 @@ are applied in order; each change is committed before anyone is told.
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import data as D
 from ..errors import ClocktowerError, UnknownCharacter
@@ -22,8 +23,10 @@ from ..scripts import builtin_names, load_script
 from ..scripts.nightsheet import night_steps
 from . import protocol as P
 from . import setupcheck, townsquare
-from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, character_json,
-                      script_from_spec, script_json, step_json)
+from .names import check_seats, nfc_lines
+from .reach import qr_svg_data_uri
+from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, TooLarge,
+                      character_json, script_from_spec, script_json, step_json)
 from .store import SCHEMA_VERSION, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -36,6 +39,8 @@ def _status(e: ClocktowerError) -> int:
         return 404
     if isinstance(e, Conflict):
         return 409
+    if isinstance(e, TooLarge):
+        return 413
     return 400
 
 
@@ -43,11 +48,31 @@ def _err(e: ClocktowerError) -> JSONResponse:
     return JSONResponse({"error": str(e)}, status_code=_status(e))
 
 
-async def _body(request: Request, model: type[BaseModel]) -> Any:
+async def _json(request: Request) -> Any:
+    """The request body as JSON, read with a limit: a body announced (Content-Length) or
+    found (as it streams in) larger than P.MAX_BODY is refused before it is read whole."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        try:
+            announced = int(length)
+        except ValueError:
+            raise ClocktowerError("Content-Length is not a number") from None
+        if announced > P.MAX_BODY:
+            raise TooLarge(f"the request body is {announced} bytes: at most {P.MAX_BODY}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > P.MAX_BODY:
+            raise TooLarge(f"the request body is over {P.MAX_BODY} bytes")
+        chunks.append(chunk)
     try:
-        raw = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
-        raise ClocktowerError("the request body is not JSON") from None
+        return P.loads(b"".join(chunks))
+    except P.JSONError as e:
+        raise ClocktowerError(f"the request body: {e}") from None
+
+
+async def _body(request: Request, model: type[BaseModel]) -> Any:
+    raw = await _json(request)
     try:
         return model.model_validate(raw)
     except ValidationError as e:
@@ -61,18 +86,104 @@ def _token(request: Request) -> str:
     return request.query_params.get("token", "")
 
 
-def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
+def security_headers(host: str) -> list[tuple[bytes, bytes]]:
+    """The headers every HTTP response carries (docs/web.md "Security headers"). The pages
+    load scripts and styles from this server only (no inline script; inline style
+    attributes, which the pages set, are allowed), connect to this server's own socket,
+    cannot be framed, and send no Referer (a join link is a secret)."""
+    ws = f" ws://{host} wss://{host}" if host and _HOST_OK(host) else ""
+    csp = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+           f"img-src 'self' data:; connect-src 'self'{ws}; object-src 'none'; "
+           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    return [(b"content-security-policy", csp.encode()), (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
+
+
+def _HOST_OK(host: str) -> bool:
+    """A Host header fit to be written into a header (letters, digits, . - : [ ])."""
+    return all(c.isascii() and (c.isalnum() or c in ".-:[]") for c in host)
+
+
+class _SecurityHeaders:
+    """ASGI middleware: `security_headers` on every HTTP response (errors included)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+        extra = security_headers(host)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message = {**message, "headers": list(message.get("headers", [])) +
+                           [(k, v) for k, v in extra if k not in names]}
+            await send(message)
+        return await self.app(scope, receive, send_with_headers)
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A WebSocket's `Origin` is accepted when absent (not a browser: browsers always send
+    it), when it names the host the request was made to (its Host header), or when it is
+    in the allow list (`serve --allow-origin`, as `scheme://host[:port]`)."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/")
+    if origin.lower() in {a.lower().rstrip("/") for a in allowed}:
+        return True
+    scheme, sep, netloc = origin.partition("://")
+    if not sep or scheme.lower() not in ("http", "https") or not host:
+        return False
+    return netloc.lower() == host.strip().lower()
+
+
+def create_app(db_path: str | Path = "clocktower.sqlite",
+               allowed_origins: tuple[str, ...] = (), public_url: str | None = None) -> FastAPI:
+    """The app over the SQLite file `db_path`. `public_url`: the base of the join links
+    handed out (`serve` gives its LAN address when it listens on every interface); None:
+    the address each request was made to."""
     store = Store(db_path)
     svc = Service(store)
     # Each game is re-run from its inputs (and checked against its stored events) when it
     # is first used, so start-up does not grow with the number of games (`Service.get`).
-    app = FastAPI(title="clocktower web grimoire", docs_url="/api/docs", redoc_url=None,
+    # No /api/docs page: FastAPI's loads its scripts from a CDN (blank offline); the
+    # OpenAPI description itself is served from here.
+    app = FastAPI(title="clocktower web grimoire", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.state.service = svc
 
     @app.exception_handler(ClocktowerError)
     async def _clocktower_error(request: Request, exc: ClocktowerError):
         return _err(exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        # unknown paths (404), methods (405): `{"error"}` as every other error
+        what = {404: f"no such path: {request.url.path}",
+                405: f"{request.method} is not allowed on {request.url.path}"}
+        return JSONResponse({"error": what.get(exc.status_code, str(exc.detail))},
+                            status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError):
+        errs = exc.errors()
+        where = ".".join(str(x) for x in errs[0].get("loc", ())) if errs else ""
+        msg = errs[0].get("msg", "invalid") if errs else "invalid request"
+        return JSONResponse({"error": f"{where}: {msg}" if where else msg}, status_code=400)
+
+    def base_url(request: Request) -> str:
+        return (public_url or str(request.base_url)).rstrip("/")
+
+    def absolute(out: dict, request: Request) -> dict:
+        """A new game's answer with each link also as a whole URL (`url`)."""
+        base = base_url(request)
+        for s in out["seats"]:
+            s["url"] = base + s["link"]
+        out["urls"] = {k: base + v for k, v in out["links"].items()}
+        return out
 
     def authed(gid: str, request: Request, roles: tuple[str, ...] = (
             "storyteller", "player", "spectator")) -> tuple[Live, str, str | None]:
@@ -138,7 +249,9 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
             raise NotFound(str(e)) from None
 
     def seats_of(players: list[P.Seat]) -> list[dict]:
-        return [p.model_dump() for p in players]
+        """The seats of a request, their names checked (`names.py`: the same check for
+        the deal, the bag check and a new game)."""
+        return check_seats([p.model_dump() for p in players])
 
     @app.post("/api/bag/deal")
     async def bag_deal(request: Request):
@@ -151,16 +264,16 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
         body = await _body(request, P.CheckBody)
         script, _ = script_from_spec(body.script.name, body.script.text)
         return setupcheck.check(script, seats_of(body.players),
-                                [g.model_dump() for g in body.grimoire], body.bluffs,
-                                body.not_dealt)
+                                nfc_lines([g.model_dump() for g in body.grimoire]),
+                                body.bluffs, body.not_dealt)
 
     @app.post("/api/games")
     async def create(request: Request):
         body = await _body(request, P.CreateBody)
         script, builtin = script_from_spec(body.script.name, body.script.text)
-        return svc.create(script, builtin, seats_of(body.players),
-                          [g.model_dump() for g in body.grimoire], body.bluffs,
-                          body.not_dealt, body.seed, body.title, body.bots)
+        return absolute(svc.create(script, builtin, seats_of(body.players),
+                                   [g.model_dump() for g in body.grimoire], body.bluffs,
+                                   body.not_dealt, body.seed, body.title, body.bots), request)
 
     @app.post("/api/townsquare/import")
     async def ts_import(request: Request):
@@ -169,7 +282,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
         out = svc.create(got["script"], got["builtin"], got["seats"], got["grimoire"],
                          got["bluffs"], None, body.seed, body.title, body.bots)
         out["warnings"] = got["warnings"] + out["warnings"]
-        return out
+        return absolute(out, request)
 
     @app.get("/api/join/{token}")
     async def join(token: str):
@@ -191,10 +304,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     @app.post("/api/games/{gid}/send")
     async def send(gid: str, request: Request):
         live, role, name = authed(gid, request)
-        try:
-            raw = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
-            raise ClocktowerError("the request body is not JSON") from None
+        raw = await _json(request)
         try:
             msg = P.parse_client(raw)
         except ValueError as e:
@@ -235,11 +345,21 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     @app.get("/api/games/{gid}/links")
     async def links(gid: str, request: Request):
         live, _, _ = authed(gid, request, ("storyteller",))
-        return {"storyteller": live.st_token, "spectator": live.sp_token,
-                "seats": [{"name": s["name"], "seat": s["seat"], "token": s["token"],
-                           "link": f"/join/{s['token']}"} for s in live.seats],
+        base = base_url(request)
+        seats = []
+        for st in live.seats:
+            url = f"{base}/join/{st['token']}"
+            seats.append({"name": st["name"], "seat": st["seat"], "token": st["token"],
+                          "link": f"/join/{st['token']}", "url": url,
+                          "qr": qr_svg_data_uri(url)})
+        spectator = f"{base}/join/{live.sp_token}"
+        return {"storyteller": live.st_token, "spectator": live.sp_token, "seats": seats,
                 "links": {"storyteller": f"/join/{live.st_token}",
-                          "spectator": f"/join/{live.sp_token}"}}
+                          "spectator": f"/join/{live.sp_token}"},
+                "base": base,
+                "urls": {"storyteller": f"{base}/join/{live.st_token}",
+                         "spectator": spectator},
+                "qr": {"spectator": qr_svg_data_uri(spectator)}}
 
     @app.get("/api/games/{gid}/log")
     async def log(gid: str, request: Request):
@@ -254,6 +374,12 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
     # ------------------------------------------------------------------ the socket
     @app.websocket("/api/games/{gid}/ws")
     async def socket(ws: WebSocket, gid: str):
+        # Another site's page must not drive a game with a token it got hold of: a
+        # browser's socket from another origin is refused at the handshake (403).
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"),
+                              allowed_origins):
+            await ws.close(code=1008)
+            return
         await ws.accept()
         conn: Conn | None = None
         live: Live | None = None
@@ -267,10 +393,13 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
                 try:
                     if not isinstance(text, str):
                         raise ClocktowerError("messages are JSON in text frames")
+                    if len(text) > P.MAX_MESSAGE:
+                        raise ClocktowerError(f"the message is {len(text)} characters: at "
+                                              f"most {P.MAX_MESSAGE}")
                     try:
-                        raw = json.loads(text)
-                    except json.JSONDecodeError:
-                        raise ClocktowerError("not JSON") from None
+                        raw = P.loads(text)
+                    except P.JSONError as e:
+                        raise ClocktowerError(str(e)) from None
                     if isinstance(raw, dict) and isinstance(raw.get("ref"), str):
                         ref = raw["ref"][:64]
                     try:
@@ -313,6 +442,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite") -> FastAPI:
                     await notify(live)
                 except Exception:                   # pragma: no cover
                     pass
+
+    app.add_middleware(_SecurityHeaders)
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -96,16 +96,28 @@ class _Feed:
         return self.inputs[j] if j < len(self.inputs) else None
 
 
-def reminders_in_play(log: list[dict]) -> dict[str, list[dict]]:
+def reminders_in_play(log: list[dict], game: Game | None = None) -> dict[str, list[dict]]:
     """The reminder tokens on each player: those placed (by the engine, or by hand) less those
-    removed by hand (the last one placed with that text)."""
+    removed by hand (the last one placed with that text).
+
+    A token the engine placed to mark an effect (logged right after the `effect` event it
+    marks, for that player and ability: the Thief's NEGATIVE VOTE, the Monk's SAFE, the
+    Poisoner's POISONED) is on the player while that effect is: given the `game`, such
+    tokens of an ability are kept only as many as the effects of that ability the player
+    still has (the latest ones), so the token goes when the effect ends (the Thief's mark
+    at the next dusk)."""
     out: dict[str, list[dict]] = {}
+    prev: dict | None = None
     for ev in log:
         if ev["type"] == "reminder" and isinstance(ev.get("player"), str):
             r = {"token": ev.get("token"), "ability": ev.get("ability"), "phase": ev["phase"],
                  "number": ev["number"]}
             if ev.get("by_hand"):
                 r["by_hand"] = True
+            elif (prev is not None and prev["type"] == "effect"
+                  and prev.get("target") == ev["player"]
+                  and prev.get("ability") == ev.get("ability")):
+                r["_effect"] = True
             out.setdefault(ev["player"], []).append(r)
         elif ev["type"] == "reminder_removed":
             on = out.get(ev["player"], [])
@@ -113,6 +125,23 @@ def reminders_in_play(log: list[dict]) -> dict[str, list[dict]]:
                      None)
             if k is not None:
                 del on[k]
+        prev = ev
+    for name, on in out.items():
+        if game is not None and name in game.by_name:
+            effects = game.by_name[name].effects
+            lasting = {ab: sum(1 for e in effects if e.source is not None
+                               and e.source.id == ab)
+                       for ab in {r["ability"] for r in on if r.get("_effect")}}
+            keep = []
+            for r in reversed(on):
+                if r.get("_effect"):
+                    if lasting[r["ability"]] <= 0:
+                        continue
+                    lasting[r["ability"]] -= 1
+                keep.append(r)
+            on[:] = keep[::-1]
+        for r in on:
+            r.pop("_effect", None)
     return out
 
 
@@ -122,7 +151,7 @@ def hand_reminder(game: Game, rec: dict) -> None:
     if name not in game.by_name:
         raise ClocktowerError(f"player: no player named {name!r}")
     if rec.get("remove"):
-        if token not in [r["token"] for r in reminders_in_play(game.log).get(name, [])]:
+        if token not in [r["token"] for r in reminders_in_play(game.log, game).get(name, [])]:
             raise ClocktowerError(f"token: {name} has no reminder {token!r}")
         game.emit("reminder_removed", player=name, token=token)
     else:

@@ -5,9 +5,45 @@ is an error rather than a silently ignored field. HTTP request bodies are models
 """
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+# Limits on what a client may send (docs/web.md "Limits"): a request body is refused before
+# it is read whole when it is larger than MAX_BODY bytes (its Content-Length, or counted as
+# it streams in), a socket message larger than MAX_MESSAGE characters is refused, and JSON
+# nested deeper than MAX_DEPTH is refused (the deepest real message, a townsquare state, is
+# 4 levels deep).
+MAX_BODY = 2_000_000
+MAX_MESSAGE = 64_000
+MAX_DEPTH = 32
+
+
+class JSONError(ValueError):
+    """Input that is not JSON, or nested too deeply: its one-line reason."""
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse a client's JSON: JSONError (a one-line reason) when it is not JSON or when it
+    is nested deeper than MAX_DEPTH. Python's parser recurses, so very deep nesting is a
+    RecursionError there: caught, and the depth of what did parse is checked without
+    recursion."""
+    try:
+        raw = json.loads(text)
+    except RecursionError:
+        raise JSONError(f"the JSON is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as e:
+        raise JSONError(f"not JSON ({e})") from None
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise JSONError(f"the JSON is nested too deeply (at most {MAX_DEPTH} levels)")
+            stack.extend((v, depth + 1) for v in (x.values() if isinstance(x, dict) else x))
+    return raw
+
 
 Name = Annotated[str, Field(min_length=1, max_length=24)]
 Ref = Annotated[str, Field(max_length=64)]

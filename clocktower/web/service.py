@@ -20,6 +20,7 @@ from ..scripts.document import raise_if_unusable, read_text_document
 from ..scripts.nightsheet import night_steps
 from . import setupcheck, views
 from .driver import WebGame
+from .names import check_seats, nfc_lines
 from .store import Store
 
 
@@ -35,7 +36,8 @@ class Conflict(ClocktowerError):
     """Not legal now (the engine's reason)."""
 
 
-RESERVED = ("storyteller", "spectator")
+class TooLarge(ClocktowerError):
+    """A request body over the size limit (413)."""
 
 
 # ---------------------------------------------------------------------------- scripts
@@ -195,14 +197,9 @@ class Service:
         if bots not in POLICIES:
             raise ClocktowerError(f"bots: unknown policy {bots!r}; known: "
                                   f"{', '.join(sorted(POLICIES))}")
+        seats = check_seats(seats)
+        grimoire = nfc_lines(grimoire)
         names = [s["name"] for s in seats]
-        for k, n in enumerate(names):
-            if n.strip() != n or not n:
-                raise ClocktowerError(f"players[{k}].name: no leading or trailing spaces")
-            if n.lower() in RESERVED:
-                raise ClocktowerError(f"players[{k}].name: {n!r} is reserved")
-        if len(set(names)) != len(names):
-            raise ClocktowerError("players: two seats have the same name")
         report = setupcheck.check(script, seats, grimoire, bluffs, not_dealt)
         if not report["legal"]:
             raise ClocktowerError("the grimoire is not legal: " + "; ".join(report["errors"]))

@@ -7,7 +7,9 @@ against the re-run's log. See docs/web.md "Persistence and reliability".
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import threading
 import time
 from pathlib import Path
@@ -63,6 +65,7 @@ class Store:
         self.path = str(path)
         self.lock = threading.Lock()
         try:
+            _private(self.path)
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
@@ -71,6 +74,8 @@ class Store:
             rows = self.db.execute("SELECT version FROM schema_version").fetchall()
         except sqlite3.DatabaseError as e:
             raise ClocktowerError(f"{self.path}: not a usable game database ({e})") from None
+        except OSError as e:
+            raise ClocktowerError(f"{self.path}: {e.strerror or e}") from None
         if not rows:
             self.db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
         elif rows[0][0] > SCHEMA_VERSION:
@@ -171,6 +176,31 @@ class Store:
             if r:
                 return r[0], "player", r[1]
         return None
+
+
+def _private(path: str) -> None:
+    """The database and its -wal and -shm files hold every token: readable by their owner
+    only (0600). A new database file is created so before SQLite opens it (SQLite creates
+    the -wal and -shm files with the database file's permissions); an existing one, and
+    its -wal and -shm files, are made so (a file made by an older version was 0644)."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        os.close(fd)
+    for p in (path, path + "-wal", path + "-shm"):
+        try:
+            st = os.stat(p)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+            try:
+                os.chmod(p, stat.S_IMODE(st.st_mode) & 0o700)
+            except PermissionError:         # not ours: left as it is (SQLite may still
+                pass                        # read it; the owner chose its permissions)
 
 
 class _Tx:

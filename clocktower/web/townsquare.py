@@ -29,7 +29,7 @@ def export_state(game: Game, script: Script, builtin: str | None) -> dict:
             edition["author"] = script.author
         roles = [{"id": c} for c in script.characters]
     tokens = {name: [{"role": r["ability"] or "custom", "name": str(r["token"] or "")}
-                     for r in on] for name, on in reminders_in_play(game.log).items()}
+                     for r in on] for name, on in reminders_in_play(game.log, game).items()}
     players = []
     for p in game.players:
         rem = [{"role": e.source.id if e.source is not None else "custom",

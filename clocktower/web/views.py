@@ -232,7 +232,7 @@ def storyteller_view(wg: WebGame, game_info: dict, seats: list[dict],
     g = wg.game
     v = common(wg, "storyteller", game_info)
     by_seat = {s["name"]: s for s in seats}
-    reminders = reminders_in_play(g.log)
+    reminders = reminders_in_play(g.log, g)
     grim = []
     for row, p in zip(g.snapshot(), g.players):
         row = dict(row)

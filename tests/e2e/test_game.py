@@ -125,7 +125,9 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
     errors: list[str] = []
 
     def context(viewport, **kw):
-        c = browser.new_context(viewport=viewport, **kw)
+        # bypass_csp: the server's Content-Security-Policy forbids eval, which Playwright's
+        # wait_for_function predicates use in the page; the pages themselves need none
+        c = browser.new_context(viewport=viewport, bypass_csp=True, **kw)
         c.set_default_timeout(T)
         contexts.append(c)
         return c

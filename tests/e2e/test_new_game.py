@@ -12,7 +12,7 @@ SCRIPT = json.dumps([{"id": "_meta", "name": "Tiny Brew", "author": "e2e"},
 
 
 def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artifacts):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     ctx.set_default_timeout(20_000)
     errors: list[str] = []
     try:

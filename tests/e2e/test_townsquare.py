@@ -45,7 +45,8 @@ def page_for(browser):
     contexts = []
 
     def make(width, height):
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  bypass_csp=True)
         contexts.append(ctx)
         page = ctx.new_page()
         page.route(f"{ORIGIN}/**", serve_static)

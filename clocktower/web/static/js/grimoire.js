@@ -503,28 +503,33 @@ async function showAlmanac(id) {
 async function showLinks() {
   let links;
   try { links = await api(`/api/games/${who.game}/links`, { token: who.token }); } catch (e) { dialog("Join links", h("p", { class: "error" }, e.message)); return; }
-  const url = (t) => `${location.origin}/join/${encodeURIComponent(t)}`;
-  const row = (label, t, extra = null) => {
+  // The server builds each link from the address players can reach (`url`, with its QR
+  // code); an older server gave only the token: then this page's own address.
+  const url = (t, given) => given || `${location.origin}/join/${encodeURIComponent(t)}`;
+  const qrOf = (label, src) => src ? h("details", { class: "qr" }, h("summary", {}, "QR code"),
+    h("img", { src, alt: `QR code of ${label}'s link`, width: 180, height: 180 })) : null;
+  const row = (label, t, given = null, qr = null, extra = null) => {
     const b = h("button", { type: "button", class: "small", "aria-label": `Copy ${label}'s link` }, "Copy");
-    b.addEventListener("click", () => copyText(url(t), b));
-    return h("li", { dataset: { name: label } }, h("strong", {}, label), h("code", {}, url(t)), b, extra);
+    b.addEventListener("click", () => copyText(url(t, given), b));
+    return h("li", { dataset: { name: label } }, h("strong", {}, label), h("code", {}, url(t, given)), b, extra, qrOf(label, qr));
   };
   const grim = {};
   for (const g of (view && view.grimoire) || []) grim[g.name] = g;
-  const all = links.seats.map((s) => `${s.name}: ${url(s.token)}`).join("\n");
+  const all = links.seats.map((s) => `${s.name}: ${url(s.token, s.url)}`).join("\n");
   const copyAll = h("button", { type: "button", class: "small" }, "Copy every player's link");
   copyAll.addEventListener("click", () => copyText(all, copyAll));
   dialog("Join links",
-    h("p", { class: "muted" }, "Each link is secret: send each player their own. Whoever holds a link is that player."),
+    h("p", { class: "muted" }, "Each link is secret: send each player their own, or let them scan its QR code. Whoever holds a link is that player."),
+    links.base && links.base !== location.origin ? h("p", { class: "muted", id: "links-base" }, `The links open ${links.base}, the address the server gives for players' devices.`) : null,
     h("div", { class: "row" }, copyAll, h("span", { class: "muted" }, "(one line each, to paste where only the Storyteller reads it)")),
     h("ul", { class: "plain links", id: "seat-links" }, ...links.seats.map((s) => {
       const g = grim[s.name];
       const toggle = g ? h("button", { type: "button", class: "small", onclick: async () => { await send({ type: "seat", name: s.name, online: !g.online }); showLinks(); } },
         g.online ? "online → at the table" : "at the table → online") : null;
-      return row(s.name, s.token, toggle);
+      return row(s.name, s.token, s.url, s.qr, toggle);
     })),
-    h("h3", {}, "Spectators"), h("ul", { class: "plain links" }, row("spectator", links.spectator)),
-    h("h3", {}, "You"), h("ul", { class: "plain links" }, row("storyteller", links.storyteller)));
+    h("h3", {}, "Spectators"), h("ul", { class: "plain links" }, row("spectator", links.spectator, links.urls && links.urls.spectator, links.qr && links.qr.spectator)),
+    h("h3", {}, "You"), h("ul", { class: "plain links" }, row("storyteller", links.storyteller, links.urls && links.urls.storyteller)));
 }
 
 async function exportLog() {
