@@ -369,7 +369,7 @@ def complete(command: str) -> bool:
 def render(segments: list[Segment]) -> list[str]:
     out: list[str] = []
     for k, seg in enumerate(segments):
-        out.append("$ " + seg.command)
+        out.extend(("$ " + seg.command).split("\n"))
         out.extend(seg.output)
         if seg.gap and k + 1 < len(segments):
             out.append("")
