@@ -46,6 +46,9 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
                                                    "(default: --bots)"),
            out: Optional[Path] = typer.Option(None, help="also write report.json and "
                                               "reliability.png in this folder"),
+           storyteller: str = typer.Option("auto", help="auto (the automatic Storyteller, "
+                                           "which leans towards the team behind), or neutral "
+                                           "(the same without the lean)"),
            ) -> None:
     """Execution accuracy beside a random living pick, good's win rate, the good bots'
     belief on the true Demon and its calibration, and event rates per 100 games."""
@@ -57,6 +60,10 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
     from .fileio import check_output_path, write_text
     from .scripts import load_script
 
+    from .agents.report import STORYTELLERS
+    if storyteller not in STORYTELLERS:
+        raise ClocktowerError(f"--storyteller {storyteller!r}: give "
+                              f"{' or '.join(STORYTELLERS)}")
     counts = _counts(players)
     if games < 1:
         raise ClocktowerError(f"--games {games}: give at least 1")
@@ -79,10 +86,12 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
         task = prog.add_task("", total=games * len(counts))
         results = measure(sc, counts, games, seed, good, evil,
                           on_game=lambda n: prog.update(task, advance=1,
-                                                        description=f"{n} players"))
+                                                        description=f"{n} players"),
+                          storyteller=storyteller)
     summaries = [r.summary() for r in results]
     console.print(f"{sc.name}: good {good}, evil {evil}; {games} games a count "
-                  f"(seeds {seed}-{seed + games - 1})")
+                  f"(seeds {seed}-{seed + games - 1})"
+                  + ("; Storyteller without lean" if storyteller == "neutral" else ""))
     t = Table(box=box.SIMPLE)
     for col in ("players", "good wins", "95% CI", "execs", "hit evil", "random", "ratio",
                 "days", "evil votes on evil"):

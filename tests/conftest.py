@@ -50,13 +50,13 @@ def cli():
 
 
 @pytest.fixture
-def unimplemented(monkeypatch) -> str:
-    """A character of the data file the engine does not implement: every one of the 71 is
-    implemented, so one (the Saint, a homebrew stand-in) is taken out of the registry for
-    the test. Returns its id."""
+def unimplemented() -> str:
+    """A character of the data file the engine does not implement (the Grandmother: an
+    official Townsfolk, in the data file as facts only). Returns its id."""
+    from clocktower import data as D
     from clocktower.characters import REGISTRY
-    monkeypatch.delitem(REGISTRY, "saint")
-    return "saint"
+    assert "grandmother" not in REGISTRY and not D.get("grandmother").implemented
+    return "grandmother"
 
 
 # ------------------------------------------------------------------------ shared helpers

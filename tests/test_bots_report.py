@@ -113,6 +113,23 @@ def test_report_bad_input(cli, tmp_path):
     one_line_error(cli("bots", "report", "no-such-script"), "unknown script")
     one_line_error(cli("bots", "report", "trouble-brewing", "--evil-bots", "nope"),
                    "--evil-bots")
+    one_line_error(cli("bots", "report", "trouble-brewing", "--storyteller", "lazy"),
+                   "--storyteller")
     f = tmp_path / "file"
     f.write_text("x")
     one_line_error(cli("bots", "report", "trouble-brewing", "--out", f), "--out")
+
+
+def test_report_with_a_storyteller_that_does_not_lean(cli, monkeypatch):
+    """`--storyteller neutral`: the automatic Storyteller seeing every game as even; a choice
+    offering to favour the team behind is never leaned on."""
+    from clocktower.agents.report import neutral_storyteller
+    from clocktower.storyteller import estimate
+    st = neutral_storyteller(3)
+    assert st.standing(None) == 0.0 and st.p_false(None) == 0.5
+    called = []
+    monkeypatch.setattr(estimate, "standing", lambda g: called.append(g) or 1 / 0)
+    r = cli("bots", "report", "trouble-brewing", "--players", "7", "--games", 3,
+            "--storyteller", "neutral")
+    assert r.exit_code == 0, r.output
+    assert "Storyteller without lean" in r.output and not called

@@ -45,15 +45,15 @@ def test_unknown_character_in_script_file(cli, tmp_path):
 
 
 def test_not_implemented_characters_are_listed(cli, tmp_path):
-    # Homebrew characters (script JSON objects outside the 71): refused, each named.
+    # Homebrew characters (script JSON objects not official characters): refused, each named.
     f = tmp_path / "s.json"
     f.write_text(json.dumps(["washerwoman", "chef", "empath", "monk", "butler", "poisoner",
                              "imp",
-                             {"id": "wizard", "name": "Wizard", "team": "townsfolk",
+                             {"id": "hedgewizard", "name": "Hedge Wizard", "team": "townsfolk",
                               "ability": "Each night, learn nothing."},
                              {"id": "goontwo", "name": "Goon Two", "team": "outsider",
                               "ability": "Nothing."}]))
-    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", "wizard",
+    one_line_error(cli("play", "--script", f, "--quiet"), "not implemented", "hedgewizard",
                    "goontwo")
 
 

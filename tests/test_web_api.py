@@ -452,7 +452,7 @@ def test_townsquare_malformed_files(client):
     assert client.post("/api/townsquare/import", json={"state": good}).status_code == 200
     cases = [([], "object"), ({"players": []}, "players"),
              ({**good, "players": good["players"][:3]}, "not legal"),
-             ({**good, "players": [dict(good["players"][0], role="wizard")]
+             ({**good, "players": [dict(good["players"][0], role="hedgewizard")]
                + good["players"][1:]}, "players[0].role"),
              ({**good, "players": good["players"][:-1] + [dict(good["players"][-1], role={})]},
               "players[6].role"),

@@ -1,15 +1,36 @@
-"""Build clocktower/data/characters.json from ../shared/reference and the seed almanacs.
+"""Build clocktower/data/characters.json from ../shared/reference, the seed almanacs and the
+official toolmaker data.
 
-Run from the repository root:  python tools/build_data.py
-The output is committed; the package never reads ../shared at run time.
-Ability lines come from the seeds (the first seed that has the character in English);
-Chef, Empath, Virgin and the High Priestess are written in our own words, and so is the
-night-sheet text (`first_night_reminder`, `other_night_reminder`), from the seeds' How to Run.
+Run from the repository root:
+
+    python tools/build_data.py --official DIR
+
+where DIR holds the official `roles.json`, `jinxes.json` and `nightsheet.json` (the folder
+`resources/data` of the public repository ThePandemoniumInstitute/botc-release; the committed
+data file was built from commit 3d6d930, 2026-05-11, and records the files' sha256). Nothing
+is read from the network. The output is committed; the package never reads ../shared or DIR
+at run time.
+
+Two kinds of record:
+
+- the characters the engine implements (those in ../shared/reference/characters.json): ability
+  lines from the seeds (the first seed that has the character in English); Chef, Empath, Virgin
+  and the High Priestess in our own words, and so is the night-sheet text
+  (`first_night_reminder`, `other_night_reminder`), from the seeds' How to Run. Their facts are
+  checked against the official files (any difference stops the build);
+- every other official character (Fabled and Loric included): facts only, read from the
+  official files: id, name, team, edition, night positions (the place in the official night
+  sheet), reminder tokens, the setup flag and the [setup change] bracket, `special`, and the
+  jinxed pairs. No ability line, night-sheet text or jinx rule is copied: `ability` and a jinx's
+  `reason` are null, the night-sheet text empty, and `implemented` is false.
 """
 from __future__ import annotations
 
+import argparse
+import hashlib
 import json
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +56,22 @@ SETUP = {
     "lilmonsta": {"minions": 1, "not_dealt": True},
     "marionette": {"neighbours_demon": True, "not_dealt": True},
     "drunk": {"not_dealt_as_self": True},
+    # Characters the engine does not implement: only brackets that read exactly as one of
+    # the changes above (used by `script validate` to count seats). The other brackets
+    # (Legion, Lord of Typhon, Atheist, Village Idiot, Bounty Hunter) are listed by the
+    # validator as not counted.
+    "godfather": {"outsiders_choice": [-1, 1]},
+    "hermit": {"outsiders_choice": [0, -1]},
+    "xaan": {"outsiders_any": True},
 }
+
+# Where the facts of the characters the engine does not implement come from.
+OFFICIAL_SOURCE = ("ThePandemoniumInstitute/botc-release, resources/data/roles.json, jinxes.json "
+                   "and nightsheet.json (the official toolmaker data): ids, names, teams, "
+                   "editions, night order, reminder tokens, setup flags and [setup change] "
+                   "brackets, special, jinxed pairs. No ability text, night-sheet text or jinx "
+                   "rule is copied from it.")
+OFFICIAL_FILES = ("roles.json", "jinxes.json", "nightsheet.json")
 
 # What the Storyteller does at each character's place on the night sheet, in our own words
 # (from the seeds' "How to Run" sections). (first night, other nights); "" = not on that sheet.
@@ -217,16 +253,99 @@ def night_text(cid: str, first_night: int, other_night: int) -> tuple[str, str]:
     return first, other
 
 
+def read_official(folder: Path) -> tuple[list[dict], dict[str, list[str]], dict[str, list[str]], dict]:
+    """The official roles, jinxed pairs (id -> other ids, both ways, in file order) and night
+    sheet (night -> ids in order), and the sha256 of each file read."""
+    texts = {}
+    for name in OFFICIAL_FILES:
+        path = folder / name
+        if not path.is_file():
+            raise SystemExit(f"error: {path}: no such file (--official is the folder with "
+                             f"{', '.join(OFFICIAL_FILES)})")
+        texts[name] = path.read_bytes()
+    roles = json.loads(texts["roles.json"])
+    pairs: dict[str, list[str]] = {}
+    for entry in json.loads(texts["jinxes.json"]):
+        for j in entry["jinx"]:
+            a, b = entry["id"], j["id"]
+            for x, y in ((a, b), (b, a)):
+                if y not in pairs.setdefault(x, []):
+                    pairs[x].append(y)
+    sheet = json.loads(texts["nightsheet.json"])
+    order = {"first": sheet["firstNight"], "other": sheet["otherNight"]}
+    digests = {name: hashlib.sha256(t).hexdigest() for name, t in texts.items()}
+    return roles, pairs, order, digests
+
+
+def night_positions(order: dict[str, list[str]]) -> dict[str, dict[str, int]]:
+    """night -> id -> position: the 1-based place in the official night sheet (the scale the
+    reference data and the engine use)."""
+    return {night: {cid: i for i, cid in enumerate(ids, 1)} for night, ids in order.items()}
+
+
+def setup_bracket(ability: str) -> str | None:
+    """The text of an official ability's [setup change] bracket, without the brackets."""
+    m = re.search(r"\[([^\]]*)\]", ability)
+    return m.group(1) if m else None
+
+
+def implemented_ids() -> set[str]:
+    """The characters the engine implements: its registry (one module per character)."""
+    sys.path.insert(0, str(ROOT))
+    from clocktower.characters import REGISTRY
+    return set(REGISTRY)
+
+
+def check_reference(c: dict, official: dict, pos: dict) -> None:
+    """A referenced (implemented) character must agree with the official files."""
+    cid = c["id"]
+    want = {"name": official["name"], "team": official["team"], "edition": official["edition"],
+            "reminders": official.get("reminders", []),
+            "remindersGlobal": official.get("remindersGlobal", []),
+            "setup": official.get("setup", False),
+            "firstNight": pos["first"].get(cid, 0), "otherNight": pos["other"].get(cid, 0)}
+    have = dict(c, edition=c.get("officialEdition") or c["edition"])
+    for key, value in want.items():
+        if have[key] != value:
+            raise SystemExit(f"{cid}: {key} is {have[key]!r} in the reference, {value!r} in "
+                             "the official files")
+
+
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--official", type=Path, required=True,
+                    help="folder with the official roles.json, jinxes.json, nightsheet.json")
+    ap.add_argument("--official-version", default="commit 3d6d930 (2026-05-11)",
+                    help="which version of the official files DIR holds (recorded as told)")
+    args = ap.parse_args()
     refs = json.loads((SHARED / "reference" / "characters.json").read_text())
     abilities = seed_abilities()
     jx = jinxes()
+    roles, pairs, order, digests = read_official(args.official)
+    pos = night_positions(order)
+    official = {r["id"]: r for r in roles}
+    implemented = implemented_ids()
+    specials = {"first": {"dusk": 1, "minioninfo": 20, "demoninfo": 24, "dawn": 78},
+                "other": {"dusk": 1, "dawn": 98}}
+    for night, steps in specials.items():
+        for sid, at in steps.items():
+            if pos[night].get(sid) != at:
+                raise SystemExit(f"{sid}: at {at} on the {night} night sheet here, "
+                                 f"{pos[night].get(sid)} in the official one")
     records = []
+    referenced = {c["id"] for c in refs}
     for c in refs:
         cid = c["id"]
+        if cid not in official:
+            raise SystemExit(f"{cid}: not in the official roles.json")
+        check_reference(c, official[cid], pos)
+        if cid not in implemented:
+            raise SystemExit(f"{cid}: in the reference but not in the engine's registry")
         ability = OWN_WORDS.get(cid) or abilities.get(cid)
         if not ability:
             raise SystemExit(f"no ability line for {cid}")
+        known = {j["id"] for j in jx.get(cid, [])}
+        extra = [{"id": b, "reason": None} for b in pairs.get(cid, []) if b not in known]
         records.append({
             "id": cid,
             "name": c["name"],
@@ -241,15 +360,46 @@ def main() -> None:
             "setup_text": c["setupChange"],
             "setup_change": SETUP.get(cid),
             "special": c.get("special", []),
-            "jinxes": jx.get(cid, []),
+            "jinxes": jx.get(cid, []) + extra,
             "first_night_reminder": night_text(cid, c["firstNight"], c["otherNight"])[0],
             "other_night_reminder": night_text(cid, c["firstNight"], c["otherNight"])[1],
+            "implemented": True,
+        })
+    for r in roles:
+        cid = r["id"]
+        if cid in referenced:
+            continue
+        if cid in implemented:
+            raise SystemExit(f"{cid}: implemented but not in the reference (no ability line)")
+        records.append({
+            "id": cid,
+            "name": r["name"],
+            "team": r["team"],
+            "edition": r["edition"],
+            "ability": None,
+            "first_night": pos["first"].get(cid, 0),
+            "other_night": pos["other"].get(cid, 0),
+            "reminders": r.get("reminders", []),
+            "reminders_global": r.get("remindersGlobal", []),
+            "setup": r.get("setup", False),
+            "setup_text": setup_bracket(r.get("ability", "")),
+            "setup_change": SETUP.get(cid),
+            "special": r.get("special", []),
+            "jinxes": [{"id": b, "reason": None} for b in pairs.get(cid, [])],
+            "first_night_reminder": "",
+            "other_night_reminder": "",
+            "implemented": False,
         })
     doc = {
-        "night_order": {
-            "first": {"dusk": 1, "minioninfo": 20, "demoninfo": 24, "dawn": 78},
-            "other": {"dusk": 1, "dawn": 98},
+        "source": {
+            "implemented": "../shared/reference/characters.json and jinxes.md (the official data "
+                           "as researched), ability lines from the seed almanacs, night-sheet "
+                           "text in our own words (tools/build_data.py)",
+            "not implemented": OFFICIAL_SOURCE,
+            "official version": args.official_version,
+            "official files": digests,
         },
+        "night_order": specials,
         "night_steps": {
             sid: {"name": name, "first_night_reminder": first, "other_night_reminder": other}
             for sid, (name, first, other) in SPECIAL_TEXT.items()
@@ -266,7 +416,8 @@ def main() -> None:
     }
     dest = ROOT / "clocktower" / "data" / "characters.json"
     dest.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {len(records)} characters to {dest.relative_to(ROOT)}")
+    done = sum(1 for r in records if r["implemented"])
+    print(f"wrote {len(records)} characters ({done} implemented) to {dest.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -750,6 +750,23 @@ class Table:
     def evil_chances(self, me: str) -> dict[str, float]:
         return self._marginals(self.bit.get(me, 0), False)
 
+    def likeliest_team(self, me: str) -> tuple[tuple[str, tuple[str, ...]], float] | None:
+        """((the Demon, its Minions), chance) of the likeliest evil team for a good player
+        `me` (never evil), or None when nothing is weighed."""
+        exclude = self.bit.get(me, 0)
+        total, best, best_w = 0.0, None, -1.0
+        for di, evil, mask, w in self.posterior():
+            if mask & exclude:
+                continue
+            total += w
+            if w > best_w:
+                best, best_w = (di, evil), w
+        if best is None or total <= 0.0:
+            return None
+        di, evil = best
+        names = self.players
+        return (names[di], tuple(names[i] for i in evil if i != di)), best_w / total
+
     def informs(self, cid: str) -> bool:
         return truths_of(cid) is not None
 

@@ -41,6 +41,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import Table, protects, table_for
+from .plays import FLIPPERS, PEACEMAKERS, PRETENDS, USES, VOTES
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -72,6 +73,15 @@ STAR_PASS_AT = 0.45
 # An evil bot's night target (a kill, a poison) is one of the first TARGET_POOL players it
 # most wants gone (`_targets`), the first with chance 1/2, the next 1/4...
 TARGET_POOL = 3
+# An evil bot whose bluff options include a character it can pretend the day ability of
+# (`plays.PRETENDS`: the Slayer) takes one of those with this chance.
+LIKE_PRETEND = 0.25
+# With the winner swapped (a Heretic), a good bot votes for a nominee whose Demon chance is
+# below this share of an even chance among the other living players.
+FLIP_SAFE = 0.6
+# With three alive, a good bot lets nobody die when a living claimed Mayor it trusts (evil
+# chance below this) would then win, unless it is fairly sure of the Demon (SURE_AT_FOUR).
+PEACE_TRUST = 0.35
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
                             # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
@@ -99,6 +109,9 @@ class ReasoningBot:
         self.chose: dict[tuple[int, str], list[str]] = {}      # (night, ability) -> chosen
         self.pending: list[dict] = []   # claims still to make
         self.claimed_day = 0            # the last day it queued its claims
+        self._flipc: tuple | None = None    # _flipped's answer and its record version
+        self.pretended: set[str] = set()    # bluffs whose day ability it pretended
+        self.turns = (0, 0)             # (day, its day turns so far): an evil bot's wait
         self.bluff: str | None = None   # an evil bot's claimed character
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
         self.nominee: str | None = None     # the nomination being voted on
@@ -167,12 +180,17 @@ class ReasoningBot:
         day = view.day
         if self.claimed_day == day:
             return
+        me = view.character
+        hiding = not self._evil(view) and me is not None and hides(me)
+        if (self._evil(view) or hiding) and self.bluff is None \
+                and not self._may_bluff(view, table):
+            return                      # an evil player's first claim waits (`_may_bluff`)
         self.claimed_day = day
         if self._evil(view):
             self._queue_bluff(view, table, day)
             return
-        me = view.character
-        if me is None or hides(me):
+        if me is None or hiding:
+            self._queue_cover(view, table)
             return
         mine = [(night, info, self.chose.get((night, ab), []))
                 for night, ab, info, _ in self.learned if ab == me and night <= day]
@@ -190,6 +208,34 @@ class ReasoningBot:
             if chose:
                 c["chose"] = chose
             self.pending.append(c)
+
+    def _may_bluff(self, view, table: Table) -> bool:
+        """Whether an evil bot makes its first claim now: once the good players have said
+        who they are (every living player outside its team has claimed), or on its second
+        turn of the day. A bluff chosen then among the characters nobody claimed is one no
+        good player holds (good players claim what they believe they are), as evil players
+        hold their claim until the town has spoken."""
+        turn = (view.day, self.turns[1] + 1 if self.turns[0] == view.day else 1)
+        self.turns = turn
+        if turn[1] >= 2:
+            return True
+        team = self._teammates(view)
+        return all(n in table.claims for n in view.living if n not in team)
+
+    def _queue_cover(self, view, table: Table) -> None:
+        """A good player who must not be found (the Damsel) claims, once the town has
+        spoken, a Townsfolk nobody claimed whose ability learns nothing on the first night
+        (a claim without information is then no tell), as evil players bluff."""
+        if self.bluff is not None:
+            return
+        taken = set(table.claims.values())
+        free = [c for c in table.townsfolk if c not in taken]
+        quiet = [c for c in free if not (table.informs(c) and D.get(c).first_night)]
+        options = quiet or free
+        if not options:
+            return
+        self.bluff = options[randrange(self.rng, len(options))]
+        self.pending.append({"claim": self.bluff})
 
     def _plan(self, view, table: Table) -> tuple[list[str], dict[str, str]]:
         """The evil team's plan, the same for every member with no word exchanged: made
@@ -218,7 +264,8 @@ class ReasoningBot:
 
     def _queue_bluff(self, view, table: Table, day: int) -> None:
         rng = self.rng
-        if self.bluff is None:
+        first = self.bluff is None
+        if first:
             taken = set(table.claims.values())
             frames, roles = self._plan(view, table)
             demon = view.character in table.demons_on_script
@@ -232,15 +279,21 @@ class ReasoningBot:
                 options = [c for c in table.townsfolk if c not in taken
                            and c not in self.bluffs and c not in planned] \
                     or list(table.townsfolk)
+            liked = [c for c in options if c in PRETENDS]
+            if liked and rng.random() < LIKE_PRETEND:
+                options = liked             # a bluff whose day ability it can pretend
             self.bluff = options[randrange(rng, len(options))]
             self.frames = frames
-        claim: dict[str, Any] = {"claim": self.bluff}
-        info = table.invent(self.bluff, self.name, self.frames, day, rng) \
+        bluff = self.bluff
+        if bluff is None:
+            return
+        claim: dict[str, Any] = {"claim": bluff}
+        info = table.invent(bluff, self.name, self.frames, day, rng) \
             if self.frames else None
         if info is not None:
             claim.update(info)
-        elif day > 1:
-            return                      # nothing new to say
+        elif day > 1 and not first:
+            return                      # nothing new to say (its first claim: said)
         self.pending.append(claim)
 
     # ---- beliefs -----------------------------------------------------------------------
@@ -263,6 +316,8 @@ class ReasoningBot:
             return self.rng.random() < 0.2
         if target == self.name:
             return False
+        if self._flipped(view, table):
+            return self._flipped_vote(view, table, target)
         if self._evil(view):
             return self._evil_vote(view, table, target)
         p, top, n_living = self._top(view, table)
@@ -270,6 +325,8 @@ class ReasoningBot:
             return False                # a ghost vote is kept for the last days
         mine = p.get(target, 0.0)
         if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+            return False
+        if n_living == 3 and mine < SURE_AT_FOUR and self._peace_wins(view, table):
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
@@ -299,6 +356,61 @@ class ReasoningBot:
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
         return looks or self.rng.random() < EVIL_EXTRA_VOTE
+
+    # ---- a swapped winner (the Heretic) -------------------------------------------------
+    def _flipped(self, view, table: Table) -> bool:
+        """Whether this bot plays for the other team's win: a character whose ability swaps
+        the winner (`plays.FLIPPERS`: the Heretic) was claimed, by this bot itself or by a
+        player it believes good (a good bot: evil chance below one half; an evil bot: not
+        a teammate). Then each team wants the other's ending: good, two alive or an evil
+        win; evil, its own Demon's death."""
+        if not FLIPPERS:
+            return False
+        c = self._flipc
+        if c is not None and c[0] == table.version:
+            return c[1]
+        claimants = [n for n, ch in table.claims.items() if ch in FLIPPERS]
+        found = False
+        if claimants:
+            if self._evil(view):
+                team = self._teammates(view)
+                found = any(n not in team for n in claimants)
+            else:
+                e = table.evil_chances(self.name)
+                found = any(n == self.name or e.get(n, 0.0) < 0.5 for n in claimants)
+        self._flipc = (table.version, found)
+        return found
+
+    def _flipped_vote(self, view, table: Table, target: str) -> bool:
+        """A hand when the winner is swapped: an evil bot's for its own Demon only; a good
+        bot's for a nominee it believes is not the Demon (an execution of a good player
+        brings the final two nearer, and executing the Demon would lose)."""
+        if self._evil(view):
+            return target in self.demons or (target == self.name and self.name in
+                                              self._demon_self(view, table))
+        if not view.alive(self.name) and len(view.living) > 5:
+            return False
+        p, _top, n_living = self._top(view, table)
+        mine = p.get(target, 0.0)
+        doomed = _about_to_die(view)
+        if doomed is not None and p.get(doomed, 0.0) <= mine:
+            return False
+        return mine < FLIP_SAFE / max(n_living - 1, 1)
+
+    def _flipped_nominee(self, view, table: Table, living: list[str]) -> str | None:
+        """Whom to nominate when the winner is swapped: an evil bot its Demon; a good bot
+        the living player it believes least likely the Demon."""
+        if self._evil(view):
+            mine = [n for n in living if n in self.demons]
+            return mine[0] if mine else None
+        if _about_to_die(view) is not None:
+            return None
+        p, _top, n_living = self._top(view, table)
+        best = min(living, key=lambda n: (p.get(n, 0.0), table.seat[n]))
+        return best if p.get(best, 0.0) < FLIP_SAFE / max(n_living - 1, 1) else None
+
+    def _demon_self(self, view, table: Table) -> set[str]:
+        return {self.name} if view.character in table.demons_on_script else set()
 
     def _may_execute(self, view, table: Table, target: str, mine: float) -> bool:
         """Whether a good bot may help execute `target` (its Demon chance `mine`): not a
@@ -333,6 +445,10 @@ class ReasoningBot:
         if exiles and self.rng.random() < 0.05:
             return {"exile": exiles[randrange(self.rng, len(exiles))]}
         evil = self._evil(view)
+        if evil and self.bluff in PRETENDS and self.bluff not in self.pretended:
+            use = self._pretend(view, table)
+            if use is not None:
+                return use
         if uses:
             use = self._day_use(view, table, uses, evil)
             if use is not None:
@@ -343,6 +459,9 @@ class ReasoningBot:
         if not living:
             return None
         doomed = _about_to_die(view)
+        if self._flipped(view, table):
+            pick = self._flipped_nominee(view, table, living)
+            return {"nominate": pick} if pick is not None else None
         if evil:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
@@ -365,9 +484,24 @@ class ReasoningBot:
             return None
         if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return None
+        if n_living == 3 and mine < SURE_AT_FOUR and self._peace_wins(view, table):
+            return None
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _pretend(self, view, table: Table) -> dict | None:
+        """An evil bot's pretended use of its bluff's day ability (`plays.PRETENDS`), among
+        those the engine offers it (`view.pretend_uses()`)."""
+        bluff = self.bluff
+        offered = getattr(view, "pretend_uses", None)
+        pretends = offered() if offered is not None else []
+        if bluff is None or not pretends:
+            return None
+        use = PRETENDS[bluff](self, view, table, pretends)
+        if use is not None:
+            self.pretended.add(bluff)
+        return use
 
     def _virgin_test(self, view, table: Table, living: list[str]) -> str | None:
         """A good bot that believes it is a Townsfolk whose ability is spent (it acts on
@@ -385,6 +519,15 @@ class ReasoningBot:
                 return n
         return None
 
+    def _peace_wins(self, view, table: Table) -> bool:
+        """Whether a day with no execution wins for good now (`plays.PEACEMAKERS`: a living
+        Mayor with three alive): this bot is one, or a living claimant it trusts."""
+        if view.character in PEACEMAKERS:
+            return True
+        e = table.evil_chances(self.name)
+        return any(c in PEACEMAKERS and view.alive(n) and e.get(n, 1.0) < PEACE_TRUST
+                   for n, c in table.claims.items())
+
     def _lone_demon(self, view, table: Table) -> bool:
         """Whether the Demon is probably the only evil player alive (a good bot's belief):
         then, with four alive, waiting for a final three is better than a wrong execution;
@@ -396,8 +539,16 @@ class ReasoningBot:
         return sum(e.get(n, 0.0) for n in view.living if n != self.name) < LONE_DEMON
 
     def _day_use(self, view, table: Table, uses: list[dict], evil: bool) -> dict | None:
-        """A targeted day ability at the top suspect (a good bot fairly sure of it); any
-        other use as rarely as the random bot makes one."""
+        """A use of the bot's own day ability by its character's play (`plays.USES`);
+        otherwise a targeted day ability at the top suspect (a good bot fairly sure of it),
+        and any other use as rarely as the random bot makes one."""
+        for ab in {u.get("ability") for u in uses}:
+            play = USES.get(ab) if isinstance(ab, str) else None
+            if play is not None:
+                use = play(self, view, table, [u for u in uses if u.get("ability") == ab])
+                if use is not None:
+                    return use
+        uses = [u for u in uses if u.get("ability") not in USES]
         if not evil:
             p = self._belief(view, table)
             aimed = [u for u in uses if "target" in u and u["target"] != self.name
@@ -428,6 +579,18 @@ class ReasoningBot:
             return (rank, trust.get(n, 0.0), table.seat[n])
         return sorted(good, key=key)
 
+    def _poison_targets(self, table: Table, good: list[str],
+                        trust: dict[str, float]) -> list[str]:
+        """Good players in the order a Minion wants them poisoned: claimed information roles
+        that learn every night first (poisoned, what they say next is false and misleads
+        the town; a night kill would confirm them instead), then as `_targets`."""
+        def key(n: str) -> tuple:
+            c = table.claims.get(n, "")
+            rank = 0 if c and table.informs(c) and D.get(c).other_night else \
+                1 if protects(c) else 2
+            return (rank, trust.get(n, 0.0), table.seat[n])
+        return sorted(good, key=key)
+
     def _star_pass(self, view, table: Table, d: PlayerChoice) -> bool:
         """Whether a Demon that passes its demonhood by killing itself should (a star-pass):
         when the table suspects it at least STAR_PASS_AT and more than anyone, a teammate
@@ -454,20 +617,35 @@ class ReasoningBot:
         for u in offered:
             if table.claims.get(u["target"]) == u["ability"]:
                 return u
-        if view.day < 3:
-            return None
         trust = table.public_evil(fresh=False)
-        outs = [u for u in offered if TEAMS.get(table.claims.get(u["target"], "")) == "outsider"]
-        if not outs:
+        if view.day >= 3:
+            outs = [u for u in offered
+                    if TEAMS.get(table.claims.get(u["target"], "")) == "outsider"]
+            if outs:
+                return min(outs, key=lambda u: (trust.get(u["target"], 0.0),
+                                                table.seat[u["target"]]))
+        # About to be executed, or the game near its end: nothing left to lose by a guess.
+        # Who hides best: a player who never claimed, then a claimant who never said what
+        # their ability learned; the most trusted first.
+        if _about_to_die(view) != self.name and len(view.living) > 4:
             return None
-        return min(outs, key=lambda u: (trust.get(u["target"], 0.0), table.seat[u["target"]]))
+        said = {c.who for c in table.infos}
+
+        def key(u: dict) -> tuple:
+            n = u["target"]
+            return (0 if n not in table.claims else 1 if n not in said else 2,
+                    trust.get(n, 0.0), table.seat[n])
+        return min(offered, key=key)
 
     # ---- every decision ----------------------------------------------------------------
     def __call__(self, decision: Any, view) -> object:
         kind = decision.kind
         if kind == "vote":
-            self._read(view)
+            table = self._read(view)
             ctx = decision.context or {}
+            for key, play in VOTES.items():
+                if key in ctx:
+                    return play(self, view, table, ctx)
             if "exile" in ctx:
                 self.nominee = None
             return self.fast_vote(view)
@@ -503,6 +681,13 @@ class ReasoningBot:
             if team not in EVIL_TEAMS:
                 return None
             mates = self._teammates(view)
+            if team == "demon" and self.name in d.candidates and \
+                    view.character in STAR_PASSERS and self._flipped(view, table) and \
+                    not any(view.alive(m) for m in self.team if m != self.name):
+                # The winner swapped and no Minion to take over: the Demon's own death
+                # ends the game as a good win, which is evil's.
+                self.aimed = (view.night, [self.name])
+                return [self.name]
             if team == "demon" and self._star_pass(view, table, d):
                 self.aimed = (view.night, [self.name])
                 return [self.name]
@@ -525,7 +710,8 @@ class ReasoningBot:
                 if team != "demon" or len(own) < d.count:
                     return None
                 good = own
-            order = self._targets(table, good, trust)
+            order = self._targets(table, good, trust) if team == "demon" \
+                else self._poison_targets(table, good, trust)
             if d.count == 1 and len(order) > 1:
                 # Not always the most dangerous player: a Monk would protect them every
                 # night. One of the first few, the first the likeliest.

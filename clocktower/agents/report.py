@@ -213,14 +213,29 @@ def analyse(log: list[dict], res: CountResult) -> None:
             res.days += ev["number"]
 
 
+STORYTELLERS = ("auto", "neutral")
+
+
+def neutral_storyteller(seed: int) -> Any:
+    """The automatic Storyteller without its lean (`--storyteller neutral`, the same policy
+    as `play` and `simulate`'s): it takes every game as even (`standing` 0: a droisoned
+    player is shown something false with chance 0.5, a registration that matters is false
+    with chance 0.25) and never picks an option because it favours the team behind."""
+    from ..storyteller.auto import AutoStoryteller
+    return AutoStoryteller(seed, lean=False)
+
+
 def play_measured(script, players: int, seed: int, good: str, evil: str,
-                  res: CountResult) -> None:
-    """Play one game (seed `seed`) with the good and evil policies and add it to `res`."""
+                  res: CountResult, storyteller: str = "auto") -> None:
+    """Play one game (seed `seed`) with the good and evil policies and add it to `res`;
+    `storyteller`: "auto" (the automatic Storyteller) or "neutral" (`neutral_storyteller`)."""
     from ..engine.runner import play
     from ..play import NAMES, new_game
     from .policies import make_agents
     names = NAMES[:players]
-    game = new_game(script, players, seed, agents=make_agents(names, seed, good, evil))
+    st = neutral_storyteller(seed) if storyteller == "neutral" else None
+    game = new_game(script, players, seed, storyteller=st,
+                    agents=make_agents(names, seed, good, evil))
     game.on_event = _Observer(game, res, good == "reasoning")
     play(game)
     game.on_event = None
@@ -229,7 +244,8 @@ def play_measured(script, players: int, seed: int, good: str, evil: str,
 
 
 def measure(script, counts: list[int], games: int, seed: int, good: str, evil: str,
-            on_game: Callable[[int], None] | None = None) -> list[CountResult]:
+            on_game: Callable[[int], None] | None = None,
+            storyteller: str = "auto") -> list[CountResult]:
     """Play `games` games at each count (game i plays seed + i) and measure them."""
     from ..scripts import load_script
     sc = load_script(script)
@@ -237,7 +253,7 @@ def measure(script, counts: list[int], games: int, seed: int, good: str, evil: s
     for n in counts:
         res = CountResult(n)
         for i in range(games):
-            play_measured(sc, n, seed + i, good, evil, res)
+            play_measured(sc, n, seed + i, good, evil, res, storyteller)
             if on_game is not None:
                 on_game(n)
         out.append(res)

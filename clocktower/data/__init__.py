@@ -1,6 +1,13 @@
 """Character records and rule tables, read from the data file shipped with the package.
 
 The engine reads teams, night positions and setup changes from here, never from literals.
+The data file holds every official character (Fabled and Loric included), each marked
+`implemented` or not: a script may list any of them (it loads, validates, shows, exports and
+prints), and only a game refuses the ones the engine cannot play (its registry,
+`clocktower.characters.REGISTRY`, is the authority; a test keeps the two in step). For a
+character not implemented the file holds facts only (tools/build_data.py): no ability line,
+no night-sheet text, no jinx rule; `ability`, the night-sheet text of a night they wake on
+and a jinx's `reason` then read as the notes below.
 """
 from __future__ import annotations
 
@@ -15,6 +22,10 @@ from typing import Any
 from ..errors import UnknownCharacter
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller")
+ALL_TEAMS = TEAMS + ("fabled", "loric")
+ABILITY_NOT_INCLUDED = "(ability text not included)"
+JINX_NOT_INCLUDED = "(rule text not included)"
+NIGHT_NOT_INCLUDED = "(night sheet text not included)"
 GOOD_TEAMS = frozenset({"townsfolk", "outsider"})
 EVIL_TEAMS = frozenset({"minion", "demon"})
 
@@ -37,6 +48,7 @@ class CharacterData:
     jinxes: tuple[dict, ...] = field(default=())
     first_night_reminder: str = ""
     other_night_reminder: str = ""
+    implemented: bool = True
 
     @property
     def default_alignment(self) -> str:
@@ -64,18 +76,32 @@ def _doc() -> dict:
 
 @lru_cache(maxsize=1)
 def all_characters() -> dict[str, CharacterData]:
+    """Every official character, implemented or not, by id."""
     out = {}
     for r in _doc()["characters"]:
+        jinxes = tuple(j if j.get("reason") else dict(j, reason=JINX_NOT_INCLUDED)
+                       for j in r["jinxes"])
         out[r["id"]] = CharacterData(
-            id=r["id"], name=r["name"], team=r["team"], edition=r["edition"], ability=r["ability"],
+            id=r["id"], name=r["name"], team=r["team"], edition=r["edition"],
+            ability=r["ability"] or ABILITY_NOT_INCLUDED,
             first_night=r["first_night"], other_night=r["other_night"],
             reminders=tuple(r["reminders"]), reminders_global=tuple(r["reminders_global"]),
             setup=r["setup"], setup_text=r["setup_text"], setup_change=r["setup_change"],
-            special=tuple(r["special"]), jinxes=tuple(r["jinxes"]),
-            first_night_reminder=r.get("first_night_reminder", ""),
-            other_night_reminder=r.get("other_night_reminder", ""),
+            special=tuple(r["special"]), jinxes=jinxes,
+            first_night_reminder=r.get("first_night_reminder", "")
+            or (NIGHT_NOT_INCLUDED if r["first_night"] else ""),
+            other_night_reminder=r.get("other_night_reminder", "")
+            or (NIGHT_NOT_INCLUDED if r["other_night"] else ""),
+            implemented=r.get("implemented", True),
         )
     return out
+
+
+def not_implemented(char_ids) -> list[str]:
+    """The official characters among `char_ids` that the data file marks not implemented
+    (unknown and homebrew ids are not official, so not listed), in the order given."""
+    chars = all_characters()
+    return [c for c in char_ids if c in chars and not chars[c].implemented]
 
 
 def get(char_id: str) -> CharacterData:
@@ -96,6 +122,10 @@ def teams() -> dict[str, str]:
 
 
 def suggest(cid: str) -> str:
+    """" (did you mean 'x'?)" for an id that is not an official character, else "": an
+    official id is never offered as another one."""
+    if normalise_id(cid) in all_characters():
+        return ""
     close = difflib.get_close_matches(cid, list(all_characters()), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

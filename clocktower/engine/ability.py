@@ -347,6 +347,20 @@ class Ability:
         used with `Game.use_day_ability(player, self.id, args)` and `offered_action`."""
         return []
 
+    @classmethod
+    def pretend_options(cls, game: "Game", player: "Player") -> list[dict]:
+        """The day uses a `player` who claims this character without holding it may pretend
+        to make now (`Game.pretend_uses`), as argument dicts. By default those of a stand-in:
+        an instance of this ability in a fresh state, held by nobody and never in force, asked
+        its own `day_options` with `player` as its holder (a pretended Slayer's shot: any
+        player, while the pretender lives). [] for an ability without day uses."""
+        if cls.day_options is Ability.day_options:
+            return []
+        stand = cls.__new__(cls)
+        stand.game, stand.player, stand.state = game, player, {}
+        stand.origin, stand.source, stand.active = "pretend", None, False
+        return list(stand.day_options())
+
     def offered_action(self, player: "Player", args: dict) -> None:
         """`player` takes one of the actions of `offers_day_action` (validated)."""
 

@@ -227,13 +227,17 @@ class DayActionChoice(Decision):
     character id} and optionally what that character's ability learned, {"night": n,
     "info": {...}} (the `learn` event's fields) and "chose": [names] (the players the
     ability chose that night, when its answer depends on them). Claims are statements, not options: they
-    are not listed (a random pick never makes one), and any well-formed claim is legal."""
+    are not listed (a random pick never makes one), and any well-formed claim is legal.
 
-    __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses", "exiles")
+    Nor are `pretends` listed: the uses of the day ability of the character the player last
+    claimed, when they do not hold it (`Game.pretend_uses`: a Slayer bluffer's shot). They
+    are legal answers, carried out as pretended uses."""
+
+    __slots__ = ("kind", "who", "prompt", "context", "nominees", "uses", "exiles", "pretends")
     default: Any = None
 
     def __init__(self, who: str, nominees: list[str], uses: list[dict], context: dict | None = None,
-                 exiles: list[str] | None = None):
+                 exiles: list[str] | None = None, pretends: list[dict] | None = None):
         self.kind = "day_action"
         self.who = who
         self.prompt = "What do you do?"
@@ -241,6 +245,7 @@ class DayActionChoice(Decision):
         self.nominees = nominees
         self.uses = uses
         self.exiles = exiles or []
+        self.pretends = pretends or []
 
     def options(self) -> list:
         return ([None] + [{"nominate": n} for n in self.nominees] + list(self.uses)
@@ -257,7 +262,7 @@ class DayActionChoice(Decision):
             return len(answer) == 1 and answer["exile"] in self.exiles
         if "claim" in answer:
             return claim_answer(answer)
-        return answer in self.uses
+        return answer in self.uses or answer in self.pretends
 
     def sample(self, rng) -> Any:
         opts = self.options()

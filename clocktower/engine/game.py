@@ -121,6 +121,9 @@ class Game:
         self.deaths_tonight: list[Player] = []
         self.nominations_today: list[dict] = []
         self.claims_today: dict[str, str] = {}
+        # Each player's last public character claim, whichever day it was made: the day
+        # uses they may pretend to make (`pretend_uses`).
+        self.claimed: dict[str, str] = {}
         self.exile_called: set[str] = set()
         # Players whose ability opened a now-or-never day use (the Gunslinger after the first
         # tally): the bot day gives them a turn at once. Written days ignore it.
@@ -1366,6 +1369,7 @@ class Game:
         Nothing is checked against the grimoire: anyone may say anything."""
         cid = D.get(character).id
         self.claims_today[player.name] = cid
+        self.claimed[player.name] = cid
         if info is None:
             self.emit("claim", "all", player=player.name, character=cid)
         elif chose is None:
@@ -1425,6 +1429,25 @@ class Game:
         if not private and not any(ev["visible_to"] == "all" for ev in self.log[start:]):
             self.emit_fields("nothing_happens", "all",
                              {"ability": character, "player": by.name, **args})
+
+    def pretend_uses(self, player: Player) -> list[dict]:
+        """The day uses `player` may pretend to make now, as day-action answers {"ability":
+        id, **args}: those of the character they last claimed publicly (`claimed`) when they
+        hold no ability of it (a Slayer bluffer's shot). Which uses, is the claimed
+        character's own rule code's (`Ability.pretend_options`). Carried out as any pretended
+        use (`use_day_ability`: announced, and "nothing happens"). Legal in a day action
+        (`DayActionChoice.pretends`) but not among its options: a random pick never makes
+        one, as it never makes a claim."""
+        cid = self.claimed.get(player.name)
+        if cid is None or self.day_over:
+            return []
+        for ab in player.abilities():
+            if ab.id == cid:
+                return []
+        cls = self.registry.get(cid)
+        if cls is None:
+            return []
+        return [{"ability": cid, **args} for args in cls.pretend_options(self, player)]
 
     def _day_use(self, by: Player, character: str, args: dict) -> None:
         ab = next((a for a in by.abilities() if a.id == character), None)

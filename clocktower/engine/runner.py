@@ -24,7 +24,8 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
     `not_nominated`: `open_nominees(game)` if the caller already has it (shared, not copied).
     """
     nominees, uses, exiles = day_lists(game, p, not_nominated)
-    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+    return DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles,
+                           game.pretend_uses(p))
 
 
 def day_uses(game: Game, p) -> list[dict]:
@@ -67,7 +68,11 @@ def day_turn(game: Game, p, not_nominated: list[str] | None = None):
     game.n_decisions = seq + 1
     choice = day(fast[1], nominees, uses, exiles)
     if choice is not None:
-        d = DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles)
+        # A use not among the listed ones may be a pretend (`Game.pretend_uses`): they are
+        # built only then (the fast path's bots see them in their view, when they ask).
+        pretends = game.pretend_uses(p) if "ability" in choice and choice not in uses \
+            else None
+        d = DayActionChoice(p.name, nominees, uses, {"player": p.name}, exiles, pretends)
         if not d.is_legal(choice):
             raise IllegalAnswer(d, choice)
         game.log_answer(p.name, "day_action", choice, seq)

@@ -215,6 +215,14 @@ class PlayerView(_Table):
             return p.alignment
         return self._alignment
 
+    def pretend_uses(self) -> list[dict]:
+        """The day uses this player may pretend to make now (`Game.pretend_uses`: of the
+        character they last claimed, when they do not hold it): legal day actions that a
+        day action's options do not list."""
+        if self._player is None:
+            return []
+        return self._game.pretend_uses(self._player)
+
     def to_json(self) -> dict:
         """The whole view as JSON: what a client for this seat would be sent."""
         return {"viewer": self.name, "seat": self.seat, "character": self.character,

@@ -31,7 +31,7 @@ TEAM_WORDS = {
     "townsfolk": "townsfolk", "townsfolks": "townsfolk", "outsider": "outsider",
     "outsiders": "outsider", "minion": "minion", "minions": "minion", "demon": "demon",
     "demons": "demon", "traveller": "traveller", "travellers": "traveller",
-    "traveler": "traveller", "travelers": "traveller", "fabled": "fabled",
+    "traveler": "traveller", "travelers": "traveller", "fabled": "fabled", "loric": "loric",
 }
 HEADER = re.compile(r"^\s*(?:(\d+)\.\s+)?([A-Za-z]+)\s*$")
 TITLE_NUMBER = re.compile(r"^\s*\d+\.\s+")
@@ -171,8 +171,9 @@ def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:
             if not hb_id:
                 alm.warnings.append(f"line {line_no}: {raw_name!r} is not a character name; skipped")
                 continue
-            if team == "fabled":
-                alm.warnings.append(f"line {line_no}: {how!r} is a Fabled, not a character; skipped")
+            if team in ("fabled", "loric"):
+                alm.warnings.append(f"line {line_no}: {how!r} is not an official "
+                                    f"{team.title()}; skipped")
                 continue
             entry = AlmanacEntry(id=hb_id, name=how, team=team, ability=ability_raw,
                                  line=line_no, homebrew=True)
@@ -190,7 +191,8 @@ def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:
                                    f"is a {c.team.title()}; using {c.team.title()}")
             if not _is_english(ability_raw):
                 alm.repairs.append(f"line {line_no}: {c.name}: ability text missing or not in "
-                                   "English; using the built-in ability line")
+                                   "English; " + ("using the built-in ability line"
+                                                  if c.implemented else "none is built in"))
             entry = AlmanacEntry(id=cid, name=c.name, team=c.team, ability=c.ability, line=line_no)
         if entry.id in seen:
             alm.warnings.append(f"line {line_no}: {entry.name} is listed again (first at line "

@@ -5,8 +5,9 @@ while reading (see `document.py`) plus the checks on the script as a whole:
 
 - for each player count from 5 to 15, whether the script has enough characters of each team
   after setup changes (see `seat_problem`);
-- jinxed pairs on the script, characters that change setup, homebrew characters, and (when a
-  set of implemented ids is given) characters the engine cannot play yet.
+- jinxed pairs on the script, characters that change setup (and those whose setup change the
+  count above does not model), homebrew characters, and (when a set of implemented ids is
+  given) characters the engine cannot play yet.
 
 Exit codes of `clocktower script validate`: 0 valid (warnings and notes allowed; with
 ``--strict`` warnings fail too), 1 problems found, 2 the file cannot be read as a script.
@@ -192,6 +193,12 @@ def script_checks(script, implemented: set[str] | None = None) -> tuple[list[Pro
         c = D.get(cid)
         if c.setup_text:
             problems.append(Problem("note", where, f"setup change: {c.name} [{c.setup_text}]"))
+    uncounted = [cid for cid in script.characters if cid not in script.homebrew
+                 and (D.get(cid).setup or D.get(cid).setup_text) and not D.get(cid).setup_change]
+    if uncounted:
+        problems.append(Problem("note", where, "setup changes the player-count check does not "
+                                "count (not implemented yet): "
+                                + ", ".join(script.name_of(c) for c in uncounted)))
     for cid in script.characters:
         item = script.homebrew.get(cid)
         if item is not None and "[" in item.get("ability", ""):
