@@ -64,3 +64,10 @@ pure:
 clean:
 	$(BIN)/python tools/build_fast.py --clean 2>/dev/null || true
 	rm -rf $(VENV) build *.egg-info
+
+# The command-output samples of README.md and docs/*.md, rewritten by running their
+# commands (tools/readme.py; markers say which lines an excerpt keeps). SLOW=1 adds the
+# long ones; `$(BIN)/python tools/readme.py --check` only compares (tests/test_readme.py).
+.PHONY: readme
+readme: install
+	$(BIN)/python tools/readme.py $(if $(SLOW),--slow)
