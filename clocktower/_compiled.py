@@ -19,15 +19,12 @@ on the first import of a compiled module it asks `check()`:
 """
 from __future__ import annotations
 
-import glob
-import hashlib
 import importlib.machinery
-import importlib.util
-import json
 import os
 import sys
-from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
+
+# `import clocktower` imports this module: what only check() needs is imported there.
 
 # Paths relative to the package folder; compiled to C extensions next to the sources.
 MODULES = ("engine/game.py", "engine/runner.py", "engine/views.py", "engine/setup.py",
@@ -43,8 +40,7 @@ _WARNED = "_CLOCKTOWER_BUILD_WARNED"     # set once warned: worker processes say
 NAMES = {"clocktower." + m[:-3].replace("/", "."): m for m in MODULES}
 
 
-@dataclass(frozen=True)
-class Build:
+class Build(NamedTuple):
     compiled: bool
     reason: str = ""        # why pure ("" when compiled)
     warn: bool = False      # a compiled build that cannot be used: said on stderr
@@ -58,15 +54,18 @@ class Build:
 def compiled(here: str = HERE) -> list[str]:
     """The compiled extension files present (empty: a pure build). Whether they are used
     is `build().compiled`."""
+    import glob
     return sorted(glob.glob(os.path.join(here, "**", "*.so"), recursive=True))
 
 
 def _sha256(path: str) -> str:
+    import hashlib
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
 
 
 def _read_stamp(here: str) -> dict[str, Any] | None:
+    import json
     try:
         with open(os.path.join(here, STAMP), encoding="utf-8") as f:
             data = json.load(f)
@@ -139,6 +138,7 @@ class PureFinder:
         rel = NAMES.get(fullname)
         if rel is None or build().compiled:
             return None
+        import importlib.util
         return importlib.util.spec_from_file_location(fullname, os.path.join(HERE, rel))
 
 
