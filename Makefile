@@ -10,12 +10,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# The install compiles the engine core with mypyc when it can (setup.py; pure Python, whole,
+# when it cannot or CLOCKTOWER_PURE=1), then says which build it made.
+$(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python tools/build_fast.py --status
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python tools/build_fast.py --status
 	touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
@@ -52,10 +56,9 @@ scenarios: install
 bench: install
 	$(BIN)/clocktower bench --script trouble-brewing --players 10 --games 2000
 
-# Optional: compile the engine core with mypyc (C extensions next to the sources; logs are
-# identical). `make pure` goes back to the pure-Python package. See tools/build_fast.py.
+# Rebuild the compiled engine core (after editing one of its modules, which otherwise runs
+# as pure Python with a warning); `make pure` removes it. See tools/build_fast.py.
 fast: install
-	$(BIN)/python -m pip install --quiet 'mypy>=1.10'
 	$(BIN)/python tools/build_fast.py
 
 pure:

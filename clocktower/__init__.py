@@ -29,6 +29,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import _compiled
+
+# Before any engine module can be imported: the compiled build runs only when it matches its
+# sources, else the whole package runs as pure Python (clocktower/_compiled.py).
+_compiled.install()
+
 from .errors import (ClocktowerError, IllegalAnswer, NotImplementedCharacters,
                      PendingDecision, ReplayMismatch, ScriptError, SetupError, UnknownCharacter)
 

@@ -25,7 +25,7 @@ def test_bench_runs_each_count():
     assert res.exit_code == 0, res.output
     assert "5 players: 3 games" in res.output and "7 players: 3 games" in res.output
     from clocktower import _compiled
-    said = "compiled engine core" if _compiled.compiled() else "pure Python"
+    said = "compiled engine core" if _compiled.build().compiled else "pure Python"
     assert res.output.startswith(f"build: {said}"), res.output     # which build ran
 
 

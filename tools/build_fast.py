@@ -1,78 +1,72 @@
-"""Optional compiled build of the engine core with mypyc (`make fast`; `make pure` undoes it).
+"""Rebuild, remove or report the compiled engine core of this checkout (`make fast`,
+`make pure`, and the line `make install` prints).
 
-    .venv/bin/python -m pip install 'mypy>=1.10'    # done by `make fast`
-    .venv/bin/python tools/build_fast.py            # compiles COMPILED in place
-    .venv/bin/python tools/build_fast.py --clean    # back to pure Python
+    .venv/bin/python tools/build_fast.py            # rebuild it (pip install --no-deps -e .)
+    .venv/bin/python tools/build_fast.py --clean    # back to pure Python (removes it)
+    .venv/bin/python tools/build_fast.py --status   # one line: which build runs, and why
+    .venv/bin/python tools/build_fast.py --require-compiled   # the same; fails if pure (CI)
 
-The compiled modules are C extensions written next to their sources
-(`clocktower/engine/game.cpython-311-x86_64-linux-gnu.so`, ...), which Python imports
-instead of the `.py` files. Everything else stays interpreted, and the pure-Python package
-is the fallback: without a build (or after `--clean`) nothing changes. Logs are the same
-byte for byte either way (`tools/logdigest.py`). `clocktower/_compiled.py` refuses to run a
-compiled module older than its source (rebuild or clean after editing one).
+The build itself is setup.py's (the one `pip install` runs): mypyc compiles the modules
+listed in `clocktower/_compiled.py` into C extensions next to the sources of an editable
+install, and `clocktower/_build.json` stamps the hash of each source compiled. Editing one
+of those sources makes the package run as pure Python (with a one-line warning) until it is
+rebuilt. Logs are the same byte for byte in either build (`tools/logdigest.py`).
 """
 from __future__ import annotations
 
 import argparse
-import glob
-import importlib.util
-import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-
-def _modules() -> list[str]:
-    """The list in clocktower/_compiled.py, read without importing the package."""
-    spec = importlib.util.spec_from_file_location("_compiled", ROOT / "clocktower" / "_compiled.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return ["clocktower/" + m for m in mod.MODULES]
-
-
-COMPILED = _modules()
-CONFIG = ROOT / "tools" / "build_fast.ini"
-
-
-def built() -> list[Path]:
-    """Every compiled file in the package (none is part of the sources: all are ours),
-    including those of modules no longer in the list."""
-    return sorted((ROOT / "clocktower").rglob("*.so"))
+from clocktower import _compiled  # noqa: E402  (this checkout's, not another install's)
 
 
 def clean() -> None:
-    for p in built():
-        p.unlink()
+    """Every compiled file in the package (none is a source: all are ours) and the stamp."""
+    for p in _compiled.compiled():
+        Path(p).unlink()
+    (Path(_compiled.HERE) / _compiled.STAMP).unlink(missing_ok=True)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
 
 
+def status() -> _compiled.Build:
+    b = _compiled.check()
+    print(f"clocktower: {b.describe()}")
+    return b
+
+
 def build() -> None:
-    try:
-        from mypyc.build import mypycify
-        from setuptools import setup
-    except ImportError:
-        sys.exit("error: mypyc is not installed: `make fast` installs it "
-                 "(python -m pip install 'mypy>=1.10')")
-    os.chdir(ROOT)
-    clean()
-    # One shared library inside the package (clocktower/compiled__mypyc.*.so), so that it
-    # imports from wherever the package does.
-    modules = mypycify(COMPILED + ["--config-file", str(CONFIG)], opt_level="3",
-                       group_name="clocktower.compiled")
-    setup(name="clocktower-compiled", ext_modules=modules, packages=[],
-          script_args=["--quiet", "build_ext", "--inplace"])
-    print(f"compiled {len(COMPILED)} modules: " + ", ".join(Path(m).stem for m in COMPILED))
+    """The install's own build, in place: pip runs setup.py in its isolated build
+    environment (mypy comes from [build-system] requires)."""
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                           "-e", str(ROOT)])
+    if done.returncode:
+        sys.exit(done.returncode)
+    if not status().compiled:
+        sys.exit("error: the engine core was not compiled (the reason above; "
+                 "`python -m pip install -v --no-deps -e .` shows the build's output)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    ap.add_argument("--status", action="store_true", help="say which build this checkout runs")
+    ap.add_argument("--require-compiled", action="store_true",
+                    help="say which build this checkout runs; fail unless it is compiled (CI)")
     args = ap.parse_args()
     if args.clean:
         clean()
-        print("pure Python: compiled modules removed")
+        print("clocktower: pure Python: compiled modules removed")
+    elif args.status:
+        status()
+    elif args.require_compiled:
+        if not status().compiled:
+            sys.exit("error: the engine core is not compiled here (the reason above)")
     else:
         build()
 

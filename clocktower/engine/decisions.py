@@ -25,13 +25,8 @@ import itertools
 from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
 from typing import Any, Callable
 
-from .._compiled import check as _check_compiled
 from .options import OptionSpace
 from .rand import randrange, sample
-
-# Every use of the engine imports this module: refuse a stale `make fast` build here (it
-# would run old code; see clocktower/_compiled.py), once per process.
-_check_compiled()
 
 
 NO_DEFAULT = object()

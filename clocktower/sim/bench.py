@@ -45,11 +45,9 @@ def batch_gc():
 
 
 def build_line() -> str:
-    """Which build runs: the compiled engine core (`make fast`) or pure Python."""
+    """Which build runs: the compiled engine core or pure Python (and why)."""
     from .. import _compiled
-    if _compiled.compiled():
-        return f"build: compiled engine core (mypyc, {len(_compiled.MODULES)} modules)"
-    return "build: pure Python (`make fast` compiles the engine core, about twice as fast)"
+    return "build: " + _compiled.build().describe()
 
 
 BOTS = ("random", "reasoning")

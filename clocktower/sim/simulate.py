@@ -159,8 +159,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         per_cpu = (f", {played / cpu:.0f} per CPU second" if backend == "process" and cpu > 0
                    else "")
         from .. import _compiled
-        build = "compiled build" if _compiled.compiled() else \
-            "pure Python build"
+        build = "compiled build" if _compiled.build().compiled else "pure Python build"
         console.print(f"{played} games in {seconds:.1f} s ({played / seconds:.0f} games/s, "
                       f"{jobs} {'Ray ' if backend == 'ray' else ''}job{'s' if jobs > 1 else ''}"
                       f"{per_cpu}; {build})")
