@@ -133,3 +133,28 @@ def test_report_with_a_storyteller_that_does_not_lean(cli, monkeypatch):
             "--storyteller", "neutral")
     assert r.exit_code == 0, r.output
     assert "Storyteller without lean" in r.output and not called
+
+
+def test_executions_by_vote_leave_out_the_virgins():
+    """The Virgin's execution of her nominator counts in the raw accuracy (a miss here) and
+    not in the 'voted' one."""
+    from clocktower.agents.report import CountResult, analyse
+    log = [
+        {"type": "setup", "players": [
+            {"name": "Ann", "character": "virgin", "alignment": "good"},
+            {"name": "Bob", "character": "chef", "alignment": "good"},
+            {"name": "Cat", "character": "imp", "alignment": "evil"},
+            {"name": "Dan", "character": "monk", "alignment": "good"}]},
+        {"type": "ability_triggered", "ability": "virgin", "player": "Ann", "target": "Bob"},
+        {"type": "execution", "player": "Bob", "number": 1},
+        {"type": "death", "player": "Bob", "cause": "execution", "phase": "day", "number": 1},
+        {"type": "day_end", "number": 1},
+        {"type": "execution", "player": "Cat", "number": 2},
+        {"type": "game_over", "winner": "good", "number": 2},
+    ]
+    res = CountResult(4)
+    analyse(log, res)
+    s = res.summary()
+    assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
+    assert s["virgin_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
+    assert abs(s["random_pick_rate_voted"] - 1 / 3) < 1e-9

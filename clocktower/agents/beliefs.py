@@ -49,6 +49,8 @@ CHECKS = 300            # information checks a belief may cost before it samples
 SAMPLES = 24            # hypotheses kept when sampling
 EPS_INFO = 0.08         # a good claimant's information that is not true in the world
 EVIL_TRUE = 0.4         # an evil claimant's invented information that is true in the world
+REGISTERED = 0.5        # a registration that would make a claim true is chosen so
+DRUNK_TRUE = 0.5        # a Drunk's information holds (or not) with this chance each night
 NIGHT_KILLED_EVIL = 0.2
 DUPLICATE = 0.05
 GOOD_CLAIMS_EVIL = 0.02
@@ -63,6 +65,17 @@ VIRGIN_EVIL = 0.02      # the Virgin whose ability worked is evil
 VIRGIN_SILENT = 0.25    # a good claimed Virgin's first nominator, a good claimed Townsfolk,
                         # is not executed (drunk or poisoned Virgin, a Drunk nominator)
 QUIET_UNEXPLAINED = 0.3     # nobody died at night and no good claimed protector is alive
+# The Outsider count (`Table._outsiders`): an evil player bluffs an Outsider with this
+# chance; claims no deal can make (more good Outsider claimants than Outsiders) weigh this.
+EVIL_OUTSIDER = 0.15
+OUTSIDERS_FLOOR = 1e-3
+# Claim timing (`Table._timing`): a Minion's first claim comes among the day's last (as
+# many as the evil team) with this chance (a Demon, whose bluffs are safe, claims when good
+# players do); a living player who has not claimed by the day's end is evil with these
+# likelihoods (good players claim on their first turn, unless they must hide: the Damsel).
+LATE_MINION = 0.5
+SILENT_EVIL = 0.5
+SILENT_GOOD = 0.1
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
 # Day abilities whose public use kills the target if it registers as the Demon (a shot
@@ -212,9 +225,27 @@ class Table:
         self.seated = [n for n in self.players if n not in self.travellers]
         self.bit = {n: 1 << i for i, n in enumerate(self.players)}
         counts = D.player_counts(len(self.seated)) if 5 <= len(self.seated) <= 15 \
-            else {"minion": 1}
+            else {"townsfolk": max(len(self.seated) - 2, 0), "outsider": 0, "minion": 1,
+                  "demon": 1}
         self.n_minions = counts["minion"]
+        self.counts = counts
+        # The Outsider count's possible changes at setup (the script's `setup_change` data)
+        # and the chance that a good Outsider believes a Townsfolk (the Drunk).
+        self.out_deltas = outsider_deltas(list(script), counts)
+        self.n_outsiders_script = sum(TEAMS.get(c) == "outsider" for c in script)
+        self.believers = [c for c in script if believes_townsfolk(c)]
+        # The chance that a given good Townsfolk claimant is one of those (the Drunk).
+        in_play = sum(q * min(1.0, max(counts.get("outsider", 0) + d, 0)
+                              / max(self.n_outsiders_script, 1))
+                      for d, q in self.out_deltas) if self.believers else 0.0
+        self.drunk_each = in_play / max(counts.get("townsfolk", 1), 1)
         self.townsfolk = [c for c in script if TEAMS.get(c) == "townsfolk"]
+        self.script = list(script)
+        # Minions on the script that may register as good (the Spy): the chance a given
+        # Minion is one, for information that a Minion registering as good would explain.
+        spies = [c for c in script if TEAMS.get(c) == "minion"
+                 and any(a == "good" for _c, a in misregistrations(c, list(script)))]
+        self.spy_each = len(spies) / max(sum(TEAMS.get(c) == "minion" for c in script), 1)
         self.demons_on_script = [c for c in script if TEAMS.get(c) == "demon"]
         self.minions_on_script = [c for c in script if TEAMS.get(c) == "minion"]
         self.demon_char = self.demons_on_script[0] if self.demons_on_script else "imp"
@@ -230,9 +261,11 @@ class Table:
         self._placeholder: tuple[int, str] = (-1, "")
         self._uniforms: Any = ()
         self._hyps: list[tuple] | None = None
-        self._prod: dict[int, tuple[int, float]] = {}
+        self._prod: dict[int, tuple[int, float, Any]] = {}
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
         self._struct: tuple[Any, list[float]] | None = None
+        self._out_cache: tuple[Any, Any] | None = None
+        self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, list] | None = None
         self._post_key: Any = None
         self._sel: tuple[Any, list] | None = None
@@ -246,6 +279,8 @@ class Table:
         self.shots: list[tuple[str, str, bool]] = []        # (shooter, target, killed)
         self._shot: tuple[str, str] | None = None           # a shot awaiting its outcome
         self.quiet_nights: list[int] = []
+        self.timing: list[tuple[str, float, float]] = []    # (player, P if evil, P if good)
+        self.day_pool = 0                   # living players unclaimed at the day's start
         self.n_facts = 0                    # facts of evidence so far
         self._ev: Any = None                # (facts, claims version, log-factor array)
         self._ev_fixed: Any = None          # (facts done, array) of claim-free facts
@@ -257,6 +292,8 @@ class Table:
         t = ev["type"]
         if t == "claim":
             who, cid = ev["player"], ev["character"]
+            if who not in self.claims and who in self.bit and who not in self.travellers:
+                self._timing(who)
             if self.claims.get(who) != cid:
                 self.claims[who] = cid
                 self.claims_ver += 1
@@ -320,8 +357,37 @@ class Table:
                 self._shot = None
                 self.n_facts += 1
                 self.version += 1
+        elif t == "day":
+            self.day_pool = self._unclaimed()
+        elif t == "day_end":
+            for n in self.seated:
+                if n not in self.died and n not in self.claims:
+                    self.timing.append((n, SILENT_EVIL, SILENT_GOOD))
+                    self.n_facts += 1
+                    self.version += 1
         elif t == "seating":
             self.traveller_chars = dict(ev.get("travellers") or {})
+
+    def _unclaimed(self) -> int:
+        return sum(1 for n in self.seated if n not in self.died and n not in self.claims)
+
+    def _timing(self, who: str) -> None:
+        """Note when `who` first claims: among the last few of the day's unclaimed living
+        players (as many as the evil team) or not. Good players say who they are when
+        their turn comes; evil players without a safe bluff wait until the town has spoken
+        (a Minion does not know which characters are in play), so a late first claim is
+        evidence of a Minion: LATE_MINION for a Minion, the share of the day's unclaimed
+        players it would be by chance for a good player (or the Demon)."""
+        pool, k = self.day_pool, 1 + self.n_minions
+        if pool <= k:
+            return                          # too few left to say anything
+        late = self._unclaimed() <= k
+        good = k / pool
+        if late:
+            self.timing.append((who, LATE_MINION, good))
+        else:
+            self.timing.append((who, 1.0 - LATE_MINION, 1.0 - good))
+        self.n_facts += 1
 
     def alive_at_night(self, name: str, night: int) -> bool:
         d = self.died.get(name)
@@ -407,8 +473,15 @@ class Table:
             if TEAMS.get(cid) not in GOOD:
                 claims_evil |= bit[who]
         dups = [g for g in groups.values() if g & (g - 1)]
-        key = (dead, killed, tuple(sorted(dups)), claims_evil, self.n_facts,
-               self.claims_ver if self.n_facts else 0)
+        out_mask = tf_mask = 0
+        for cid, g in groups.items():
+            team = TEAMS.get(cid)
+            if team == "outsider":
+                out_mask |= g
+            elif team == "townsfolk":
+                tf_mask |= g
+        key = (dead, killed, tuple(sorted(dups)), claims_evil, out_mask, tf_mask,
+               self.n_facts, self.claims_ver if self.n_facts else 0)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
         # One pass over the hypotheses as arrays (`_matrix`): logs of the factors.
@@ -421,6 +494,8 @@ class Table:
         if claims_evil:
             logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
                 * np.log(GOOD_CLAIMS_EVIL)
+        if out_mask or tf_mask:
+            logw += self._outsiders(out_mask, tf_mask)
         if self.n_facts:
             logw += self._evidence()
         alive = self._vec(dead)[demon] == 0
@@ -431,6 +506,53 @@ class Table:
         out = w.tolist()
         self._struct = (key, out)
         return key, out
+
+    def _outsiders(self, out_mask: int, tf_mask: int) -> Any:
+        """The log-likelihood of the claimed Outsider count in each hypothesis. Good players
+        claim truly (a Drunk a Townsfolk): the k good Outsider claimants must be among the
+        Outsiders in play, whose count is the table's plus a setup change (`out_deltas`: a
+        Baron's +2 in play or not), the t good Townsfolk claimants among the Townsfolk (one
+        may be the Drunk); the rest are dealt among the good players who have not claimed.
+        So Outsider claims beyond the table's count are evidence for a Baron, or for a lie:
+        an evil claimant bluffs an Outsider with chance EVIL_OUTSIDER."""
+        found = self._out_cache
+        if found is not None and found[0] == (out_mask, tf_mask):
+            return found[1]
+        import numpy as np
+        evil, _demon = self._matrix()
+        e_out = evil @ self._vec(out_mask)
+        e_tf = evil @ self._vec(tf_mask)
+        k_all, t_all = out_mask.bit_count(), tf_mask.bit_count()
+        g = len(self.seated) - 1 - self.n_minions     # good players
+        base = self.counts.get("outsider", 0)
+        n_out = max(self.n_outsiders_script, 1)
+        drunk = bool(self.believers)
+        pairs, inverse = np.unique(e_out * 64 + e_tf, return_inverse=True)
+        vals = []
+        for pair in pairs.tolist():
+            k, t = k_all - int(pair) // 64, t_all - int(pair) % 64
+            free = g - k - t
+            f = 0.0
+            for delta, q in self.out_deltas:
+                o = min(max(base + delta, 0), g)
+                whole = _comb(g, o)
+                if not whole:
+                    continue
+                plain = _comb(free, o - k) / whole
+                pi = min(1.0, o / n_out) if drunk and o > 0 else 0.0
+                if pi:
+                    with_drunk = (t * _comb(free, o - 1 - k)
+                                  + (o - k) * _comb(free, o - k)) / (o * whole) \
+                        if o - k >= 0 else 0.0
+                    f += q * ((1.0 - pi) * plain + pi * with_drunk)
+                else:
+                    f += q * plain
+            vals.append(max(f, OUTSIDERS_FLOOR))
+        like = np.array(vals)[inverse.reshape(-1)]
+        out = np.log(like) + e_out * np.log(EVIL_OUTSIDER) \
+            + e_tf * np.log(1.0 - EVIL_OUTSIDER)
+        self._out_cache = ((out_mask, tf_mask), out)
+        return out
 
     # ---- evidence: what the table saw happen ------------------------------------------------
     def _matrix(self) -> Any:
@@ -465,13 +587,13 @@ class Table:
         evil, demon = self._matrix()
         seat = self.seat
         fixed = self._ev_fixed
-        done = (0, 0, 0)
+        done = (0, 0, 0, 0)
         logw = np.zeros(len(demon))
         if fixed is not None:
             done, logw = fixed[0], fixed[1].copy()
         # Votes: an evil voter raises a hand more often than the table for a good nominee
         # and less often for a teammate; an evil nominator rarely nominates a teammate.
-        n_noms, n_shots, n_trig = done
+        n_noms, n_shots, n_trig, n_time = done
         for by, target, voters, could in self.noms[n_noms:]:
             t = seat[target]
             k_all = could.bit_count()
@@ -502,7 +624,16 @@ class Table:
                 logw += evil[:, seat[nominator]] * np.log(TRIGGER_EVIL)
             if virgin in seat:
                 logw += evil[:, seat[virgin]] * np.log(VIRGIN_EVIL)
-        fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers))
+        # When a player first claimed (late or not), and who never claimed all day.
+        for who, p_evil, p_good in self.timing[n_time:]:
+            if who in seat and p_evil > 0.0 and p_good > 0.0:
+                # A Demon claims as early as a good player (its bluffs are safe): the
+                # timing of a first claim speaks of a Minion; silence of either.
+                i = seat[who]
+                minion = evil[:, i] if p_good == SILENT_GOOD else evil[:, i] - (demon == i)
+                logw += minion * np.log(p_evil / p_good)
+        fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers),
+                     len(self.timing))
         self._ev_fixed = (fixed_now, logw.copy())
         # Facts that depend on the claims (recomputed when they change).
         claims = self.claims
@@ -562,13 +693,18 @@ class Table:
 
     def _info_weight(self, hi: int) -> float:
         """The product of every information claim's factor in hypothesis `hi` (each claim
-        multiplied in once: claims only ever come after one another)."""
+        multiplied in once: claims only ever come after one another). A good claimant of a
+        Townsfolk may be the Drunk (`drunk_each`): their claims then hold or not alike
+        (DRUNK_TRUE each), so a claimant whose every night was wrong is not taken as evil
+        beyond the chance that they are the Drunk."""
         infos = self.infos
         n = len(infos)
-        done, w = self._prod.get(hi, (0, 1.0))
+        done, w, mine = self._prod.get(hi, (0, 1.0, None))
         if done < n:
             h = self.hypotheses()[hi]
             mask, bit = h[1], self.bit
+            mine = dict(mine) if mine else {}
+            w = 1.0
             for ci in range(done, n):
                 c = infos[ci]
                 if c.ability is None:
@@ -579,8 +715,17 @@ class Table:
                     # is less likely from them than from a good claimant (they do not
                     # know the others' characters).
                     f = EVIL_TRUE if f == 1.0 else 1.0
-                w *= f
-            self._prod[hi] = (n, w)
+                    pf, pg = mine.get(c.who, (1.0, 1.0))
+                    mine[c.who] = (pf * f, pg * f)
+                else:
+                    pf, pg = mine.get(c.who, (1.0, 1.0))
+                    mine[c.who] = (pf * f, pg * DRUNK_TRUE)
+            pi_all = self.drunk_each
+            for who, (pf, pg) in mine.items():
+                pi = pi_all if not mask & bit.get(who, 0) \
+                    and TEAMS.get(self.claims.get(who, "")) == "townsfolk" else 0.0
+                w *= (1.0 - pi) * pf + pi * pg if pi else pf
+            self._prod[hi] = (n, w, mine)
         return w
 
     def _factor(self, c: InfoClaim, h: tuple) -> float:
@@ -635,20 +780,19 @@ class Table:
 
     def _shows(self, c: InfoClaim, players: tuple) -> float:
         """1 if `c`'s information is true for its claimant in the world of `players` (on
-        its night, with its choice), else EPS_INFO; memoised by what the check read."""
+        its night, with its choice); else the best of the registrations that would make it
+        true (`_alternates`: a claimed Recluse registering as evil, a Minion as good), else
+        EPS_INFO; memoised by what the checks read."""
         global _READS
         rest = (EMPTY, {c.who: c.chose} if c.chose else EMPTY, EMPTY,
                 self.executed.get(c.night - 1), (), ())
         if c.reads_all:
             w = tuple.__new__(World, (players, *rest))
-            try:
-                return 1.0 if c.ability.shows(w, c.info, c.who) else EPS_INFO
-            except Exception:       # a world this ability cannot read: it says nothing
-                return 1.0
+            return self._check(c, w, players)
         tracked = tuple.__new__(_Tracked, (_Seats(players), *rest))
         _READS = reads = []
         try:
-            f = 1.0 if c.ability.shows(tracked, c.info, c.who) else EPS_INFO
+            f = self._check(c, tracked, players)
         except Exception:
             f, reads = 1.0, [_ALL]
         finally:
@@ -660,6 +804,64 @@ class Table:
             seats = tuple(sorted({seat[n] for n in reads if n in seat}))
             c.memo.setdefault(seats, {})[tuple([players[i] for i in seats])] = f
         return f
+
+    def _check(self, c: InfoClaim, world: World, players: tuple) -> float:
+        try:
+            if c.ability.shows(world, c.info, c.who):
+                return 1.0
+        except Exception:       # a world this ability cannot read: it says nothing
+            return 1.0
+        best = EPS_INFO
+        for regs, f in self._alternates(c, players):
+            if f <= best:
+                continue
+            try:
+                if c.ability.shows(world._replace(registrations=regs), c.info, c.who):
+                    best = f
+            except Exception:
+                continue
+        return best
+
+    def _alternates(self, c: InfoClaim, players: tuple) -> list[tuple[dict, float]]:
+        """Registrations that may explain information false in a hypothesis's world, each
+        with its chance: the good claimants of a character that may register as evil (a
+        Recluse: as the Demon, as a Minion; the Storyteller's choice, REGISTERED), the
+        hypothesis's Minions as what they claim, good (one may be the Spy: `spy_each`)."""
+        out: list[tuple[dict, float]] = []
+        claims, me = self.claims, c.who
+        ver, claimed = self._misreg
+        if ver != self.claims_ver:
+            script = self.script
+            claimed = {n: r for n, ch in claims.items()
+                       if (r := misregistrations(ch, script))}
+            self._misreg = (self.claims_ver, claimed)
+        evil_regs: dict[str, list] = {}
+        spy: dict[str, tuple[str, str]] = {}
+        for p in tuple.__iter__(players):
+            name = p[0]
+            if name == me:
+                continue
+            if p[3] == "good":
+                if name in claimed and p[2] == claims.get(name):
+                    evil_regs[name] = claimed[name]
+            elif self.spy_each and TEAMS.get(p[2]) == "minion":
+                said = claims.get(name, "")
+                spy[name] = (said if TEAMS.get(said) in GOOD else self.placeholder(),
+                             "good")
+        if evil_regs:
+            for team in ("demon", "minion"):
+                want = c.named_minion if team == "minion" else None
+                regs = {}
+                for n, options in evil_regs.items():
+                    pick = next((r for r in options if r[0] == want), None) or next(
+                        (r for r in options if TEAMS.get(r[0]) == team), None)
+                    if pick is not None:
+                        regs[n] = pick
+                if regs:
+                    out.append((regs, REGISTERED))
+        if spy:
+            out.append((spy, max(EPS_INFO, REGISTERED * self.spy_each)))
+        return out
 
     def _base(self, c: InfoClaim) -> list:
         """Claim `c`'s night with everyone good as claimed (cached per claims version)."""
@@ -837,6 +1039,89 @@ class Table:
 def _sigmoid(x: float) -> float:
     from math import exp
     return 1.0 / (1.0 + exp(-x))
+
+
+def outsider_deltas(script: list[str], counts: dict) -> list[tuple[int, float]]:
+    """[(change of the Outsider count at setup, chance)]: the distribution the script's
+    setup changes make (each character's data `setup_change`, engine/setup.py: `outsiders`
+    (the Baron +2, the Fang Gu +1, the Vigormortis -1), `outsiders_choice` (the Balloonist),
+    `outsiders_any` (the Kazali), `requires` of an Outsider (the Huntsman's Damsel)), each
+    in play with the chance its team's slots give it (a Minion: the Minion slots over the
+    script's Minions). Read from the data, not from names."""
+    n_team = {t: sum(TEAMS.get(c) == t for c in script) for t in TEAMS_ORDER}
+    dist: dict[int, float] = {0: 1.0}
+    for cid in script:
+        change = D.get(cid).setup_change or {}
+        team = TEAMS.get(cid)
+        if not change or team not in n_team or not n_team[team]:
+            continue
+        p = min(1.0, counts.get(team, 0) / n_team[team])
+        opts: list[int] = []
+        if "outsiders" in change:
+            opts = [int(change["outsiders"])]
+        elif "outsiders_choice" in change:
+            opts = [int(x) for x in change["outsiders_choice"]]
+        elif change.get("outsiders_any"):
+            opts = list(range(-counts.get("outsider", 0), counts.get("minion", 0) + 1))
+        elif TEAMS.get(change.get("requires", "")) == "outsider":
+            drawn = min(1.0, counts.get("outsider", 0) / max(n_team["outsider"], 1))
+            p *= 1.0 - drawn
+            opts = [1]
+        if p <= 0.0 or not opts or opts == [0]:
+            continue
+        new: dict[int, float] = {}
+        for d, q in dist.items():
+            new[d] = new.get(d, 0.0) + q * (1.0 - p)
+            for o in opts:
+                new[d + o] = new.get(d + o, 0.0) + q * p / len(opts)
+        dist = new
+    return sorted(dist.items())
+
+
+TEAMS_ORDER = ("townsfolk", "outsider", "minion", "demon")
+_MISREG: dict[tuple, list[tuple[str, str]]] = {}
+
+
+def misregistrations(cid: str, script: list[str]) -> list[tuple[str, str]]:
+    """The (character, alignment) pairs a holder of `cid` may register as besides the truth,
+    from its own rule code (`Ability.false_registrations`: the Recluse as an evil Minion or
+    Demon, the Spy as a good Townsfolk or Outsider), on this script; [] for most."""
+    key = (cid, tuple(script))
+    found = _MISREG.get(key)
+    if found is not None:
+        return found
+    from types import SimpleNamespace
+    from ..characters import REGISTRY
+    cls = REGISTRY.get(cid)
+    found = []
+    if cls is not None and getattr(cls, "misregisters", False):
+        inst = object.__new__(cls)
+        inst.state = {}
+        inst.game = SimpleNamespace(script=SimpleNamespace(
+            of_team=lambda team: [c for c in script if TEAMS.get(c) == team]))
+        inst.player = SimpleNamespace(character=cid)
+        inst.origin, inst.source, inst.active = "character", None, True
+        try:
+            found = [(c, a) for c, a in inst.false_registrations()
+                     if a != D.get(cid).default_alignment]
+        except Exception:       # a rule that needs a game: no registration modelled
+            found = []
+    _MISREG[key] = found
+    return found
+_BELIEVERS: dict[str, bool] = {}
+
+
+def believes_townsfolk(cid: str) -> bool:
+    """Whether a good Outsider `cid` believes they are a Townsfolk (the Drunk: its class's
+    `unaware` and `believes`), so claims one, truthfully as far as they know."""
+    found = _BELIEVERS.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        cls = REGISTRY.get(cid)
+        found = _BELIEVERS[cid] = (cls is not None and TEAMS.get(cid) == "outsider"
+                                   and bool(getattr(cls, "unaware", False))
+                                   and "townsfolk" in getattr(cls, "believes", ()))
+    return found
 
 
 _PROTECTS: dict[str, bool] = {}

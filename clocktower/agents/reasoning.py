@@ -40,7 +40,7 @@ from typing import Any
 from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
-from .beliefs import Table, protects, table_for
+from .beliefs import Table, believes_townsfolk, protects, table_for
 from .plays import FLIPPERS, PEACEMAKERS, PRETENDS, USES, VOTES
 from .random_bot import RandomBot
 
@@ -82,6 +82,15 @@ FLIP_SAFE = 0.6
 # With three alive, a good bot lets nobody die when a living claimed Mayor it trusts (evil
 # chance below this) would then win, unless it is fairly sure of the Demon (SURE_AT_FOUR).
 PEACE_TRUST = 0.35
+# A Minion bluffs an Outsider (`_outsider_bluffs`) with this chance when its own setup
+# change adds Outsiders (the Baron), and with OUTSIDER_ROOM when the table's count has room.
+# A Minion makes its first claim on its first turn with this chance (else it waits until
+# the town has spoken: no double claim, but a late claim the good players read).
+MINION_EARLY = 0.7
+# The Demon claims one of its bluffs (characters not in play) on its first turn.
+DEMON_EARLY = True
+OUTSIDER_KNOWN = 0.6
+OUTSIDER_ROOM = 0.25
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
                             # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
@@ -219,6 +228,17 @@ class ReasoningBot:
         self.turns = turn
         if turn[1] >= 2:
             return True
+        if turn[1] == 1 and self._evil(view) and view.character not in table.demons_on_script \
+                and self.rng.random() < MINION_EARLY:
+            return True             # not always last: a late first claim is a tell
+        if DEMON_EARLY and self._evil(view) and view.character in table.demons_on_script \
+                and self.bluffs:
+            # The Demon's bluffs are characters not in play: a safe claim, no need to
+            # wait (a late first claim is a tell the good players read).
+            _frames, roles = self._plan(view, table)
+            taken = set(table.claims.values()) | set(roles.values())
+            if any(c not in taken for c in self.bluffs):
+                return True
         team = self._teammates(view)
         return all(n in table.claims for n in view.living if n not in team)
 
@@ -279,6 +299,10 @@ class ReasoningBot:
                 options = [c for c in table.townsfolk if c not in taken
                            and c not in self.bluffs and c not in planned] \
                     or list(table.townsfolk)
+            if not demon:
+                outs = self._outsider_bluffs(view, table, taken)
+                if outs:
+                    options = outs
             liked = [c for c in options if c in PRETENDS]
             if liked and rng.random() < LIKE_PRETEND:
                 options = liked             # a bluff whose day ability it can pretend
@@ -295,6 +319,25 @@ class ReasoningBot:
         elif day > 1 and not first:
             return                      # nothing new to say (its first claim: said)
         self.pending.append(claim)
+
+    def _outsider_bluffs(self, view, table: Table, taken: set[str]) -> list[str]:
+        """The Outsiders a Minion bluffs, when it does: one nobody claimed that a player
+        may claim (not the Drunk, who believes a Townsfolk; not a character that hides),
+        while the Outsider count leaves room for one more claim. A Minion whose own setup
+        change adds Outsiders (the Baron: its data's `setup_change`) knows there is room
+        and bluffs one with chance OUTSIDER_KNOWN; otherwise, with room in the table's
+        count, OUTSIDER_ROOM (the beliefs weigh Outsider claims beyond the count)."""
+        own = (D.get(view.character).setup_change or {}).get("outsiders", 0) \
+            if view.character in D.all_characters() else 0
+        claimed = sum(1 for c in table.claims.values() if TEAMS.get(c) == "outsider")
+        room = table.counts.get("outsider", 0) + max(own, 0) - claimed
+        if room <= 0:
+            return []
+        chance = OUTSIDER_KNOWN if own > 0 else OUTSIDER_ROOM
+        if self.rng.random() >= chance:
+            return []
+        return [c for c in table.script if TEAMS.get(c) == "outsider" and c not in taken
+                and c not in self.bluffs and not believes_townsfolk(c) and not hides(c)]
 
     # ---- beliefs -----------------------------------------------------------------------
     def _belief(self, view, table: Table) -> dict[str, float]:

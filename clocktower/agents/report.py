@@ -7,7 +7,9 @@ and the evil team's policies (`agents/policies.py`), and measures from each game
 * **Execution accuracy**: the share of executions that hit an evil player, beside the
   random-living-pick rate (for each execution, the share of evil players among the living
   at that moment, averaged over the executions): what executing a uniformly random living
-  player would hit.
+  player would hit. Also the same without the Virgin's executions (her nominator executed
+  by her ability, not by a vote: a good Townsfolk testing her, by design), labelled
+  "voted".
 * **Good's win rate** with its Wilson 95% interval.
 * **The good bots' belief on the true Demon** (when the good team plays the reasoning
   bots): each day, at the moment of the day's execution (or at the day's end when nobody
@@ -53,6 +55,9 @@ class CountResult:
     executions: int = 0
     evil_executions: int = 0
     random_pick: float = 0.0            # sum over executions of the living evil share
+    virgin_executions: int = 0          # executions of a Virgin's nominator (her ability)
+    virgin_evil: int = 0                # ... of an evil nominator (a misregistering Spy)
+    virgin_random: float = 0.0          # their random-pick sum
     belief_by_day: dict[int, list[float]] = field(default_factory=dict)   # day -> [sum, n]
     cal_sum: list[float] = field(default_factory=lambda: [0.0] * BINS)
     cal_hits: list[int] = field(default_factory=lambda: [0] * BINS)
@@ -74,6 +79,14 @@ class CountResult:
             "executions": n_ex,
             "execution_accuracy": self.evil_executions / n_ex if n_ex else None,
             "random_pick_rate": self.random_pick / n_ex if n_ex else None,
+            # The same without the executions the Virgin's ability made (her nominator,
+            # executed by the rules, not chosen by the town's vote).
+            "virgin_executions": self.virgin_executions,
+            "execution_accuracy_voted": ((self.evil_executions - self.virgin_evil) / n_voted
+                                         if (n_voted := n_ex - self.virgin_executions)
+                                         else None),
+            "random_pick_rate_voted": ((self.random_pick - self.virgin_random) / n_voted
+                                       if n_voted else None),
             "days_per_game": self.days / self.games if self.games else None,
             "belief_on_demon_by_day": {
                 str(d) if d < MAX_DAY else f"{MAX_DAY}+": (s / k if k else None)
@@ -167,6 +180,7 @@ def analyse(log: list[dict], res: CountResult) -> None:
                 res.in_play[c] = res.in_play.get(c, 0) + 1
             break
     ev_count = res.events
+    virgin = False          # the Virgin's ability just fired: the next execution is hers
     for ev in log:
         t = ev["type"]
         if t == "character_change":
@@ -185,8 +199,13 @@ def analyse(log: list[dict], res: CountResult) -> None:
             res.executions += 1
             if align.get(who) == "evil":
                 res.evil_executions += 1
-            if alive:
-                res.random_pick += sum(align.get(n) == "evil" for n in alive) / len(alive)
+            share = sum(align.get(n) == "evil" for n in alive) / len(alive) if alive else 0.0
+            res.random_pick += share
+            if virgin:
+                virgin = False
+                res.virgin_executions += 1
+                res.virgin_evil += align.get(who) == "evil"
+                res.virgin_random += share
             if char.get(who) == "saint":
                 ev_count["saint_executed"] = ev_count.get("saint_executed", 0) + 1
         elif t == "nomination":
@@ -206,6 +225,9 @@ def analyse(log: list[dict], res: CountResult) -> None:
         elif t == "ability_triggered":
             if ev.get("ability") == "virgin":
                 ev_count["virgin_trigger"] = ev_count.get("virgin_trigger", 0) + 1
+                virgin = True
+        elif t == "day_end":
+            virgin = False
         elif t == "game_over":
             res.good_wins += ev.get("winner") == "good"
             if ev.get("code") == "mayor":

@@ -1,0 +1,100 @@
+"""The reasoning bots' beliefs model misinformation from the characters' own data and rule
+code (clocktower/agents/beliefs.py): the Outsider count (`setup_change`), the Drunk
+(`believes`), registrations (`false_registrations`), and when players first claim."""
+from clocktower.agents import beliefs as B
+from clocktower.play import new_game
+
+NAMES7 = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+def _table(claims, infos=(), players=7, events=()):
+    t = B.Table(new_game("trouble-brewing", players, 0).view("Ann"))
+    for ev in events:
+        t.add({"visible_to": "all", **ev})
+    for who, c in claims.items():
+        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c})
+    for who, night, info in infos:
+        info = dict(info)
+        chose = info.pop("_chose", None)
+        ev = {"type": "claim", "visible_to": "all", "player": who, "character": claims[who],
+              "night": night, "info": info}
+        if chose:
+            ev["chose"] = chose
+        t.add(ev)
+    return t
+
+
+def test_outsider_changes_come_from_the_setup_change_data():
+    from clocktower import data as D
+    tb = list(new_game("trouble-brewing", 7, 0).script.characters)
+    assert B.outsider_deltas(tb, D.player_counts(7)) == [(0, 0.75), (2, 0.25)]  # Baron: 1 of 4
+    assert B.outsider_deltas(tb, D.player_counts(13)) == [(0, 0.25), (2, 0.75)]
+    assert [c for c in tb if B.believes_townsfolk(c)] == ["drunk"]
+    assert ("imp", "evil") in B.misregistrations("recluse", tb)
+    assert all(a == "good" for _c, a in B.misregistrations("spy", tb))
+    assert B.misregistrations("chef", tb) == []
+
+
+def test_more_outsider_claims_than_any_deal_allows_point_at_the_claimants():
+    """Seven players: no Outsider, or two with a Baron. Three Outsider claims: one lies at
+    least, so they are suspected more than the Townsfolk claimants."""
+    claims = {"Ann": "chef", "Bob": "saint", "Cat": "monk", "Dan": "recluse",
+              "Eve": "empath", "Fay": "butler", "Gus": "slayer"}
+    e = _table(claims).public_evil()
+    assert min(e["Bob"], e["Dan"], e["Fay"]) > max(e["Ann"], e["Cat"], e["Eve"], e["Gus"])
+    # One Outsider claim is possible (a Baron): suspected a little, not condemned.
+    one = dict(claims, Dan="soldier", Fay="undertaker")
+    e1 = _table(one).public_evil()
+    assert e1["Bob"] > max(e1[n] for n in NAMES7 if n != "Bob")
+    assert e1["Bob"] < 0.9
+
+
+def test_a_townsfolk_claimant_whose_information_is_always_wrong_may_be_the_drunk(monkeypatch):
+    """Eve the Fortune Teller says yes three nights for three disjoint pairs: two of them
+    at least are false if she is good (one Demon). Evil, or the Drunk (her every night is
+    then anything): she is less surely evil than without the Drunk in the model."""
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "fortuneteller", "Fay": "undertaker", "Gus": "slayer"}
+    infos = [("Eve", 1, {"yes": True}), ("Eve", 2, {"yes": True}), ("Eve", 3, {"yes": True})]
+    chose = [["Bob", "Cat"], ["Dan", "Gus"], ["Ann", "Fay"]]
+    infos = [(w, n, dict(i, _chose=c)) for (w, n, i), c in zip(infos, chose)]
+    with_drunk = _table(claims, infos).public_evil()["Eve"]
+    monkeypatch.setattr(B.Table, "__init__", _no_drunk(B.Table.__init__))
+    without = _table(claims, infos).public_evil()["Eve"]
+    assert with_drunk < without
+
+
+def _no_drunk(init):
+    def wrapped(self, view):
+        init(self, view)
+        self.drunk_each = 0.0
+    return wrapped
+
+
+def test_information_that_a_claimed_recluse_explains_weighs_less():
+    """Eve the Empath says 1: her neighbours are Dan and Fay. With Dan a claimed Recluse
+    (who may register as evil), Fay is less suspected than with Dan a claimed Butler."""
+    base = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Eve": "empath",
+            "Fay": "soldier", "Gus": "slayer"}
+    info = [("Eve", 1, {"count": 1})]
+    recluse = _table(dict(base, Dan="recluse"), info).public_evil()
+    butler = _table(dict(base, Dan="butler"), info).public_evil()
+    assert recluse["Fay"] < butler["Fay"]
+
+
+def test_a_late_first_claim_and_silence_are_suspicious():
+    """Ten players: everyone but Joe claims at once on day 1, Joe last; Ivy never claims."""
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe"]
+    folk = ["chef", "washerwoman", "monk", "soldier", "empath", "undertaker", "slayer",
+            "investigator", None, "librarian"]
+    t = B.Table(new_game("trouble-brewing", 10, 0).view("Ann"))
+    t.add({"type": "day", "visible_to": "all", "number": 1})
+    for n, c in zip(names, folk):
+        if c is not None:
+            t.add({"type": "claim", "visible_to": "all", "player": n, "character": c})
+    e = t.public_evil()
+    early = [e[n] for n in names[:7]]     # Hal, third from last, is late too
+    assert e["Joe"] > max(early)
+    t.add({"type": "day_end", "visible_to": "all", "number": 1})
+    e = t.public_evil()
+    assert e["Ivy"] > e["Joe"] > max(e[n] for n in names[:7])
