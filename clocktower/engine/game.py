@@ -151,10 +151,13 @@ class Game:
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
         """Append an event of type `etype` (the catalogue: engine/events.py) to the log.
-        (`emit_fields`' body, not a call to it: a call per event costs the pure-Python
-        build about 1% of a game.)"""
-        ev = {"type": etype, "phase": self.phase,
-              "number": self.night if self.phase == "night" else self.day,
+        `_event`'s body written out, not a call to it: emit is the most frequent call (about
+        113 a 10-player game), and the call cost the pure-Python build 3.4% of a game
+        (`clocktower bench`, A/B, docs/architecture.md). Keep the two the same
+        (tests/test_event_envelope.py)."""
+        phase = self.phase
+        ev = {"type": etype, "phase": phase,
+              "number": self.night if phase == "night" else self.day,
               "visible_to": visible_to, **fields}
         self.log.append(ev)
         if self.on_event is not None:
@@ -164,8 +167,16 @@ class Game:
     def emit_fields(self, etype: str, visible_to: Any, fields: dict) -> dict:
         """`emit` with the fields in a dict: for a caller whose fields vary (a call that
         unpacks a dict into keywords costs a compiled build a generic call)."""
-        ev = {"type": etype, "phase": self.phase,
-              "number": self.night if self.phase == "night" else self.day,
+        return self._event(etype, visible_to, fields)
+
+    def _event(self, etype: str, visible_to: Any, fields: dict) -> dict:
+        """The one place an event is built: its envelope (`type`, `phase`, `number`,
+        `visible_to`, in that order) then `fields`, appended to the log and handed to
+        `on_event`. Every event of the log, decisions and inputs included, is made here
+        (`emit` is a copy of this body, for speed)."""
+        phase = self.phase
+        ev = {"type": etype, "phase": phase,
+              "number": self.night if phase == "night" else self.day,
               "visible_to": visible_to, **fields}
         self.log.append(ev)
         if self.on_event is not None:
@@ -195,25 +206,19 @@ class Game:
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": decision.kind, "who": who, "answer": answer, "seq": seq}
+        fields = {"kind": decision.kind, "who": who, "answer": answer, "seq": seq}
         ctx = decision.context
         if ctx:
             if "ability" in ctx:
-                ev["ability"] = ctx["ability"]
+                fields["ability"] = ctx["ability"]
             if "key" in ctx:
-                ev["key"] = ctx["key"]
+                fields["key"] = ctx["key"]
             if "player" in ctx and who == "storyteller":
-                ev["player"] = ctx["player"]
+                fields["player"] = ctx["player"]
         n_true = decision.n_true
         if n_true is not None:
-            ev["true"] = decision.is_true(answer)
-        self.log.append(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+            fields["true"] = decision.is_true(answer)
+        self._event("decision", "storyteller" if who == "storyteller" else [who], fields)
         return answer
 
     def fork(self, answerers: dict[str, Answerer], default_answerer: Answerer | None = None,
@@ -308,7 +313,8 @@ class Game:
         self.n_decisions = seq + 1
         yes = fast(asked[1])
         if yes is True:
-            self.log_answer(who, "vote", True, seq)
+            self._event("decision", [who], {"kind": "vote", "who": who, "answer": True,
+                                            "seq": seq})    # log_answer's, one call less
             return True
         if yes is not False:
             raise IllegalAnswer(VoteChoice(who, context), yes)
@@ -317,27 +323,15 @@ class Game:
     def log_answer(self, who: str, kind: str, answer: Any, seq: int) -> None:
         """The `decision` event of a player's answer whose decision has no ability or key
         in its context (a vote, a day action): as `decide` writes it."""
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq}
-        self.log.append(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+        self._event("decision", [who], {"kind": kind, "who": who, "answer": answer, "seq": seq})
 
     def record_input(self, kind: str, who: str, answer: Any) -> None:
         """Log an input pushed by the table (a day action, a ruling: `engine/inputs.py`) as a
         numbered `decision` event."""
         seq = self.n_decisions
         self.n_decisions = seq + 1
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq}
-        self.log.append(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+        self._event("decision", "storyteller" if who == "storyteller" else [who],
+                    {"kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq})
 
     # ------------------------------------------------------------------ players & hooks
     def add_player(self, name: str, character: str, alignment: str | None = None,
