@@ -89,16 +89,15 @@ def _is_index(x: Any) -> bool:
     return x is None or (isinstance(x, int) and not isinstance(x, bool))
 
 
-# Each kind of input: its fields, a check of each, and what the check wants (in words).
+# Each kind of input: the fields the game reads, a check of each, and what the check wants
+# (in words). (`by`, who sent it, is the server's: the game does not read it.)
 INPUT_FIELDS: dict[str, tuple[tuple[str, Any, str], ...]] = {
-    "answer": (("by", _is_str, "a name"), ("index", _is_index, "an option's number or null"),
-               ("value", lambda x: True, "")),
-    "day_action": (("by", _is_str, "a name"), ("who", _is_str, "a player's name"),
+    "answer": (("index", _is_index, "an option's number or null"), ("value", lambda x: True, "")),
+    "day_action": (("who", _is_str, "a player's name"),
                    ("action", lambda x: isinstance(x, dict), "a mapping")),
-    "ruling": (("by", _is_str, "a name"), ("ruling", lambda x: isinstance(x, dict), "a mapping")),
-    "end_day": (("by", _is_str, "a name"),),
-    "reminder": (("by", _is_str, "a name"), ("player", _is_str, "a player's name"),
-                 ("token", _is_str, "a text")),
+    "ruling": (("ruling", lambda x: isinstance(x, dict), "a mapping"),),
+    "end_day": (),
+    "reminder": (("player", _is_str, "a player's name"), ("token", _is_str, "a text")),
 }
 
 
