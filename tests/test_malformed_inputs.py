@@ -159,6 +159,14 @@ def test_a_bug_in_the_engine_surfaces_on_the_web(monkeypatch):
         raise KeyError("a bug")
 
     monkeypatch.setattr(Game, "nominate", broken)
+    nominate = {"kind": "day_action", "by": "storyteller", "who": "Ann",
+                "action": {"nominate": "Bob"}}
     with pytest.raises(KeyError, match="a bug"):
-        wg.push({"kind": "day_action", "by": "storyteller", "who": "Ann",
-                 "action": {"nominate": "Bob"}})
+        wg.push(nominate)
+    # The input was not taken, and the game goes on from its inputs once the bug is gone.
+    monkeypatch.undo()
+    wg.push(nominate)
+    again = type(wg)(wg.script, wg.seed, wg.seats, wg.grimoire, wg.bluffs, wg.not_dealt,
+                     wg.inputs)
+    assert json.dumps(again.game.log) == json.dumps(wg.game.log)
+    assert any(e["type"] == "nominate" for e in wg.game.log)
