@@ -27,9 +27,10 @@ from typing import Any, Mapping, NamedTuple, Sequence
 # `import clocktower` imports this module: what only check() needs is imported there.
 
 # Paths relative to the package folder; compiled to C extensions next to the sources.
-MODULES = ("engine/game.py", "engine/runner.py", "engine/views.py", "engine/setup.py",
-           "engine/voting.py", "engine/decisions.py", "engine/rand.py", "engine/state.py",
-           "engine/world.py", "agents/random_bot.py", "storyteller/auto.py")
+MODULES = ("engine/game.py", "engine/night.py", "engine/day.py", "engine/runner.py",
+           "engine/views.py", "engine/setup.py", "engine/voting.py", "engine/decisions.py",
+           "engine/rand.py", "engine/state.py", "engine/world.py", "agents/random_bot.py",
+           "storyteller/auto.py")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STAMP = "_build.json"

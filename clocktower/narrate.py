@@ -32,6 +32,8 @@ class Narrator:
         self.dead: set[str] = set()          # registering dead
         self.apparent: str | None = None     # whose next death is only apparent (Zombuul)
         self.seems_dead: str | None = None   # who just seemed to die: their protection follows
+        self._apparent_before: str | None = None    # the two above, before this event
+        self._seems_dead_before: str | None = None
 
     def who(self, name: str | None) -> str:
         if not name:
@@ -51,7 +53,6 @@ class Narrator:
         return f" [dim]({', '.join(names)}, alive)[/]"
 
     def __call__(self, ev: dict) -> None:
-        out = self.out
         t = ev["type"]
         # A player woken who then chooses or learns nothing is still shown as woken.
         awake = self.awake
@@ -59,163 +60,257 @@ class Narrator:
                 t in ("choice", "declined", "learn", "effect", "no_effect")
                 and ev.get("player", ev.get("target")) in (awake[0], None)):
             if not awake[1]:
-                out(f"  {self.who(awake[0])} wakes [dim]({cname(awake[2])})[/]")
+                self.out(f"  {self.who(awake[0])} wakes [dim]({cname(awake[2])})[/]")
             self.awake = None
         elif awake is not None and t in ("choice", "declined", "learn"):
             self.awake = (awake[0], True, awake[2])
-        apparent, self.apparent = self.apparent, None
-        seems_dead, self.seems_dead = self.seems_dead, None
-        if t == "setup":
-            self.chars = {p["name"]: p["character"] for p in ev["players"]}
-            table = Table(title=f"{ev['script']} · seed {ev['seed']}", show_lines=False)
-            table.add_column("seat", justify="right")
-            table.add_column("player")
-            table.add_column("character")
-            table.add_column("alignment")
-            for i, p in enumerate(ev["players"]):
-                table.add_row(str(i + 1), p["name"],
-                              f"[{team_style(p['character'])}]{cname(p['character'])}[/]"
-                              + (" (Traveller)" if p.get("traveller") else ""),
-                              p["alignment"] or "chosen next")
-            out(table)
-            if ev.get("not_dealt"):
-                out(f"In play but not dealt: {', '.join(cname(c) for c in ev['not_dealt'])}")
-        elif t == "traveller_alignment":
-            out(f"The Storyteller makes {ev['player']} ({cname(self.chars.get(ev['player']))}) "
-                f"{ev['alignment']}")
-        elif t == "reminder":
-            extra = f" ({cname(ev['character'])})" if ev.get("character") else ""
-            out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
-            if ev.get("apparent_death"):
-                self.apparent = ev["player"]
-        elif t == "reminder_removed":
-            out(f"  [dim]reminder removed[/] {ev['token']} ← {ev['player']}")
-        elif t == "bluffs":
-            out(f"Demon bluffs: {', '.join(cname(c) for c in ev['characters']) or 'none'}")
-        elif t == "night":
-            out("")
-            out(f"[bold on grey23] Night {ev['number']} [/]")
-        elif t == "day":
-            out("")
-            out(f"[bold black on yellow] Day {ev['number']} [/]")
-        elif t == "decision":
-            if ev.get("kind") == "info":
-                # No `true`: the Storyteller's judgement (engine/judgement.py), no truth tag.
-                self.last_truth[ev.get("player", "")] = ev.get("true")
-        elif t == "wake":
-            if "player" in ev and self.at_once:
-                out(f"  {self.who(ev['player'])} wakes [dim]({cname(ev.get('ability'))})[/]")
-            elif "player" in ev:
-                self.awake = (ev["player"], False, ev.get("ability"))
-            else:                       # a group woken together (the Minions)
-                names = ev.get("players", [])
-                verb = "wakes" if len(names) == 1 else "wake together"
-                out(f"  {', '.join(self.who(n) for n in names) or 'nobody'} {verb}"
-                    f" [dim]({cname(ev.get('ability'))})[/]")
-        elif t == "choice" and "yes" in ev:        # a yes/no answer (the Harlot's visit)
+        self._apparent_before, self.apparent = self.apparent, None
+        self._seems_dead_before, self.seems_dead = self.seems_dead, None
+        say = _SAY.get(t)
+        if say is not None:
+            say(self, ev)
+
+    # ------------------------------------------------------------------ each event type
+    # One method per event type, found by `_SAY` (below the class): what the narration
+    # says for an event of that type.
+    def _setup(self, ev: dict) -> None:
+        out = self.out
+        self.chars = {p["name"]: p["character"] for p in ev["players"]}
+        table = Table(title=f"{ev['script']} · seed {ev['seed']}", show_lines=False)
+        table.add_column("seat", justify="right")
+        table.add_column("player")
+        table.add_column("character")
+        table.add_column("alignment")
+        for i, p in enumerate(ev["players"]):
+            table.add_row(str(i + 1), p["name"],
+                          f"[{team_style(p['character'])}]{cname(p['character'])}[/]"
+                          + (" (Traveller)" if p.get("traveller") else ""),
+                          p["alignment"] or "chosen next")
+        out(table)
+        if ev.get("not_dealt"):
+            out(f"In play but not dealt: {', '.join(cname(c) for c in ev['not_dealt'])}")
+
+    def _traveller_alignment(self, ev: dict) -> None:
+        self.out(f"The Storyteller makes {ev['player']} ({cname(self.chars.get(ev['player']))}) "
+                 f"{ev['alignment']}")
+
+    def _reminder(self, ev: dict) -> None:
+        extra = f" ({cname(ev['character'])})" if ev.get("character") else ""
+        self.out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
+        if ev.get("apparent_death"):
+            self.apparent = ev["player"]
+
+    def _reminder_removed(self, ev: dict) -> None:
+        self.out(f"  [dim]reminder removed[/] {ev['token']} ← {ev['player']}")
+
+    def _bluffs(self, ev: dict) -> None:
+        self.out(f"Demon bluffs: {', '.join(cname(c) for c in ev['characters']) or 'none'}")
+
+    def _night(self, ev: dict) -> None:
+        out = self.out
+        out("")
+        out(f"[bold on grey23] Night {ev['number']} [/]")
+
+    def _day(self, ev: dict) -> None:
+        out = self.out
+        out("")
+        out(f"[bold black on yellow] Day {ev['number']} [/]")
+
+    def _decision(self, ev: dict) -> None:
+        if ev.get("kind") == "info":
+            # No `true`: the Storyteller's judgement (engine/judgement.py), no truth tag.
+            self.last_truth[ev.get("player", "")] = ev.get("true")
+
+    def _wake(self, ev: dict) -> None:
+        out = self.out
+        if "player" in ev and self.at_once:
+            out(f"  {self.who(ev['player'])} wakes [dim]({cname(ev.get('ability'))})[/]")
+        elif "player" in ev:
+            self.awake = (ev["player"], False, ev.get("ability"))
+        else:                       # a group woken together (the Minions)
+            names = ev.get("players", [])
+            verb = "wakes" if len(names) == 1 else "wake together"
+            out(f"  {', '.join(self.who(n) for n in names) or 'nobody'} {verb}"
+                f" [dim]({cname(ev.get('ability'))})[/]")
+
+    def _choice(self, ev: dict) -> None:
+        out = self.out
+        if "yes" in ev:        # a yes/no answer (the Harlot's visit)
             out(f"  {self.who(ev['player'])} {'agrees' if ev['yes'] else 'refuses'}"
                 f" [dim]({cname(ev.get('ability'))})[/]")
-        elif t == "choice":
-            parts = []
-            if "players" in ev:
-                parts.append(", ".join(ev["players"]))
-            if ev.get("character"):
-                parts.append(cname(ev["character"]))
-            what = " as ".join(parts) if len(parts) == 2 else (parts[0] if parts else "?")
-            out(f"  {self.who(ev['player'])} chooses {what}")
-        elif t == "declined":
-            out(f"  {self.who(ev['player'])} declines")
-        elif t == "choose_again":
-            out(f"  the Storyteller asks {self.who(ev['player'])} to choose again"
-                f" [dim]({cname(ev.get('ability'))})[/]")
-        elif t == "learn":
-            if ev["phase"] == "setup" and not self.player_view:
-                return
-            true = self.last_truth.pop(ev["player"], None)
-            tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")
-            out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}{self.holders(ev)}")
-        elif t == "judgement":
-            if self.player_view:
-                return          # the Storyteller's own reasons (never in a player's view)
-            tag = ""
-            if "true" in ev:
-                tag = " [green]✓ honest[/]" if ev["true"] else " [red]✗ not honest[/]"
-            out(f"    [dim]Storyteller's judgement ({cname(ev.get('ability'))}): "
-                f"{ev['reason']}[/]{tag}")
-        elif t == "effect":
-            kind = ev["kind"]
-            verb = "is" if kind in ("poisoned", "drunk", "safe") else "gets"
-            out(f"  {self.who(ev['target'])} {verb} [magenta]{kind.replace('_', ' ')}[/]"
-                + (f" ({cname(ev['ability'])})" if ev.get("ability") else ""))
-        elif t == "no_effect":
-            out(f"  [dim]{cname(ev.get('ability'))} has no effect (drunk, poisoned or dead)[/]")
-        elif t == "death_prevented":
-            if ev["player"] == seems_dead:
-                return      # the apparent death just narrated: nothing was prevented
-            out(f"  {self.who(ev['player'])} would die but is protected ({cname(ev['protector'])})")
-        elif t == "death_redirected":
-            out(f"  {self.who(ev['player'])} would die; {self.who(ev['instead'])} dies instead")
-        elif t == "death":
-            by = f" by {ev['by']}" if ev.get("by") else ""
-            self.dead.add(ev["player"])
-            if ev["player"] == apparent:
-                self.seems_dead = ev["player"]
-                out(f"  [red]☠ {self.who(ev['player'])} seems to die[/] ({ev['cause']}{by}): "
-                    "registers as dead, but secretly lives on")
-            else:
-                out(f"  [red]☠ {self.who(ev['player'])} dies[/] ({ev['cause']}{by})")
-        elif t == "character_change":
-            self.chars[ev["player"]] = ev["new"]
-            out(f"  {ev['player']} becomes the [{team_style(ev['new'])}]{cname(ev['new'])}[/]"
-                f" (was {cname(ev['old'])})")
-        elif t == "alignment_change":
-            out(f"  {ev['player']} turns {ev['new']}")
-        elif t == "star_pass":
-            out(f"  star-pass: {ev['to']} becomes the Demon")
-        elif t == "dawn":
-            d = ev["deaths"]
-            out(f"Dawn: {', '.join(d) + ' died' if d else 'nobody died'} in the night.")
-        elif t == "nominate":
-            out(f"  {self.who(ev['by'])} nominates {self.who(ev['target'])}")
-        elif t == "nomination":
-            voters = ", ".join(ev["voters"]) or "nobody"
-            out(f"    votes: {ev['votes']} (needs {ev['threshold']}) — {voters}")
-        elif t == "claim":
-            said = ""
-            if "info" in ev:
-                chose = f" (chose {', '.join(ev['chose'])})" if ev.get("chose") else ""
-                said = (f"; says they learned on night {ev['night']}{chose}: "
-                        + describe_info({"ability": ev["character"], **ev["info"]}))
-            out(f"  {ev['player']} claims to be the {cname(ev['character'])}{said}")
-        elif t == "claim_ability":
-            out(f"  {self.who(ev['player'])} {describe_use(ev)}")
-        elif t == "nothing_happens":
-            out("    nothing happens")
-        elif t == "ability_triggered":
-            out(f"  {cname(ev['ability'])} ability triggers")
-        elif t == "execution":
-            out(f"  [bold red]{ev['player']} is executed[/]")
-        elif t == "day_end":
-            if not ev.get("executed"):
-                out("  No execution today.")
-        elif t == "exile_vote":
-            voters = ", ".join(ev["voters"]) or "nobody"
-            out(f"  {self.who(ev['by'])} calls for the exile of {self.who(ev['target'])}")
-            out(f"    votes: {ev['votes']} (needs {ev['threshold']}, of all players) — {voters}")
-        elif t == "exile":
-            out(f"  [bold]{ev['player']} is exiled[/]")
-        elif t == "execution_redirected":
-            out(f"  {self.who(ev['instead'])} is executed instead of {self.who(ev['player'])}"
-                f" ({cname(ev.get('ability'))})")
-        elif t == "announcement":
-            out(f"  [bold]Storyteller:[/] {ev['words']}")
-        elif t == "cult_vote":
-            voters = ", ".join(ev["voters"]) or "nobody"
-            out(f"    joining the cult: {voters}")
-        elif t == "game_over":
-            colour = "blue" if ev["winner"] == "good" else "red"
-            out("")
-            out(f"[bold {colour}]{ev['winner'].upper()} WINS[/] — {ev['reason']}")
+            return
+        parts = []
+        if "players" in ev:
+            parts.append(", ".join(ev["players"]))
+        if ev.get("character"):
+            parts.append(cname(ev["character"]))
+        what = " as ".join(parts) if len(parts) == 2 else (parts[0] if parts else "?")
+        out(f"  {self.who(ev['player'])} chooses {what}")
+
+    def _declined(self, ev: dict) -> None:
+        self.out(f"  {self.who(ev['player'])} declines")
+
+    def _choose_again(self, ev: dict) -> None:
+        self.out(f"  the Storyteller asks {self.who(ev['player'])} to choose again"
+                 f" [dim]({cname(ev.get('ability'))})[/]")
+
+    def _learn(self, ev: dict) -> None:
+        if ev["phase"] == "setup" and not self.player_view:
+            return
+        true = self.last_truth.pop(ev["player"], None)
+        tag = "" if true is None else (" [green]✓ true[/]" if true else " [red]✗ false[/]")
+        self.out(f"  {self.who(ev['player'])} learns: {describe_info(ev)}{tag}{self.holders(ev)}")
+
+    def _judgement(self, ev: dict) -> None:
+        if self.player_view:
+            return          # the Storyteller's own reasons (never in a player's view)
+        tag = ""
+        if "true" in ev:
+            tag = " [green]✓ honest[/]" if ev["true"] else " [red]✗ not honest[/]"
+        self.out(f"    [dim]Storyteller's judgement ({cname(ev.get('ability'))}): "
+                 f"{ev['reason']}[/]{tag}")
+
+    def _effect(self, ev: dict) -> None:
+        kind = ev["kind"]
+        verb = "is" if kind in ("poisoned", "drunk", "safe") else "gets"
+        self.out(f"  {self.who(ev['target'])} {verb} [magenta]{kind.replace('_', ' ')}[/]"
+                 + (f" ({cname(ev['ability'])})" if ev.get("ability") else ""))
+
+    def _no_effect(self, ev: dict) -> None:
+        self.out(f"  [dim]{cname(ev.get('ability'))} has no effect (drunk, poisoned or dead)[/]")
+
+    def _death_prevented(self, ev: dict) -> None:
+        if ev["player"] == self._seems_dead_before:
+            return      # the apparent death just narrated: nothing was prevented
+        self.out(f"  {self.who(ev['player'])} would die but is protected "
+                 f"({cname(ev['protector'])})")
+
+    def _death_redirected(self, ev: dict) -> None:
+        self.out(f"  {self.who(ev['player'])} would die; {self.who(ev['instead'])} dies instead")
+
+    def _death(self, ev: dict) -> None:
+        out = self.out
+        by = f" by {ev['by']}" if ev.get("by") else ""
+        self.dead.add(ev["player"])
+        if ev["player"] == self._apparent_before:
+            self.seems_dead = ev["player"]
+            out(f"  [red]☠ {self.who(ev['player'])} seems to die[/] ({ev['cause']}{by}): "
+                "registers as dead, but secretly lives on")
+        else:
+            out(f"  [red]☠ {self.who(ev['player'])} dies[/] ({ev['cause']}{by})")
+
+    def _character_change(self, ev: dict) -> None:
+        self.chars[ev["player"]] = ev["new"]
+        self.out(f"  {ev['player']} becomes the [{team_style(ev['new'])}]{cname(ev['new'])}[/]"
+                 f" (was {cname(ev['old'])})")
+
+    def _alignment_change(self, ev: dict) -> None:
+        self.out(f"  {ev['player']} turns {ev['new']}")
+
+    def _star_pass(self, ev: dict) -> None:
+        self.out(f"  star-pass: {ev['to']} becomes the Demon")
+
+    def _dawn(self, ev: dict) -> None:
+        d = ev["deaths"]
+        self.out(f"Dawn: {', '.join(d) + ' died' if d else 'nobody died'} in the night.")
+
+    def _nominate(self, ev: dict) -> None:
+        self.out(f"  {self.who(ev['by'])} nominates {self.who(ev['target'])}")
+
+    def _nomination(self, ev: dict) -> None:
+        voters = ", ".join(ev["voters"]) or "nobody"
+        self.out(f"    votes: {ev['votes']} (needs {ev['threshold']}) — {voters}")
+
+    def _claim(self, ev: dict) -> None:
+        said = ""
+        if "info" in ev:
+            chose = f" (chose {', '.join(ev['chose'])})" if ev.get("chose") else ""
+            said = (f"; says they learned on night {ev['night']}{chose}: "
+                    + describe_info({"ability": ev["character"], **ev["info"]}))
+        self.out(f"  {ev['player']} claims to be the {cname(ev['character'])}{said}")
+
+    def _claim_ability(self, ev: dict) -> None:
+        self.out(f"  {self.who(ev['player'])} {describe_use(ev)}")
+
+    def _nothing_happens(self, ev: dict) -> None:
+        self.out("    nothing happens")
+
+    def _ability_triggered(self, ev: dict) -> None:
+        self.out(f"  {cname(ev['ability'])} ability triggers")
+
+    def _execution(self, ev: dict) -> None:
+        self.out(f"  [bold red]{ev['player']} is executed[/]")
+
+    def _day_end(self, ev: dict) -> None:
+        if not ev.get("executed"):
+            self.out("  No execution today.")
+
+    def _exile_vote(self, ev: dict) -> None:
+        out = self.out
+        voters = ", ".join(ev["voters"]) or "nobody"
+        out(f"  {self.who(ev['by'])} calls for the exile of {self.who(ev['target'])}")
+        out(f"    votes: {ev['votes']} (needs {ev['threshold']}, of all players) — {voters}")
+
+    def _exile(self, ev: dict) -> None:
+        self.out(f"  [bold]{ev['player']} is exiled[/]")
+
+    def _execution_redirected(self, ev: dict) -> None:
+        self.out(f"  {self.who(ev['instead'])} is executed instead of {self.who(ev['player'])}"
+                 f" ({cname(ev.get('ability'))})")
+
+    def _announcement(self, ev: dict) -> None:
+        self.out(f"  [bold]Storyteller:[/] {ev['words']}")
+
+    def _cult_vote(self, ev: dict) -> None:
+        voters = ", ".join(ev["voters"]) or "nobody"
+        self.out(f"    joining the cult: {voters}")
+
+    def _game_over(self, ev: dict) -> None:
+        out = self.out
+        colour = "blue" if ev["winner"] == "good" else "red"
+        out("")
+        out(f"[bold {colour}]{ev['winner'].upper()} WINS[/] — {ev['reason']}")
+
+
+_SAY: dict[str, Callable[[Narrator, dict], None]] = {
+    "setup": Narrator._setup,
+    "traveller_alignment": Narrator._traveller_alignment,
+    "reminder": Narrator._reminder,
+    "reminder_removed": Narrator._reminder_removed,
+    "bluffs": Narrator._bluffs,
+    "night": Narrator._night,
+    "day": Narrator._day,
+    "decision": Narrator._decision,
+    "wake": Narrator._wake,
+    "choice": Narrator._choice,
+    "declined": Narrator._declined,
+    "choose_again": Narrator._choose_again,
+    "learn": Narrator._learn,
+    "judgement": Narrator._judgement,
+    "effect": Narrator._effect,
+    "no_effect": Narrator._no_effect,
+    "death_prevented": Narrator._death_prevented,
+    "death_redirected": Narrator._death_redirected,
+    "death": Narrator._death,
+    "character_change": Narrator._character_change,
+    "alignment_change": Narrator._alignment_change,
+    "star_pass": Narrator._star_pass,
+    "dawn": Narrator._dawn,
+    "nominate": Narrator._nominate,
+    "nomination": Narrator._nomination,
+    "claim": Narrator._claim,
+    "claim_ability": Narrator._claim_ability,
+    "nothing_happens": Narrator._nothing_happens,
+    "ability_triggered": Narrator._ability_triggered,
+    "execution": Narrator._execution,
+    "day_end": Narrator._day_end,
+    "exile_vote": Narrator._exile_vote,
+    "exile": Narrator._exile,
+    "execution_redirected": Narrator._execution_redirected,
+    "announcement": Narrator._announcement,
+    "cult_vote": Narrator._cult_vote,
+    "game_over": Narrator._game_over,
+}
 
 
 def _plain(markup: Any) -> str | None:

@@ -184,10 +184,10 @@ class PlayerChoice(Decision):
             return self.optional
         if not isinstance(answer, list) or len(answer) != self.count:
             return False
-        if len(set(answer)) != self.count:
-            return False
         cands = self.candidates
-        if any(a not in cands for a in answer):
+        if any(a not in cands for a in answer):     # names only, before hashing them
+            return False
+        if len(set(answer)) != self.count:
             return False
         return self.check is None or self.check(answer)
 
@@ -201,7 +201,9 @@ class PlayerChoice(Decision):
         return super().sample(rng)
 
     def canonical(self, answer: list[str]) -> list[str]:
-        if len(answer) < 2:
+        """`answer` in seat order; an answer that is not a list of names is left as it is
+        (`is_legal` refuses it)."""
+        if len(answer) < 2 or not all(isinstance(n, str) for n in answer):
             return list(answer)
         order = {n: i for i, n in enumerate(self.candidates)}
         return sorted(answer, key=lambda n: order.get(n, 999))

@@ -10,11 +10,12 @@ import copy
 from typing import Any, Callable, Iterable
 
 from .. import data as D
-from ..errors import ClocktowerError, IllegalAction, IllegalAnswer
+from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import script_memo
 from .ability import HOOKS, Ability
-from . import voting
-from .outcome import Outcome
+from . import day as _day
+from . import night as _night
+from .outcome import GameOver, Outcome
 from .decisions import Choice, Decision, InfoChoice, PlayerChoice, VoteChoice
 from .options import OptionSpace
 from .rand import generator
@@ -52,10 +53,6 @@ def _fast_ok(cls: type, method: str) -> bool:
 
 def _name(p: Player | None) -> str | None:
     return p.name if p is not None else None
-
-class GameOver(Exception):
-    """Raised inside the engine when the game ends; caught by the phase runners."""
-
 
 def _with_granted(held: list[Ability], own: list[Ability]) -> list[Ability]:
     """`own` and what those granted among `held`, and what that granted (the Philosopher's
@@ -151,10 +148,13 @@ class Game:
     # ------------------------------------------------------------------ events & decisions
     def emit(self, etype: str, visible_to: Any = "storyteller", **fields) -> dict:
         """Append an event of type `etype` (the catalogue: engine/events.py) to the log.
-        (`emit_fields`' body, not a call to it: a call per event costs the pure-Python
-        build about 1% of a game.)"""
-        ev = {"type": etype, "phase": self.phase,
-              "number": self.night if self.phase == "night" else self.day,
+        `_event`'s body written out, not a call to it: emit is the most frequent call (about
+        113 a 10-player game), and the call cost the pure-Python build 3.4% of a game
+        (`clocktower bench`, A/B, docs/architecture.md). Keep the two the same
+        (tests/test_event_envelope.py)."""
+        phase = self.phase
+        ev = {"type": etype, "phase": phase,
+              "number": self.night if phase == "night" else self.day,
               "visible_to": visible_to, **fields}
         self.log.append(ev)
         if self.on_event is not None:
@@ -164,8 +164,16 @@ class Game:
     def emit_fields(self, etype: str, visible_to: Any, fields: dict) -> dict:
         """`emit` with the fields in a dict: for a caller whose fields vary (a call that
         unpacks a dict into keywords costs a compiled build a generic call)."""
-        ev = {"type": etype, "phase": self.phase,
-              "number": self.night if self.phase == "night" else self.day,
+        return self._event(etype, visible_to, fields)
+
+    def _event(self, etype: str, visible_to: Any, fields: dict) -> dict:
+        """The one place an event is built: its envelope (`type`, `phase`, `number`,
+        `visible_to`, in that order) then `fields`, appended to the log and handed to
+        `on_event`. Every event of the log, decisions and inputs included, is made here
+        (`emit` is a copy of this body, for speed)."""
+        phase = self.phase
+        ev = {"type": etype, "phase": phase,
+              "number": self.night if phase == "night" else self.day,
               "visible_to": visible_to, **fields}
         self.log.append(ev)
         if self.on_event is not None:
@@ -195,25 +203,19 @@ class Game:
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": decision.kind, "who": who, "answer": answer, "seq": seq}
+        fields = {"kind": decision.kind, "who": who, "answer": answer, "seq": seq}
         ctx = decision.context
         if ctx:
             if "ability" in ctx:
-                ev["ability"] = ctx["ability"]
+                fields["ability"] = ctx["ability"]
             if "key" in ctx:
-                ev["key"] = ctx["key"]
+                fields["key"] = ctx["key"]
             if "player" in ctx and who == "storyteller":
-                ev["player"] = ctx["player"]
+                fields["player"] = ctx["player"]
         n_true = decision.n_true
         if n_true is not None:
-            ev["true"] = decision.is_true(answer)
-        self.log.append(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+            fields["true"] = decision.is_true(answer)
+        self._event("decision", "storyteller" if who == "storyteller" else [who], fields)
         return answer
 
     def fork(self, answerers: dict[str, Answerer], default_answerer: Answerer | None = None,
@@ -308,7 +310,8 @@ class Game:
         self.n_decisions = seq + 1
         yes = fast(asked[1])
         if yes is True:
-            self.log_answer(who, "vote", True, seq)
+            self._event("decision", [who], {"kind": "vote", "who": who, "answer": True,
+                                            "seq": seq})    # log_answer's, one call less
             return True
         if yes is not False:
             raise IllegalAnswer(VoteChoice(who, context), yes)
@@ -317,27 +320,15 @@ class Game:
     def log_answer(self, who: str, kind: str, answer: Any, seq: int) -> None:
         """The `decision` event of a player's answer whose decision has no ability or key
         in its context (a vote, a day action): as `decide` writes it."""
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq}
-        self.log.append(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+        self._event("decision", [who], {"kind": kind, "who": who, "answer": answer, "seq": seq})
 
     def record_input(self, kind: str, who: str, answer: Any) -> None:
         """Log an input pushed by the table (a day action, a ruling: `engine/inputs.py`) as a
         numbered `decision` event."""
         seq = self.n_decisions
         self.n_decisions = seq + 1
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq}
-        self.log.append(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+        self._event("decision", "storyteller" if who == "storyteller" else [who],
+                    {"kind": kind, "who": who, "answer": copy.deepcopy(answer), "seq": seq})
 
     # ------------------------------------------------------------------ players & hooks
     def add_player(self, name: str, character: str, alignment: str | None = None,
@@ -1070,403 +1061,71 @@ class Game:
 
     # ------------------------------------------------------------------ night
     def night_entries(self, first: bool) -> list[tuple[Any, int, Any]]:
-        """(position, seat, ability or special name) for tonight, sorted.
-
-        Cached until abilities change (a character change, a new ability).
-        """
-        # The order depends on the night only when some ability acts fresh tonight.
-        key = (first, self.night if self.night in self._fresh_nights else 0)
-        cached = self._night_cache
-        if cached is not None and cached[0] == key and self._hooks is not None:
-            return cached[1]
-        out: list[tuple[Any, int, Any]] = []
-        custom = self.custom_night_order(first)
-        for name, spos in D.special_positions("first" if first else "other").items():
-            out.append((custom[name] if custom else spos, -1, name))
-        pos: Any        # a position: whole on the sheets, a half between two steps
-        for ab in self.all_abilities():
-            if key[1] and ab.fresh():
-                custom_first = self.custom_night_order(True)
-                pos = ab.night_position(True)
-                if pos and custom_first:
-                    pos = custom_first.get(ab.id, custom_first["dawn"] - 0.5)
-                if pos and self._cursor[0] >= pos:     # created after its place tonight
-                    pos = self._cursor[0] + 0.5
-            else:
-                pos = ab.night_position(first)
-                if pos and custom:
-                    pos = custom.get(ab.id, custom["dawn"] - 0.5)
-            if pos:
-                held_by = holder(ab)
-                out.append((pos, held_by.seat if held_by is not None else 99, ab))
-        out.sort(key=lambda t: (t[0], t[1]))
-        # One player holding two abilities at one place (a step is (position, seat)): the
-        # walk passes a step once, so the later ability steps a hair later, still before
-        # the next step of the sheet. Sorting is stable: the order they were held in.
-        k = 0
-        for i in range(1, len(out)):
-            prev, cur = out[i - 1 - k], out[i]
-            if cur[0] == prev[0] and cur[1] == prev[1] >= 0:
-                k += 1
-                out[i] = (cur[0] + 0.001 * k, cur[1], cur[2])
-            else:
-                k = 0
-        self.hooks("on_setup")        # build the hook table so the cache is valid until it changes
-        self._night_cache = (key, out)
-        return out
+        """(position, seat, ability or special name) for tonight, sorted
+        (`night.night_entries`)."""
+        return _night.night_entries(self, first)
 
     def custom_night_order(self, first: bool) -> dict[str, float] | None:
-        """Positions from the script's own `_meta` firstNight/otherNight order, if it has one.
-
-        The listed steps come first, in the script's order; steps it does not list follow in
-        the official order; dusk is always first and dawn last. A custom order changes the
-        order of those who wake, not who wakes (an ability that does not wake on that night
-        by default still does not).
-        """
-        key = "firstNight" if first else "otherNight"
-        cache = self._custom_orders
-        if key in cache:
-            return cache[key]
-        custom = self.script.meta.get(key) if isinstance(self.script.meta, dict) else None
-        result = None
-        if isinstance(custom, list) and custom:
-            night = "first" if first else "other"
-            default = sorted([(pos, name) for name, pos in D.special_positions(night).items()]
-                             + [(D.get(c).first_night if first else D.get(c).other_night, c)
-                                for c in self.script.characters if c not in self.script.homebrew])
-            listed = [D.normalise_id(x) for x in custom if isinstance(x, str)]
-            order = ["dusk"] + [x for x in listed if x not in ("dusk", "dawn")]
-            order += [name for pos, name in default if pos and name not in order
-                      and name != "dawn"]
-            order.append("dawn")
-            result = {name: float(k + 1) for k, name in enumerate(order)}
-        cache[key] = result
-        return result
+        """Positions from the script's own night order, if it has one
+        (`night.custom_night_order`)."""
+        return _night.custom_night_order(self, first)
 
     def run_night(self, at_dusk: Callable[[], None] | None = None) -> None:
-        """The night. `at_dusk`: called before anyone wakes (a written game's Storyteller
-        rulings for the night, see `engine/inputs.py`)."""
-        if self.winner:
-            return
-        self.night += 1
-        self.phase = "night"
-        first = self.night == 1
-        self.deaths_tonight = []
-        self._expire("dusk")
-        self.emit("night", "all")
-        for p in self.players:
-            if p.tokens.pop("learn_character_tonight", False):
-                self.emit("learn", [p.name], player=p.name, ability=None,
-                          character=p.character, alignment=p.alignment, reason="you are")
-        for ab in list(self.hooks("on_dusk")):
-            ab.on_dusk()
-        cursor: tuple[Any, int] = (0, -2)
-        self._cursor = cursor
-        try:
-            if at_dusk is not None:
-                at_dusk()
-            self.walk_night(first, cursor, set())
-        except GameOver:
-            pass
+        """The night, dusk to dawn (`engine/night.py`)."""
+        _night.run_night(self, at_dusk)
 
     def walk_night(self, first: bool, cursor: tuple[Any, int], done: set[Ability]) -> None:
-        """The night order's steps after `cursor` (position, seat), then dawn. `done`: the
-        abilities that acted tonight (held objects, not ids: each acts once a night). The
-        order is re-read after each step, since abilities may change. Raises GameOver."""
-        entries: list = []
-        i = 0       # entries before i are passed (at or before the cursor, or done)
-        while True:
-            current = self.night_entries(first)
-            if current is not entries:
-                entries, i = current, 0
-            nxt = None
-            while i < len(entries):
-                e = entries[i]
-                i += 1
-                if (e[0], e[1]) > cursor and (isinstance(e[2], str) or e[2] not in done):
-                    nxt = e
-                    break
-            if nxt is None:
-                break
-            cursor = self._cursor = (nxt[0], nxt[1])
-            item = nxt[2]
-            if isinstance(item, str):
-                if item == "dawn":
-                    break
-                self._special(item)
-                continue
-            done.add(item)
-            self._wake(item, first or (bool(self._fresh_nights) and item.fresh()))
-        self._dawn()
-
-    def _wake(self, ab: Ability, first: bool) -> None:
-        if ab.state.get("waits_until", 0) > self.night:
-            return          # a successor Demon: not the night it took over (`_new_at_night`)
-        p = holder(ab)
-        if p is not None and not p.alive and not ab.acts_while_dead() and not (
-                not p.truly_alive and self._kept(ab)):
-            return
-        if not ab.wakes(first):
-            return
-        for q in ab.woken(first):
-            self.emit("wake", "storyteller", player=q.name, ability=ab.id)
-        ab.night(first)
-
-    def _special(self, name: str) -> None:
-        if name in ("minioninfo", "demoninfo"):
-            from .evilinfo import evil_info     # the table and its hooks: engine/evilinfo.py
-            evil_info(self, name)
-
-    def _dawn(self) -> None:
-        self._expire("dawn")
-        for ab in list(self.hooks("on_dawn")):
-            ab.on_dawn()
-        self.emit("dawn", "all", deaths=[p.name for p in self.deaths_tonight
-                                         if not p.alive])
-        self.check_win()
+        """The night order's steps after `cursor`, then dawn (`night.walk_night`)."""
+        _night.walk_night(self, first, cursor, done)
 
     # ------------------------------------------------------------------ day
     def start_day(self) -> None:
-        self.day += 1
-        self.phase = "day"
-        self.nominators = set()
-        self.nominees = set()
-        self.about_to_die = None
-        self.top_votes = 0
-        self.executed_today = None
-        self.execution_happened = False
-        self.day_over = False
-        self.deaths_today = []
-        self.nominations_today = []
-        self.claims_today = {}
-        self.exile_called = set()
-        self.prompt_now = []
-        self.emit("day", "all")
-        for ab in list(self.hooks("on_day_start")):
-            ab.on_day_start()
+        """A new day (`engine/day.py`)."""
+        _day.start_day(self)
 
     def can_nominate(self, by: Player, target: Player) -> str | None:
-        """None if `by` may nominate `target` now, else the reason why not."""
-        if self.day_over:
-            return "the day is over (someone was executed)"
-        if not by.alive:
-            return f"{by.name} is dead and cannot nominate"
-        if by.name in self.nominators:
-            return f"{by.name} has already nominated today"
-        if target.name in self.nominees:
-            return f"{target.name} has already been nominated today"
-        for ab in self.hooks("may_nominate"):
-            if holder(ab) is by and not ab.may_nominate(target):
-                return f"{by.name} may not nominate {target.name}"
-        return None
+        """None if `by` may nominate `target` now, else why not (`day.can_nominate`)."""
+        return _day.can_nominate(self, by, target)
 
     def voting_order(self, target: Player) -> list[Player]:
         """Hands are counted clockwise from the player after `target`, `target` last."""
-        seat = target.seat
-        return self.players[seat + 1:] + self.players[:seat + 1]
+        return _day.voting_order(self, target)
 
     def can_vote(self, voter: Player) -> bool:
-        """Whether `voter` may raise a hand on a nomination now (see `engine/voting.py`)."""
-        return voting.has_vote(self, voter)
+        """Whether `voter` may raise a hand on a nomination now (`engine/voting.py`)."""
+        return _day.can_vote(self, voter)
 
     def nominate(self, by: Player, target: Player,
                  votes: Callable[[Player], bool] | list[str] | None = None,
                  claim: str | None = None, hands: list[str] | None = None) -> dict | None:
-        """A nomination and its vote. `votes` is the list of names raising hands, or a
-        callable asked per voter, or None to ask each voter's answerer. `hands` (instead
-        of `votes`): the names of the players who try to raise a hand; those the rules
-        allow are counted, each other is a Storyteller-only `hand_refused` event
-        (`voting.collect_hands`).
-
-        `claim`: a character the nominee publicly claims before the vote. With `votes=None`
-        and no written claim, the nominee is asked whether to claim one of the script's
-        characters whose ability asks for a claim when nominated (`nomination_claim`):
-        anyone may make it, whoever they are."""
-        why = self.can_nominate(by, target)
-        if why:
-            raise IllegalAction(why)
-        self.nominators.add(by.name)
-        self.nominees.add(target.name)
-        self.emit("nominate", "all", by=by.name, target=target.name)
-        for ab in list(self.hooks("on_nomination")):
-            ab.on_nomination(by, target)
-        for ab in list(self.hooks("on_nominated")):
-            if holder(ab) is target:
-                ab.on_nominated(by)
-        if self.day_over:           # an ability executed someone at the nomination
-            return None
-        if claim is not None:
-            self.claim(target, claim)
-        elif votes is None and hands is None and self.nomination_claims:
-            said = self.decide(Choice("claim", target.name, [None] + self.nomination_claims,
-                                      "claim a character before the vote",
-                                      {"player": target.name, "form": "character"},
-                                      default=None))
-            if said is not None:
-                self.claim(target, said)
-        if hands is not None:
-            voters, refused = voting.collect_hands(self, by, target, hands)
-            for name, why in refused:
-                self.emit("hand_refused", "storyteller", player=name, target=target.name,
-                          reason=why)
-        else:
-            voters = voting.collect(self, by, target, votes)
-        tally = voting.tally(self, voters)
-        threshold = voting.threshold(self)
-        ev = self.emit("nomination", "all", by=by.name, target=target.name, votes=tally,
-                       voters=[v.name for v in voters], threshold=threshold)
-        self.nominations_today.append(ev)
-        voting.record(self, target, tally, threshold)
-        for ab in list(self.hooks("on_vote_tallied")):
-            ab.on_vote_tallied(target, voters)
-        return ev
+        """A nomination and its vote (`day.nominate`)."""
+        return _day.nominate(self, by, target, votes, claim, hands)
 
     def execute(self, p: Player, votes: int | None = None) -> None:
         """Execute a player: at most one execution a day; the day then ends."""
-        for ab in list(self.hooks("redirect_execution")):
-            other = ab.redirect_execution(p)
-            if other is not None and other is not p:
-                self.emit("execution_redirected", "storyteller", player=p.name,
-                          instead=other.name, ability=ab.id)
-                p = other
-                break
-        self.executed_today = p
-        self.execution_happened = True
-        self.day_over = True
-        self.emit("execution", "all", player=p.name, votes=votes)
-        died = False
-        # The base rules' win check waits until the execution's reactions have run, died
-        # or not (`on_executed`: the Evil Twin, the Fearmonger, the Goblin).
-        self._executing = True
-        try:
-            if p.truly_alive:
-                died = self.kill(p, "execution", None)
-        finally:
-            self._executing = False
-        for ab in list(self.hooks("on_executed")):
-            ab.on_executed(p, died)
-        self.check_win()
+        _day.execute(self, p, votes)
 
     def end_day(self) -> None:
-        try:
-            if not self.day_over and self.about_to_die is not None:
-                self.execute(self.about_to_die, self.top_votes)
-            self.day_over = True
-            for ab in list(self.hooks("on_day_end")):
-                ab.on_day_end()
-            self.emit("day_end", "all", executed=self.executed_today.name
-                      if self.executed_today else None)
-            self.check_win()
-        except GameOver:
-            pass
+        """The day's end (`day.end_day`)."""
+        _day.end_day(self)
 
     def claim(self, player: Player, character: str, night: int | None = None,
               info: dict | None = None, chose: list[str] | None = None) -> None:
-        """A public claim (e.g. a nominee claiming to be the Goblin; a player saying who
-        they are by day). `night` and `info`: what the claimed character's ability learned
-        on that night, in the fields of its `learn` event (given together, or neither);
-        `chose`: the players it chose that night (with them; a public claim, unchecked)
-        Nothing is checked against the grimoire: anyone may say anything."""
-        cid = D.get(character).id
-        self.claims_today[player.name] = cid
-        self.claimed[player.name] = cid
-        if info is None:
-            self.emit("claim", "all", player=player.name, character=cid)
-        elif chose is None:
-            self.emit("claim", "all", player=player.name, character=cid, night=night,
-                      info=dict(info))
-        else:
-            self.emit("claim", "all", player=player.name, character=cid, night=night,
-                      info=dict(info), chose=list(chose))
+        """A public claim (`day.claim`)."""
+        _day.claim(self, player, character, night, info, chose)
 
     def exile(self, by: Player, target: Player, votes: list[str] | None = None) -> dict:
-        """Exile a Traveller: votes of at least half of all players, alive or dead.
-
-        Ghost votes are not spent; exile is not an execution, and no ability affects it
-        (each hand counts one: no vote weights, no Butler or Beggar limits). `votes`: the
-        names raising hands, or None to ask every player, clockwise from the Traveller.
-        """
-        if not target.traveller:
-            raise IllegalAction(f"{target.name} is not a Traveller and cannot be exiled")
-        if target.name in self.exile_called:
-            raise IllegalAction(f"{target.name}'s exile was already called today")
-        if votes is None:
-            context = {"exile": target.name, "nominator": by.name}
-            votes = [v.name for v in self.voting_order(target)
-                     if self.ask_vote(v, context)]
-        for n in votes:
-            self.player(n)
-        self.exile_called.add(target.name)
-        threshold = voting.exile_threshold(self)
-        tally = len(set(votes))
-        ev = self.emit("exile_vote", "all", by=by.name, target=target.name, votes=tally,
-                       voters=list(votes), threshold=threshold)
-        if tally >= threshold:
-            self.emit("exile", "all", player=target.name)
-            if target.alive:
-                self.die(target, "exile", None)
-            for ab in list(target.held):
-                ab.active = False
-            target.held = []
-            self.abilities_changed()
-        return ev
+        """Exile a Traveller (`day.exile`)."""
+        return _day.exile(self, by, target, votes)
 
     def use_day_ability(self, by: Player, character: str, args: dict) -> None:
-        """A player publicly uses (or pretends to use) a day ability.
-
-        What the table sees does not tell a real use from a pretend or a malfunction: if the
-        use made nothing public (a death, a token, the game's end), the Storyteller
-        announces that nothing happens. Arguments the ability keeps private
-        (`Ability.private_args`: the Artist's question) are not announced, and nothing is
-        announced after such a use."""
-        cls = self.registry.get(character)
-        private = cls.private_args if cls is not None else ()
-        self.emit_fields("claim_ability", "all", {
-            "player": by.name, "character": character,
-            **{k: v for k, v in args.items() if k not in private}})
-        start = len(self.log)
-        self._day_use(by, character, args)
-        if not private and not any(ev["visible_to"] == "all" for ev in self.log[start:]):
-            self.emit_fields("nothing_happens", "all",
-                             {"ability": character, "player": by.name, **args})
+        """A player publicly uses (or pretends to use) a day ability
+        (`day.use_day_ability`)."""
+        _day.use_day_ability(self, by, character, args)
 
     def pretend_uses(self, player: Player) -> list[dict]:
-        """The day uses `player` may pretend to make now, as day-action answers {"ability":
-        id, **args}: those of the character they last claimed publicly (`claimed`) when they
-        hold no ability of it (a Slayer bluffer's shot). Which uses, is the claimed
-        character's own rule code's (`Ability.pretend_options`). Carried out as any pretended
-        use (`use_day_ability`: announced, and "nothing happens"). Legal in a day action
-        (`DayActionChoice.pretends`) but not among its options: a random pick never makes
-        one, as it never makes a claim."""
-        cid = self.claimed.get(player.name)
-        if cid is None or self.day_over:
-            return []
-        for ab in player.abilities():
-            if ab.id == cid:
-                return []
-        cls = self.registry.get(cid)
-        if cls is None:
-            return []
-        return [{"ability": cid, **args} for args in cls.pretend_options(self, player)]
-
-    def _day_use(self, by: Player, character: str, args: dict) -> None:
-        ab = next((a for a in by.abilities() if a.id == character), None)
-        if ab is None:
-            for other in self.hooks("offers_day_action"):
-                if other.id == character and args in other.offers_day_action(by):
-                    other.offered_action(by, args)
-                    return
-            self.emit("no_effect", "storyteller", player=by.name, ability=character,
-                      effect="pretend")
-            return
-        legal = ab.day_options()
-        if not legal:       # spent, dead, or not now: a public claim that does nothing
-            self.emit("no_effect", "storyteller", player=by.name, ability=character,
-                      effect="unavailable")
-            return
-        if not ab.accepts_day_use(args, legal):
-            raise IllegalAction(f"{by.name} cannot use {character} with {args} now")
-        ab.day_ability(args)
+        """The day uses `player` may pretend to make now (`day.pretend_uses`)."""
+        return _day.pretend_uses(self, player)
 
     def ruling(self, ruling: Any) -> dict:      # Any: a bad one is refused, not a TypeError
         """A Storyteller's ruling by their own judgement (kill, revive, poison, make drunk,

@@ -33,11 +33,11 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from ..errors import ClocktowerError, IllegalAction, ReplayMismatch
+from ..errors import ClocktowerError, IllegalAction, IllegalAnswer, ReplayMismatch
 from . import voting
 from .driver import Days, drive
 from .game import Game
-from .logs import LogAnswers, check_setup, setup_script
+from .logs import LogAnswers, check_setup, setup_script, where
 from .setup import finish_setup, setup_random
 
 INPUT_KINDS = ("day_action", "ruling")
@@ -164,29 +164,18 @@ def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = No
 
 
 # ---------------------------------------------------------------------------- replay
-def _logged_inputs(game: Game, by_seq: dict[int, dict], phase: str) -> None:
-    """Carry out the inputs logged next (by sequence number) in this phase."""
-    while game.winner is None:
-        rec = by_seq.get(game.n_decisions)
-        if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
-                or rec.get("number") != (game.night if phase == "night" else game.day):
-            return
-        if rec["kind"] == "ruling":
-            game.ruling(rec["answer"])
-        else:
-            day_action(game, rec["who"], rec["answer"])
-
-
 class _LoggedDays(Days):
     """A written game's phases as its log shows them (`phases`: "night", "day", ...), with
-    the inputs logged in each carried out where they were logged."""
+    the inputs logged in each carried out where they were logged (`by_seq`: sequence number
+    -> (index in the log, event)); `at`: the index of the input being carried out, if any."""
 
     end_day_after_game_over = True
 
-    def __init__(self, by_seq: dict[int, dict], phases: list[str]):
+    def __init__(self, by_seq: dict[int, tuple[int, dict]], phases: list[str]):
         self.by_seq = by_seq
         self.phases = phases
         self.k = 0
+        self.at: int | None = None
 
     def begin(self, game: Game, kind: str) -> bool:
         if self.k >= len(self.phases):
@@ -197,10 +186,48 @@ class _LoggedDays(Days):
         return True
 
     def dusk(self, game: Game) -> None:
-        _logged_inputs(game, self.by_seq, "night")
+        self._inputs(game, "night")
 
     def day(self, game: Game) -> None:
-        _logged_inputs(game, self.by_seq, "day")
+        self._inputs(game, "day")
+
+    def _inputs(self, game: Game, phase: str) -> None:
+        """Carry out the inputs logged next (by sequence number) in this phase."""
+        while game.winner is None:
+            i, rec = self.by_seq.get(game.n_decisions, (None, None))
+            if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
+                    or rec.get("number") != (game.night if phase == "night" else game.day):
+                return
+            self.at = i
+            if "answer" not in rec:
+                raise ReplayMismatch(f"the logged {rec['kind']} input has no answer")
+            if rec["kind"] == "ruling":
+                game.ruling(rec["answer"])
+            else:
+                who = rec.get("who")
+                if not isinstance(who, str):
+                    raise ReplayMismatch(f"the logged day action does not name who acts "
+                                         f"(who: {who!r})")
+                day_action(game, who, rec["answer"])
+            self.at = None
+
+
+def _check_written_setup(setup: dict, at: str) -> None:
+    """The shape of a written setup event's grimoire (its players' characters are checked
+    against the registry when they are seated): a ReplayMismatch naming the field."""
+    for p in setup["players"]:
+        if p.get("alignment") not in (None, "good", "evil"):
+            raise ReplayMismatch(f"{at}the setup event gives {p['name']} the alignment "
+                                 f"{p['alignment']!r} (good, evil or none)")
+    thinks = setup.get("thinks")
+    if thinks is not None and not (isinstance(thinks, dict) and all(
+            isinstance(v, str) or v is None for v in thinks.values())):
+        raise ReplayMismatch(f"{at}the setup event's thinks is not a mapping of names to "
+                             f"characters: {thinks!r}")
+    for key in ("bluffs_written", "not_dealt"):
+        if setup.get(key) is not None and not _names(setup[key]):
+            raise ReplayMismatch(f"{at}the setup event's {key} is not a list of characters: "
+                                 f"{setup[key]!r}")
 
 
 def replay_written(events: list[dict], registry, script=None) -> Game:
@@ -219,6 +246,7 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
         raise ReplayMismatch("the written setup event does not list the players and characters")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ReplayMismatch("the setup event has no whole-number seed")
+    _check_written_setup(setup, where(events, 0))
     meta = setup.get("script_meta")
     how = "the script given"
     if script is not None:
@@ -233,12 +261,16 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     decisions = [e for e in events if e.get("type") == "decision"]
     if not all(isinstance(e.get("seq"), int) for e in decisions):
         raise ReplayMismatch("a decision event in the log has no sequence number")
-    by_seq = {e["seq"]: e for e in decisions}
-    game = Game(script, registry, seed=seed, default_answerer=LogAnswers(events))
+    by_seq = {e["seq"]: (i, e) for i, e in enumerate(events) if e.get("type") == "decision"}
+    answers = LogAnswers(events)
+    game = Game(script, registry, seed=seed, default_answerer=answers)
     thinks = setup.get("thinks") or {}
     grimoire = [{"name": p["name"], "character": p["character"], "alignment": p.get("alignment"),
                  "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None}
                 for p in players]
+    phases = [e["type"] for e in events if e.get("type") in ("night", "day")
+              and e.get("phase") == e.get("type")]
+    days = _LoggedDays(by_seq, phases)
     try:
         if setup.get("grimoire") == "dealt":
             # A scenario's setup the engine dealt (`deal:`): the same deal again, from the
@@ -255,19 +287,19 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
         else:
             setup_written(game, grimoire, setup.get("bluffs_written"),
                           setup.get("not_dealt") or [])
-        phases = [e["type"] for e in events if e.get("type") in ("night", "day")
-                  and e.get("phase") == e.get("type")]
-        drive(game, _LoggedDays(by_seq, phases))
-    except ReplayMismatch:
+        drive(game, days)
+    except ReplayMismatch as e:
         check_setup(events, game, how)     # an edited setup is the cause, if there is one
-        raise
+        if days.at is None:
+            raise
+        raise ReplayMismatch(f"{where(events, days.at)}{e}") from None
+    except IllegalAnswer as e:
+        check_setup(events, game, how)
+        raise answers.illegal(e) from None
     except ClocktowerError as e:
         check_setup(events, game, how)
-        raise ReplayMismatch(f"the log's inputs do not fit this game: {e}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        check_setup(events, game, how)
-        raise ReplayMismatch(f"the log's answers do not fit this game "
-                             f"({type(e).__name__}: {e})") from None
+        raise ReplayMismatch(f"{where(events, days.at)}the log's inputs do not fit this "
+                             f"game: {e}") from None
     check_setup(events, game, how)
     compare(game.log, events)
     return game

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import ClocktowerError, ReplayMismatch, read_text_file
+from ..errors import ClocktowerError, IllegalAnswer, ReplayMismatch, read_text_file
 from ..scripts import Script, builtin_names, load_script
 from .decisions import NO_DEFAULT, Decision
 
@@ -76,6 +76,11 @@ class LogAnswers:
         self.by_seq = {e.get("seq"): (i, e) for i, e in enumerate(events)
                        if e.get("type") == "decision"}
         self.ended = any(e.get("type") == "game_over" for e in events)
+        self.last: int | None = None        # the event of the last answer given
+
+    def illegal(self, e: IllegalAnswer) -> ReplayMismatch:
+        """A logged answer the game refuses, said where it is in the log."""
+        return ReplayMismatch(f"{where(self.events, self.last)}the log's {e}")
 
     def __call__(self, decision: Decision, view):
         seq = view.game.n_decisions - 1
@@ -96,6 +101,7 @@ class LogAnswers:
                                  f"game asks {decision.kind} by {decision.who}")
         if "answer" not in rec:
             raise ReplayMismatch(f"{where(self.events, i)}decision {seq} in the log has no answer")
+        self.last = i
         return rec["answer"]
 
 

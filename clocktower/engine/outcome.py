@@ -24,6 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+
+class GameOver(Exception):
+    """Raised inside the engine when the game ends; caught by the phase runners."""
+
+
 # The enumeration of ways a game ends: code -> what it means. The base rules' codes are
 # here; a character whose ability ends the game declares its own codes
 # (`Ability.outcome_reasons`), registered when its module is imported, so the engine names

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..errors import ClocktowerError, ReplayMismatch
+from ..errors import ClocktowerError, IllegalAnswer, ReplayMismatch
 from .game import Game
 from .inputs import replay_written
 from .logs import EventLog, LogAnswers, check_setup, read_log, setup_inputs, setup_script, where
@@ -36,13 +36,12 @@ def replay(events: list[dict], registry, script=None) -> Game:
     try:
         setup_random(game, names, travellers)
         play(game)
+    except IllegalAnswer as e:
+        check_setup(events, game, how)
+        raise answers.illegal(e) from None
     except ClocktowerError:
         check_setup(events, game, how)     # an edited setup is the cause, if there is one
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        # A hand-edited log can feed the engine answers of the wrong shape.
-        check_setup(events, game, how)
-        raise ReplayMismatch(f"the log's answers do not fit this game ({type(e).__name__}: {e})") from None
     check_setup(events, game, how)
     mine = [json.dumps(e, sort_keys=True) for e in game.log]
     theirs = [json.dumps(e, sort_keys=True) for e in events]

@@ -5,7 +5,7 @@ import itertools
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .. import data as D
 from ..agents import RandomBot
@@ -874,83 +874,150 @@ def check(sc: Scenario, game: Game, answers: ScenarioAnswers, expects, where: st
     return out
 
 
+@dataclass
+class _At:
+    """Where an expectation is checked: the game, the scenario's answers, and the night
+    and day the step ends on."""
+
+    game: Game
+    answers: ScenarioAnswers
+    last_night: Any
+    last_day: Any
+
+
 def _holds(game: Game, answers: ScenarioAnswers, key: str, v: Any, last_night, last_day):
-    P = game.by_name
-    if key == "alive":
-        bad = [n for n in v if not P[n].alive]
-        return not bad, f"dead: {bad}"
-    if key == "dead":
-        bad = [n for n in v if P[n].alive]
-        return not bad, f"alive: {bad}"
-    if key == "winner":
-        w = game.winner or "none"
-        return w == v, f"winner {w}" + (f" ({game.win_reason})" if game.win_reason else "")
-    if key == "character":
-        wrong = {n: P[n].character for n, c in v.items() if P[n].character != c}
-        return not wrong, f"characters {wrong}"
-    if key == "alignment":
-        wrong = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
-        return not wrong, f"alignments {wrong}"
-    if key == "poisoned":
-        bad = [n for n in v if not game.is_poisoned(P[n])]
-        return not bad, f"not poisoned: {bad}"
-    if key == "drunk":
-        bad = [n for n in v if not game.is_drunk(P[n])]
-        return not bad, f"not drunk: {bad}"
-    if key == "sober":
-        bad = [n for n in v if game.droisoned(P[n])]
-        return not bad, f"drunk or poisoned: {bad}"
-    if key == "executed":
-        ex = [e["player"] for e in game.log if e["type"] == "execution" and e["number"] == last_day
-              and e["phase"] == "day"]
-        got = ex[0] if ex else "nobody"
-        return got == v, f"executed: {got}"
-    if key == "died_tonight":
-        died = [e["player"] for e in game.log if e["type"] == "death" and e["phase"] == "night"
-                and e["number"] == last_night]
-        return sorted(died) == sorted(v), f"died that night: {died}"
-    if key == "learned":
-        cands = _learns(game, v)
-        other = _learns(game, {"player": v["player"], **{k: v[k] for k in ("night", "day") if k in v}},
-                        fields=False)
-        return bool(cands), "learned instead: " + (str(other) if other else "nothing")
-    if key == "may_learn":
-        want = {k: x for k, x in v.items() if k not in ("player", "night", "day")}
-        for pl, phase, num, opts in answers.info_options:
-            if pl != v["player"]:
-                continue
-            if "night" in v and (phase, num) != ("night", v["night"]):
-                continue
-            if "day" in v and (phase, num) != ("day", v["day"]):
-                continue
-            for o in opts:
-                if all(k in o and same(o[k], x) for k, x in want.items()):
-                    return True, ""
-        if _learns(game, v):        # shown without a choice (Minion/Demon info, setup): legal
-            return True, ""
-        return False, "that information is not among the legal answers"
-    if key == "hands":
-        day = v.get("day", last_day)
-        noms = [e for e in game.log if e["type"] == "nomination" and e["phase"] == "day"
-                and e["number"] == day and e["target"] == v["nominee"]]
-        if not noms:
-            return False, f"{v['nominee']} was not nominated (and voted on) on day {day}"
-        counted = noms[-1]["voters"]
-        refused = [e["player"] for e in game.log if e["type"] == "hand_refused"
-                   and e["phase"] == "day" and e["number"] == day
-                   and e["target"] == v["nominee"]]
-        ok = all(same(want, got) for want, got in ((v.get("counted"), counted),
-                                                    (v.get("refused"), refused))
-                 if want is not None)
-        return ok, f"counted: {counted}, refused: {refused}"
-    if key in ("neighbours", "thinks", "teams", "in_play", "not_in_play"):
-        return _setup_holds(game, key, v)
-    if key in ("event", "no_event"):
-        hits = [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
-        if key == "event":
-            return bool(hits), "no such event"
-        return not hits, f"found {hits[:2]}"
-    return False, f"unknown expectation {key}"
+    """Whether expectation `key: v` holds, and what was found instead (`_EXPECT`)."""
+    holds = _EXPECT.get(key)
+    if holds is None:
+        return False, f"unknown expectation {key}"
+    return holds(_At(game, answers, last_night, last_day), v)
+
+
+def _alive(at: _At, v: Any) -> tuple[bool, str]:
+    bad = [n for n in v if not at.game.by_name[n].alive]
+    return not bad, f"dead: {bad}"
+
+
+def _dead(at: _At, v: Any) -> tuple[bool, str]:
+    bad = [n for n in v if at.game.by_name[n].alive]
+    return not bad, f"alive: {bad}"
+
+
+def _winner(at: _At, v: Any) -> tuple[bool, str]:
+    game = at.game
+    w = game.winner or "none"
+    return w == v, f"winner {w}" + (f" ({game.win_reason})" if game.win_reason else "")
+
+
+def _character(at: _At, v: Any) -> tuple[bool, str]:
+    P = at.game.by_name
+    wrong = {n: P[n].character for n, c in v.items() if P[n].character != c}
+    return not wrong, f"characters {wrong}"
+
+
+def _alignment(at: _At, v: Any) -> tuple[bool, str]:
+    P = at.game.by_name
+    wrong = {n: P[n].alignment for n, a in v.items() if P[n].alignment != a}
+    return not wrong, f"alignments {wrong}"
+
+
+def _poisoned(at: _At, v: Any) -> tuple[bool, str]:
+    bad = [n for n in v if not at.game.is_poisoned(at.game.by_name[n])]
+    return not bad, f"not poisoned: {bad}"
+
+
+def _drunk(at: _At, v: Any) -> tuple[bool, str]:
+    bad = [n for n in v if not at.game.is_drunk(at.game.by_name[n])]
+    return not bad, f"not drunk: {bad}"
+
+
+def _sober(at: _At, v: Any) -> tuple[bool, str]:
+    bad = [n for n in v if at.game.droisoned(at.game.by_name[n])]
+    return not bad, f"drunk or poisoned: {bad}"
+
+
+def _executed(at: _At, v: Any) -> tuple[bool, str]:
+    ex = [e["player"] for e in at.game.log if e["type"] == "execution"
+          and e["number"] == at.last_day and e["phase"] == "day"]
+    got = ex[0] if ex else "nobody"
+    return got == v, f"executed: {got}"
+
+
+def _died_tonight(at: _At, v: Any) -> tuple[bool, str]:
+    died = [e["player"] for e in at.game.log if e["type"] == "death" and e["phase"] == "night"
+            and e["number"] == at.last_night]
+    return sorted(died) == sorted(v), f"died that night: {died}"
+
+
+def _learned(at: _At, v: Any) -> tuple[bool, str]:
+    cands = _learns(at.game, v)
+    other = _learns(at.game, {"player": v["player"],
+                              **{k: v[k] for k in ("night", "day") if k in v}}, fields=False)
+    return bool(cands), "learned instead: " + (str(other) if other else "nothing")
+
+
+def _may_learn(at: _At, v: Any) -> tuple[bool, str]:
+    want = {k: x for k, x in v.items() if k not in ("player", "night", "day")}
+    for pl, phase, num, opts in at.answers.info_options:
+        if pl != v["player"]:
+            continue
+        if "night" in v and (phase, num) != ("night", v["night"]):
+            continue
+        if "day" in v and (phase, num) != ("day", v["day"]):
+            continue
+        for o in opts:
+            if all(k in o and same(o[k], x) for k, x in want.items()):
+                return True, ""
+    if _learns(at.game, v):        # shown without a choice (Minion/Demon info, setup): legal
+        return True, ""
+    return False, "that information is not among the legal answers"
+
+
+def _hands(at: _At, v: Any) -> tuple[bool, str]:
+    log = at.game.log
+    day = v.get("day", at.last_day)
+    noms = [e for e in log if e["type"] == "nomination" and e["phase"] == "day"
+            and e["number"] == day and e["target"] == v["nominee"]]
+    if not noms:
+        return False, f"{v['nominee']} was not nominated (and voted on) on day {day}"
+    counted = noms[-1]["voters"]
+    refused = [e["player"] for e in log if e["type"] == "hand_refused"
+               and e["phase"] == "day" and e["number"] == day
+               and e["target"] == v["nominee"]]
+    ok = all(same(want, got) for want, got in ((v.get("counted"), counted),
+                                                (v.get("refused"), refused))
+             if want is not None)
+    return ok, f"counted: {counted}, refused: {refused}"
+
+
+def _event(at: _At, v: Any) -> tuple[bool, str]:
+    hits = _events(at.game, v)
+    return bool(hits), "no such event"
+
+
+def _no_event(at: _At, v: Any) -> tuple[bool, str]:
+    hits = _events(at.game, v)
+    return not hits, f"found {hits[:2]}"
+
+
+def _events(game: Game, v: dict) -> list[dict]:
+    return [e for e in game.log if all(k in e and same(e[k], x) for k, x in v.items())]
+
+
+def _where_characters(key: str) -> Callable[[_At, Any], tuple[bool, str]]:
+    return lambda at, v: _setup_holds(at.game, key, v)
+
+
+# Each expectation key (but `options`, which `check` asks of the decisions asked): whether
+# it holds and what was found instead.
+_EXPECT: dict[str, Callable[[_At, Any], tuple[bool, str]]] = {
+    "alive": _alive, "dead": _dead, "winner": _winner, "character": _character,
+    "alignment": _alignment, "poisoned": _poisoned, "drunk": _drunk, "sober": _sober,
+    "executed": _executed, "died_tonight": _died_tonight, "learned": _learned,
+    "may_learn": _may_learn, "hands": _hands, "event": _event, "no_event": _no_event,
+    **{key: _where_characters(key) for key in ("neighbours", "thinks", "teams", "in_play",
+                                    "not_in_play")},
+}
 
 
 def _is(game: Game, p, spec: str) -> bool:

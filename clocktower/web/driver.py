@@ -35,7 +35,7 @@ from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.driver import Days, Stepped, drive
 from ..engine.game import Game
-from ..engine.inputs import day_action, setup_written
+from ..engine.inputs import check_day_action, day_action, setup_written
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script
 
@@ -59,6 +59,46 @@ class DayOpen(Decision):
 
     def is_legal(self, answer: Any) -> bool:
         return False
+
+
+def check_input(rec: Any, where: str = "input") -> None:
+    """The shape of a table input (the module's docstring lists them): an InputMismatch
+    naming the field, so a malformed input is refused before the engine sees it. Whether
+    it is legal now is the engine's to say (a day action's shape: `check_day_action`)."""
+    if not isinstance(rec, dict):
+        raise InputMismatch(f"{where}: an input is a mapping with a kind, not {rec!r}")
+    kind = rec.get("kind")
+    if not isinstance(kind, str) or kind not in INPUT_FIELDS:
+        raise InputMismatch(f"{where}: unknown kind {kind!r} "
+                            f"(one of {', '.join(INPUT_FIELDS)})")
+    for name, ok, what in INPUT_FIELDS[kind]:
+        if name not in rec:
+            raise InputMismatch(f"{where}: a {kind} input has no {name}")
+        if not ok(rec[name]):
+            raise InputMismatch(f"{where}: a {kind} input's {name} is {what}, "
+                                f"not {rec[name]!r}")
+    if kind == "day_action":
+        check_day_action(rec["action"], live=True)
+
+
+def _is_str(x: Any) -> bool:
+    return isinstance(x, str)
+
+
+def _is_index(x: Any) -> bool:
+    return x is None or (isinstance(x, int) and not isinstance(x, bool))
+
+
+# Each kind of input: the fields the game reads, a check of each, and what the check wants
+# (in words). (`by`, who sent it, is the server's: the game does not read it.)
+INPUT_FIELDS: dict[str, tuple[tuple[str, Any, str], ...]] = {
+    "answer": (("index", _is_index, "an option's number or null"), ("value", lambda x: True, "")),
+    "day_action": (("who", _is_str, "a player's name"),
+                   ("action", lambda x: isinstance(x, dict), "a mapping")),
+    "ruling": (("ruling", lambda x: isinstance(x, dict), "a mapping"),),
+    "end_day": (),
+    "reminder": (("player", _is_str, "a player's name"), ("token", _is_str, "a text")),
+}
 
 
 class _Feed:
@@ -170,8 +210,13 @@ class _Person:
             raise InputMismatch(f"input {self.feed.k} is a {rec['kind']}, but the game asks "
                                 f"{decision.who} for {decision.kind}")
         self.feed.k += 1
-        if rec.get("index") is not None:
-            return decision.option(rec["index"])
+        index = rec["index"]
+        if index is not None:
+            n = decision.n_options()
+            if not 0 <= index < n:
+                raise InputMismatch(f"input {self.feed.k - 1}: option {index} is out of "
+                                    f"range (0-{n - 1})")
+            return decision.option(index)
         return copy.deepcopy(rec["value"])
 
 
@@ -222,6 +267,8 @@ class WebGame:
     # ------------------------------------------------------------------ running
     def _start(self, inputs: list[dict]) -> tuple[Game, Decision | None, _Feed]:
         """The game run from `inputs` until it waits for the next one (or ends)."""
+        for i, rec in enumerate(inputs):
+            check_input(rec, f"input {i}")
         feed = _Feed(list(inputs))
         person = _Person(feed)
         answerers: dict[str, Any] = {"storyteller": person}
@@ -249,6 +296,7 @@ class WebGame:
         that is new or changed (only a ruling at dusk changes earlier events), and whether
         an event it changed was seen by someone other than the Storyteller. An input the
         engine refuses raises a ClocktowerError and changes nothing."""
+        check_input(rec)
         feed = self._feed
         stepped = feed.stepped
         at_dusk = rec["kind"] == "ruling" and self.game.phase == "night"
@@ -262,9 +310,6 @@ class WebGame:
                 _check_used(feed, self.pending)
             except IllegalAnswer as e:
                 raise ClocktowerError(str(e)) from None
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-                raise ClocktowerError(f"the engine refused it ({type(e).__name__}: {e})") \
-                    from None
         except ClocktowerError:
             self.rerun()            # the running game may be spoiled: back to the inputs
             raise
@@ -277,8 +322,6 @@ class WebGame:
             game, pending, feed = self._start(inputs)
         except IllegalAnswer as e:
             raise ClocktowerError(str(e)) from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise ClocktowerError(f"the engine refused it ({type(e).__name__}: {e})") from None
         before = self.game.log
         log = game.log
         k = next((i for i, (a, b) in enumerate(zip(before, log)) if a != b),
