@@ -57,8 +57,10 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          log: Optional[Path] = typer.Option(None, help="write the event log (JSON lines) here"),
          quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
          as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
-         storyteller: str = typer.Option("auto", help="auto, or ask: you answer every "
-                                         "Storyteller decision at the terminal"),
+         storyteller: str = typer.Option("auto", help="auto (leans towards the team far "
+                                         "behind), neutral (auto without the lean), or ask: "
+                                         "you answer every Storyteller decision at the "
+                                         "terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
          bots: str = typer.Option("random", help="the players' bots: random or reasoning "
@@ -72,15 +74,18 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .play import NAMES, new_game
     from .engine.runner import play as run
 
-    if storyteller not in ("auto", "ask"):
-        raise ClocktowerError(f"--storyteller must be auto or ask, not {storyteller!r}")
+    if storyteller not in ("auto", "neutral", "ask"):
+        raise ClocktowerError(f"--storyteller must be auto, neutral or ask, not {storyteller!r}")
     if log is not None:
         check_output_path(log)          # before the game, not after its narration
-    st = None
+    st: object = None
     console = Console(highlight=False)
     if storyteller == "ask":
         from .storyteller.human import TerminalStoryteller
         st = TerminalStoryteller(console)
+    elif storyteller == "neutral":
+        from .storyteller import storyteller_policy
+        st = storyteller_policy(storyteller, seed)
     from .engine.views import visible
 
     narrator = None if (quiet or as_json) else Narrator(console, view_as != "storyteller")

@@ -234,11 +234,15 @@ def parse_swap(text: str, script: Any) -> tuple[tuple[str, str], ...]:
         if old in script.homebrew:
             raise ClocktowerError(f"--swap {part.strip()}: {old_raw.strip()!r} is homebrew; "
                                   "write script B and use --compare")
-        try:
-            new_team = D.get(new).team
-        except Exception:
-            raise ClocktowerError(f"--swap {part.strip()}: {new_raw.strip()!r} is not one of "
-                                  f"the {len(D.teams())} characters") from None
+        playable = [c for c in D.teams() if not D.not_implemented([c])]
+        if new not in D.teams():
+            raise ClocktowerError(f"--swap {part.strip()}: {new_raw.strip()!r} is not an "
+                                  f"official character{D.suggest(new)}")
+        if new not in playable:
+            raise ClocktowerError(f"--swap {part.strip()}: {D.get(new).name} is not "
+                                  f"implemented yet (one of the {len(playable)} the engine "
+                                  "plays)")
+        new_team = D.get(new).team
         if new_team == "traveller":
             raise ClocktowerError(f"--swap {part.strip()}: {D.get(new).name} is a Traveller, "
                                   "never dealt (--travellers brings Travellers in)")

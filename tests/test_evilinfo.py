@@ -110,9 +110,10 @@ def test_hooks_replace_who_is_shown_and_who_wakes():
 
 
 def test_the_engine_runs_the_table_at_the_night_steps():
+    from clocktower.engine.night import special
     g = game_of(SEATS)
-    g._special("minioninfo")
-    g._special("dusk")
+    special(g, "minioninfo")
+    special(g, "dusk")
     assert set(told(g, "minioninfo")) == {"Bob", "Dan"}
     assert "evil_info" in REGISTRY["magician"].overrides
     assert "evil_info" in REGISTRY["lilmonsta"].overrides

@@ -68,13 +68,13 @@ def test_question_forms_parse_and_read_back(text, form, players, what):
 
 @pytest.mark.parametrize("text,words", [
     ("is Zed evil?", "'Zed' is not a player's name"),
-    ("is Bob the Wizard?", "'Wizard' is not a character"),
+    ("is Bob the Hedgewizard?", "'Hedgewizard' is not a character"),
     ("who should I trust?", "is not a question the engine understands"),
     ("", "a question is a non-empty text"),
     ("   ?", "a question is a non-empty text"),
     ("is the Demon one of Bob, Bob?", "a player is named twice"),
     ("did Zed die to the Demon?", "'Zed' is not a player's name"),
-    ("is the Wizard in play?", "'Wizard' is not a character"),
+    ("is the Hedgewizard in play?", "'Hedgewizard' is not a character"),
 ])
 def test_question_errors_say_why(text, words):
     with pytest.raises(QuestionError, match=re.escape(words)):

@@ -571,7 +571,8 @@ def test_compare_a_script_file(tmp_path, cli):
 @pytest.mark.parametrize("args,words", [
     (["--swap", "chef=pukka"], ["chef", "Demon", "Townsfolk", "--compare"]),
     (["--swap", "gambler=chef"], ["gambler", "not on Trouble Brewing"]),
-    (["--swap", "poisoner=nobody"], ["nobody", "not one of the 71"]),
+    (["--swap", "poisoner=nobody"], ["nobody", "not an official character"]),
+    (["--swap", "poisoner=godfather"], ["Godfather", "not implemented yet", "one of the 71"]),
     (["--swap", "poisoner=spy"], ["Spy", "on the script already"]),
     (["--swap", "poisoner=gunslinger"], ["Gunslinger", "Traveller"]),
     (["--swap", "poisoner"], ["OLD=NEW"]),
