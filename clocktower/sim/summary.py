@@ -43,7 +43,7 @@ FIELDS: list[tuple[str, str]] = [
                    "won when it was in play), team_win_rate, team_win_ci, "
                    "team_win_rate_without (its team's win rate in the games it was not in "
                    "play), fired (games in play in which its ability fired: any impact "
-                   "count, or a setup ability), fired_rate, not_measured (why its effect "
+                   "count, or a setup or evil-info ability), fired_rate, not_measured (why its effect "
                    "is not given, else null), effect and effect_ci (its effect on its "
                    "team's win rate within player count: the Mantel-Haenszel risk "
                    "difference over the counts with Sato's 95% interval; null when not "
@@ -119,12 +119,18 @@ ALWAYS = "in play in every game"
 
 
 def _sets_up(char: str) -> bool:
-    """A character whose ability changes the setup: it acts in every game it is dealt."""
+    """A character whose ability acts in every game it is dealt without an event naming it:
+    one that changes the setup, or one that rewrites the evil team's first-night information
+    (its rule overrides the `evil_info` hook: the Magician)."""
+    from ..characters import REGISTRY
     from ..data import get
     try:
-        return get(char).setup
+        if get(char).setup:
+            return True
     except Exception:
         return False
+    rule = REGISTRY.get(char)
+    return rule is not None and "evil_info" in getattr(rule, "overrides", ())
 
 
 def _win_codes(char: str) -> frozenset[str]:
