@@ -12,30 +12,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from clocktower.web import protocol as P
 from clocktower.web.app import create_app
-
-SEATS = [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")]
-GRIMOIRE = [{"name": "Ann", "character": "monk"}, {"name": "Bob", "character": "empath"},
-            {"name": "Cat", "character": "imp"}, {"name": "Dan", "character": "poisoner"},
-            {"name": "Eve", "character": "soldier"}, {"name": "Fay", "character": "chef"},
-            {"name": "Gus", "character": "washerwoman"}]
-TB = {"name": "trouble-brewing"}
+from webclient import GRIMOIRE, SEATS, TB, bearer, new_game  # noqa: F401
 
 
 @pytest.fixture
 def client(tmp_path):
     with TestClient(create_app(tmp_path / "games.sqlite")) as c:
         yield c
-
-
-def new_game(client, **kw) -> dict:
-    r = client.post("/api/games", json={"script": TB, "players": SEATS,
-                                        "grimoire": GRIMOIRE, "seed": 1, **kw})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 # ---------------------------------------------------------------------------- item 8

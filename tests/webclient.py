@@ -15,6 +15,27 @@ import uvicorn
 from websockets.asyncio.client import connect
 
 
+# A seven-player Trouble Brewing game as the HTTP API's tests create it.
+SEATS = [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")]
+GRIMOIRE = [{"name": "Ann", "character": "monk"}, {"name": "Bob", "character": "empath"},
+            {"name": "Cat", "character": "imp"}, {"name": "Dan", "character": "poisoner"},
+            {"name": "Eve", "character": "soldier"}, {"name": "Fay", "character": "chef"},
+            {"name": "Gus", "character": "washerwoman"}]
+TB = {"name": "trouble-brewing"}
+
+
+def new_game(client, **kw) -> dict:
+    """POST /api/games with that game (`kw` overrides fields); its answer."""
+    body = {"script": TB, "players": SEATS, "grimoire": GRIMOIRE, "seed": 1, **kw}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
