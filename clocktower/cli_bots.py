@@ -19,17 +19,6 @@ bots_app = typer.Typer(no_args_is_help=True, help="The player bots: measure how 
 app.add_typer(bots_app, name="bots")
 
 
-def _counts(text: str) -> list[int]:
-    counts = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part.isdigit() or not 5 <= int(part) <= 15:
-            raise ClocktowerError(f"--players {text!r}: give player counts from 5 to 15, "
-                                  "separated by commas (e.g. 7,10,13)")
-        counts.append(int(part))
-    return counts
-
-
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -64,7 +53,8 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
     if storyteller not in STORYTELLERS:
         raise ClocktowerError(f"--storyteller {storyteller!r}: give "
                               f"{' or '.join(STORYTELLERS)}")
-    counts = _counts(players)
+    from .sim.bench import parse_counts
+    counts = parse_counts(players)
     if games < 1:
         raise ClocktowerError(f"--games {games}: give at least 1")
     good, evil = team_policies(bots, good_bots, evil_bots)

@@ -361,20 +361,16 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             {"rulings"} if kind == "night" else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
         step = Step(kind, number, line)
-        if "choices" in s:
-            ch = L.mapping(s["choices"], "choices", _line(s, "choices"))
+        # `refused:` (extension): choices written to be refused (illegal on purpose), tried
+        # before the player's real answer (`choices:` or the default policy).
+        for key, into in (("choices", step.choices), ("refused", step.refused)):
+            if key not in s:
+                continue
+            ch = L.mapping(s[key], key, _line(s, key))
             for k, v in ch.items():
                 kl = _line(ch, k)
                 L.name(k, kl, names)
-                step.choices[str(k)] = Node(_choice(L, plain(v), kl, names), kl)
-        if "refused" in s:
-            # Extension: a choice written to be refused (illegal on purpose), tried before
-            # the player's real answer (`choices:` or the default policy).
-            ch = L.mapping(s["refused"], "refused", _line(s, "refused"))
-            for k, v in ch.items():
-                kl = _line(ch, k)
-                L.name(k, kl, names)
-                step.refused[str(k)] = Node(_choice(L, plain(v), kl, names), kl)
+                into[str(k)] = Node(_choice(L, plain(v), kl, names), kl)
         if "storyteller" in s:
             st = L.mapping(s["storyteller"], "storyteller", _line(s, "storyteller"))
             for k, v in st.items():

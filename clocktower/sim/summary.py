@@ -9,6 +9,7 @@ interval (stats.py), a difference's is Newcombe's. Games whose setup failed are 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..data import teams as _teams
@@ -118,6 +119,7 @@ FIRED_MIN = 0.01     # an ability that fired in fewer of its games is not measur
 ALWAYS = "in play in every game"
 
 
+@lru_cache(maxsize=None)
 def _sets_up(char: str) -> bool:
     """A character whose ability acts in every game it is dealt without an event naming it:
     one that changes the setup, or one that rewrites the evil team's first-night information
