@@ -11,12 +11,12 @@ that holds has a twin that fails, and a malformed `deal:` is an error with its l
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import scenariotext
 from clocktower import data as D
 from clocktower.characters import REGISTRY
 from clocktower.characters.drunk import Drunk
@@ -37,7 +37,7 @@ FILES = [MARIONETTE, BARON, DRUNK, FANGGU, HUNTSMAN]
 
 
 def run(text: str, file: str = "deal.yaml"):
-    return run_scenario(load_text(textwrap.dedent(text), file))
+    return scenariotext.run(text, file)
 
 
 def with_seed(path: Path, seed: int):
@@ -51,14 +51,7 @@ def failures(r) -> list[tuple[str, str]]:
 
 
 def error(text: str, words: str, at: str | None = None) -> ScenarioError:
-    text = textwrap.dedent(text)
-    with pytest.raises(ScenarioError) as e:
-        run(text)
-    assert " ".join(words.split()) in " ".join(e.value.reason.split()), e.value.reason
-    if at is not None:
-        assert e.value.line is not None, e.value
-        assert at in text.splitlines()[e.value.line - 1], (e.value.line, e.value.reason)
-    return e.value
+    return scenariotext.error(text, words, at, "deal.yaml")
 
 
 def grimoire(r) -> list[tuple[str, str, str | None]]:

@@ -7,15 +7,14 @@ the game says otherwise.
 """
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from clocktower.scenario import ScenarioError, load_text, run_scenario
+import scenariotext
+from clocktower.scenario import ScenarioError
 
 
 def run(text: str, file: str = "ext.yaml"):
-    return run_scenario(load_text(textwrap.dedent(text), file))
+    return scenariotext.run(text, file)
 
 
 def passes(text: str):
@@ -31,14 +30,7 @@ def fails(text: str, count: int = 1):
 
 
 def error(text: str, words: str, at: str | None = None) -> ScenarioError:
-    text = textwrap.dedent(text)
-    with pytest.raises(ScenarioError) as e:
-        run(text)
-    assert " ".join(words.split()) in " ".join(e.value.reason.split()), e.value.reason
-    if at is not None:
-        assert e.value.line is not None, e.value
-        assert at in text.splitlines()[e.value.line - 1], (e.value.line, e.value.reason)
-    return e.value
+    return scenariotext.error(text, words, at, "ext.yaml")
 
 
 # ============================================================ item 4: registrations
