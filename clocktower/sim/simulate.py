@@ -92,6 +92,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             raise ClocktowerError(f"--out {out} holds files the simulator did not write "
                                   f"({shown}) and no run (no manifest.json): a run would "
                                   "overwrite or mix with them; choose a new or empty folder")
+    probe(spec)                 # a script or count that cannot be played: refused, nothing made
     store.prepare()
     new = spec.to_json()
     old = store.read_manifest()
@@ -104,7 +105,6 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         if diffs:
             raise ClocktowerError(f"--resume: {out} holds another run ("
                                   + "; ".join(diffs) + ")")
-    probe(spec)
     if old is None:
         store.write_manifest(spec)
     done = store.finished(spec)
