@@ -117,12 +117,20 @@ class Reminder(_Msg):
     remove: bool = False
 
 
+class Table(_Msg):
+    """The table's tools (the Storyteller's): show or hide the vote history to the players,
+    start a timer everyone sees (seconds from now; 0 stops it)."""
+    type: Literal["table"]
+    votes: Literal["show", "hide"] | None = None
+    timer: Annotated[int, Field(ge=0, le=86400)] | None = None
+
+
 class Ping(_Msg):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Undo,
-                                SeatMode, Reminder, Ping], Field(discriminator="type")]
+                                SeatMode, Reminder, Table, Ping], Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 

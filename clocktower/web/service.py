@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,6 +120,9 @@ class Live:
     seats: list[dict]
     wg: WebGame
     conns: list[Conn] = field(default_factory=list)
+    # The table's tools (not the game's: kept while the server runs, not stored): whether
+    # players see the vote history, and the timer everyone sees (seconds, ends_at).
+    tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None})
 
     @property
     def info(self) -> dict:
@@ -254,6 +258,12 @@ class Service:
 
     # ------------------------------------------------------------------ views
     def view(self, live: Live, role: str, name: str | None) -> dict:
+        v = self._view(live, role, name)
+        v["tools"] = views.table_tools(live.wg, live.tools, "storyteller" if role ==
+                                       "storyteller" else name or "spectator")
+        return v
+
+    def _view(self, live: Live, role: str, name: str | None) -> dict:
         if role == "storyteller":
             connected = {c.name for c in live.conns if c.role == "player" and c.name}
             return views.storyteller_view(live.wg, live.info, live.seats, connected)
@@ -347,9 +357,10 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "undo", "seat", "reminder"):
+        elif t in ("end_day", "ruling", "undo", "seat", "reminder", "table"):
             if not st:
-                raise Forbidden(f"only the Storyteller may {t.replace('_', ' ')}")
+                what = "set the table's tools" if t == "table" else t.replace("_", " ")
+                raise Forbidden(f"only the Storyteller may {what}")
             if t == "end_day":
                 if not wg.day_open():
                     raise Conflict("not now: the day is not open (answer what is waiting first)")
@@ -361,6 +372,8 @@ class Service:
                 self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
             elif t == "undo":
                 self._undo(live)
+            elif t == "table":
+                self._table(live, msg.votes, msg.timer)
             elif t == "reminder":
                 if wg.over:
                     raise Conflict("the game is over")
@@ -377,6 +390,19 @@ class Service:
                 seat["online"] = msg.online
         else:                                           # pragma: no cover
             raise ClocktowerError(f"unknown message {t!r}")
+
+    @staticmethod
+    def _table(live: Live, votes: str | None, timer: int | None) -> None:
+        """The table's tools: the vote history shown or hidden, the timer started (seconds
+        from now) or stopped (0)."""
+        if votes is None and timer is None:
+            raise ClocktowerError("table: give `votes` (show or hide) or `timer` (seconds, "
+                                  "0 to stop)")
+        if votes is not None:
+            live.tools["votes_shown"] = votes == "show"
+        if timer is not None:
+            live.tools["timer"] = None if timer == 0 else {
+                "seconds": timer, "ends_at": round(time.time() + timer, 3)}
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg

@@ -280,3 +280,70 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
 
 def spectator_view(wg: WebGame, game_info: dict) -> dict:
     return common(wg, "spectator", game_info)
+
+
+# ---------------------------------------------------------------------------- the table's tools
+def nominations(wg: WebGame, viewer: str) -> list[dict]:
+    """Every nomination and exile call of the game, as the table saw them (public events):
+    who, whom, the tally and hands (once counted), the votes needed, and whether the nominee
+    was executed (exiled) that day."""
+    out: list[dict] = []
+    for ev in wg.game.log:
+        t = ev["type"]
+        if t not in ("nominate", "nomination", "exile_vote", "exile", "execution") \
+                or not visible(ev, viewer):
+            continue
+        day = ev["number"]
+        if t == "nominate":
+            out.append({"day": day, "kind": "nomination", "by": ev["by"],
+                        "target": ev["target"], "votes": None, "voters": None,
+                        "threshold": None, "result": None})
+        elif t in ("nomination", "exile_vote"):
+            kind = "nomination" if t == "nomination" else "exile"
+            row = next((r for r in reversed(out) if r["day"] == day and r["kind"] == kind
+                        and r["by"] == ev["by"] and r["target"] == ev["target"]
+                        and r["votes"] is None), None)
+            if row is None:
+                row = {"day": day, "kind": kind, "by": ev["by"], "target": ev["target"],
+                       "result": None}
+                out.append(row)
+            row.update(votes=ev["votes"], voters=list(ev["voters"]),
+                       threshold=ev["threshold"])
+        else:
+            player = ev["player"]
+            kind = "exile" if t == "exile" else "nomination"
+            row = next((r for r in reversed(out) if r["day"] == day and r["kind"] == kind
+                        and r["target"] == player), None)
+            if row is not None:
+                row["result"] = "exiled" if t == "exile" else "executed"
+    return out
+
+
+def reveal(wg: WebGame) -> dict | None:
+    """The grimoire shown to everyone once the game is over: each seat's character,
+    alignment, what they believed, alive or dead, and their reminder tokens; the Demon's
+    bluffs. Nothing before the game ends."""
+    if not wg.over:
+        return None
+    g = wg.game
+    reminders = reminders_in_play(g.log, g)
+    rows = [{"name": p.name, "seat": p.seat, "character": p.character,
+             "alignment": p.alignment, "thinks": p.thinks, "alive": p.alive,
+             "traveller": p.traveller,
+             "reminders": [r["token"] for r in reminders.get(p.name, [])]}
+            for p in g.players]
+    return {"grimoire": rows, "bluffs": list(g.bluffs)}
+
+
+def table_tools(wg: WebGame, tools: dict, viewer: str) -> dict:
+    """The table's tools in a view (`tools`): the nomination tracker (today's nominations,
+    for everyone), the vote history of the whole game (the Storyteller's, and everyone's
+    when they show it: `votes_shown`), the timer everyone sees (`seconds`, `ends_at` in
+    seconds since the epoch, the server's clock), and the end-of-game reveal."""
+    noms = nominations(wg, viewer)
+    g = wg.game
+    today = [r for r in noms if g.phase == "day" and r["day"] == g.day]
+    shown = bool(tools.get("votes_shown"))
+    return {"nominations_today": today, "votes_shown": shown,
+            "vote_history": noms if shown or viewer == "storyteller" else None,
+            "timer": tools.get("timer"), "reveal": reveal(wg)}
