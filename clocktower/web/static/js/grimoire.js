@@ -3,6 +3,7 @@
 import { api, h, $, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { cname, character, describeAnswer, phaseLine, reminderTokens } from "./words.js";
+import { toolsPanel, renderTools } from "./tools.js";
 
 let who, link, view = null;
 let selected = new Set();          // seats picked for a player choice
@@ -46,6 +47,7 @@ function buildLayout() {
         h("section", { class: "panel", id: "day-panel", hidden: true }),
         h("section", { class: "panel", id: "tonight", hidden: true }),
         rulingPanel(),
+        toolsPanel(),
         h("section", { class: "panel" }, h("h2", {}, "Bluffs & setup"), h("p", { id: "bluffs" })),
         h("section", { class: "panel" }, h("h2", { id: "log-h" }, "Everything that happened"),
           h("ol", { class: "log", id: "log", "aria-labelledby": "log-h" })))),
@@ -100,6 +102,7 @@ function render() {
   const bl = Array.isArray(b) ? b : (view.bluffs || []);
   $("#bluffs").textContent = `Demon bluffs: ${bl.length ? bl.map(cname).join(", ") : "not chosen yet"}` +
     (view.not_dealt && view.not_dealt.length ? ` · in play, not dealt: ${view.not_dealt.map(cname).join(", ")}` : "");
+  renderTools($("#table-tools"), view, send);
   renderLog($("#log"), view.events, (ev) => ev.type !== "decision");
   fillRulingPlayers();
 }
