@@ -532,6 +532,9 @@ async function showLinks() {
       return row(s.name, s.token, s.url, s.qr, toggle);
     })),
     h("h3", {}, "Spectators"), h("ul", { class: "plain links" }, row("spectator", links.spectator, links.urls && links.urls.spectator, links.qr && links.qr.spectator)),
+    links.urls && links.urls.sheet ? h("div", {}, h("h3", {}, "Character sheet"),
+      h("p", { class: "muted" }, "The script's characters and jinxes, for anyone at the table (it holds the spectators' link)."),
+      h("ul", { class: "plain links", id: "sheet-link" }, row("character sheet", links.spectator, links.urls.sheet, links.qr && links.qr.sheet))) : "",
     h("h3", {}, "You"), h("ul", { class: "plain links" }, row("storyteller", links.storyteller, links.urls && links.urls.storyteller)));
 }
 

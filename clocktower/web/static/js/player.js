@@ -73,6 +73,7 @@ function renderMe() {
       h("h2", { id: "you-are" }, c ? `You are the ${c.name}` : "Waiting for your character…"),
       view.alignment ? h("p", {}, `Alignment: ${view.alignment}${me.alive === false ? " · you are dead" + (me.ghost_vote ? " (you have your ghost vote)" : " (ghost vote used)") : ""}`) : null,
       c ? h("p", { class: "ability muted" }, c.ability) : null,
+      h("p", {}, h("a", { href: `/sheet/${encodeURIComponent(who.token)}`, target: "_blank", rel: "noopener", id: "sheet-link" }, "Character sheet: every character on the script")),
       view.online === false ? h("p", { class: "muted", id: "at-table" }, "You play at the table: the Storyteller wakes you and takes your choices and votes in person.") : null));
 }
 
