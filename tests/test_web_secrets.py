@@ -16,7 +16,7 @@ from webclient import live_server, play_game, strings
 ST_ONLY_KEYS = ("grimoire", "pending", "nightsheet", "bluffs", "not_dealt", "can_undo")
 # What the engine offers the player as their own legal options (a Philosopher may choose
 # any good character): checked to be theirs, not scanned for others' characters.
-OWN_OPTIONS = ("options", "candidates", "day_actions")
+OWN_OPTIONS = ("options", "candidates", "day_actions", "parts")
 
 
 def _plain(ev: dict) -> dict:

@@ -3,6 +3,7 @@ the Storyteller shows or hides, a timer everyone sees, the end-of-game grimoire 
 the reminder tokens; set only by the Storyteller (`{"type": "table"}`)."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -130,3 +131,95 @@ def test_the_grimoire_is_revealed_with_its_reminders_when_the_game_ends(client):
         assert "suspicious" in rows["Dan"]["reminders"], who
         assert reveal["bluffs"] == v["bluffs"] and len(reveal["bluffs"]) == 3
     assert view(client, g, ann)["tools"]["reveal"]["grimoire"][0]["name"] == "Ann"
+
+
+# ---------------------------------------------------------------------------- picking parts
+PICK_SEATS = [("Ann", "washerwoman"), ("Bob", "empath"), ("Cat", "imp"), ("Dan", "spy"),
+              ("Eve", "fortuneteller"), ("Fay", "chef"), ("Gus", "drunk"), ("Hal", "librarian"),
+              ("Ivy", "saint")]
+
+
+def picking_game(client) -> dict:
+    return new_game(client, players=[{"name": n} for n, _ in PICK_SEATS],
+                    grimoire=[{"name": n, "character": c,
+                               **({"thinks": "undertaker"} if c == "drunk" else {})}
+                              for n, c in PICK_SEATS])
+
+
+def check(client, g, body, token=None):
+    return client.post(f"/api/games/{g['game']}/check", json=body,
+                       headers=bearer(token or g["storyteller"]))
+
+
+def test_many_options_are_answered_by_their_parts(client):
+    """The Washerwoman's information (the Spy may register as a Townsfolk: 40 options) is
+    offered as its parts: a character and two players; the server says whether the answer
+    picked is legal, which option it is and whether it is true."""
+    g = picking_game(client)
+    for _ in range(20):
+        p = view(client, g)["pending"]
+        if p["kind"] == "info" and p["n_options"] >= 16:
+            break
+        assert p["parts"] is None or p["n_options"] >= 16, p
+        assert send(client, g, {"type": "answer", "id": p["id"], "option": 0}).get("ok")
+    else:
+        raise AssertionError("no information with many options")
+    parts = {part["key"]: part for part in p["parts"]}
+    assert parts["character"]["kind"] == "character" and parts["character"]["length"] is None
+    assert parts["players"]["kind"] == "player" and parts["players"]["length"] == 2
+    assert parts["players"]["values"] == [n for n, _ in PICK_SEATS]     # in seat order
+    options = [o["value"] for o in p["options"]]
+    assert set(parts["character"]["values"]) == {o["character"] for o in options}
+    truth = {json.dumps(o["value"], sort_keys=True): o["true"] for o in p["options"]}
+    # Every option is found, its players picked in either order; nothing else is legal.
+    for o in options[:10]:
+        for players in (o["players"], o["players"][::-1]):
+            r = check(client, g, {"id": p["id"], "value": {**o, "players": players}}).json()
+            assert r["legal"] and options[r["option"]] == o
+            assert r["true"] == truth[json.dumps(o, sort_keys=True)]
+    r = check(client, g, {"id": p["id"], "value": {"character": "imp",
+                                                   "players": ["Ann", "Bob"]}}).json()
+    assert r == {"legal": False, "option": None, "true": None,
+                 "label": "one of Ann and Bob is the Imp"}
+    # Checking changes nothing; the option found answers.
+    pick = check(client, g, {"id": p["id"], "value": options[3]}).json()
+    assert view(client, g)["pending"]["id"] == p["id"]
+    assert send(client, g, {"type": "answer", "id": p["id"], "option": pick["option"]}).get("ok")
+    told = [e for e in view(client, g)["events"] if e["type"] == "decision"][-1]
+    assert told["answer"] == options[3]
+
+
+def test_checking_an_answer_is_refused_clearly(client):
+    g = picking_game(client)
+    p = view(client, g)["pending"]
+    for body, token, status, says in (
+            ({"id": p["id"] + 1, "value": 1}, None, 409, "is not the one waiting"),
+            ({"id": p["id"]}, None, 400, "value"),
+            ({"id": p["id"], "value": 1, "x": 2}, None, 400, "x"),
+            ({"id": p["id"], "value": 1}, g["spectator"], 403, "storyteller or player"),
+            ({"id": p["id"], "value": 1}, g["seats"][0]["token"], 403, "not yours")):
+        r = check(client, g, body, token)
+        assert r.status_code == status and says in r.json()["error"], (body, r.text)
+    r = check(client, g, {"id": p["id"], "value": {"deeply": [[["nested"]]]}}).json()
+    assert r["legal"] is False and r["option"] is None
+
+
+def test_a_players_own_decision_has_parts_without_truth(client):
+    """A player checks an answer to their own decision: legal or not, never whether true."""
+    tb = client.get("/api/scripts/trouble-brewing").json()["characters"]
+    script = json.dumps([c["id"] for c in tb] + ["philosopher"])     # 14 + 4 good characters
+    seats = [("Ann", "philosopher"), ("Bob", "empath"), ("Cat", "imp"), ("Dan", "poisoner"),
+             ("Eve", "soldier"), ("Fay", "chef"), ("Gus", "monk")]
+    g = new_game(client, script={"text": script}, players=[{"name": n} for n, _ in seats],
+                 grimoire=[{"name": n, "character": c} for n, c in seats])
+    ann = g["seats"][0]["token"]
+    for _ in range(10):
+        p = view(client, g)["pending"]
+        if p["who"] == "Ann":
+            break
+        assert send(client, g, {"type": "answer", "id": p["id"], "option": 0}).get("ok")
+    d = view(client, g, ann)["decision"]
+    assert d is not None and d["parts"] is not None and d["parts"][0]["kind"] == "character"
+    assert set(d["parts"][0]["values"]) <= {o["value"] for o in d["options"]} | {None}
+    r = check(client, g, {"id": d["id"], "value": d["options"][1]["value"]}, ann).json()
+    assert r["legal"] and r["option"] == 1 and r["true"] is None

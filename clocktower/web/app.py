@@ -325,6 +325,14 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
             await notify(live)
         return {"ok": True, "ref": msg.ref}
 
+    @app.post("/api/games/{gid}/check")
+    async def check(gid: str, request: Request):
+        """An answer put together from its parts: is it legal, which option, is it true
+        (the Storyteller's), before it is given. Nothing changes."""
+        live, role, name = authed(gid, request, ("storyteller", "player"))
+        body = await _body(request, P.CheckAnswer)
+        return svc.check(live, role, name, body.id, body.value)
+
     @app.get("/api/games/{gid}/script")
     async def game_script(gid: str, request: Request):
         live, _, _ = authed(gid, request)

@@ -149,7 +149,7 @@ def _first_error(e: ValidationError) -> str:
     err = errs[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in (
         "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "undo", "seat",
-        "reminder",
+        "reminder", "table",
         "ping"))
     msg = err.get("msg", "invalid")
     return f"{where}: {msg}" if where else msg
@@ -158,6 +158,13 @@ def _first_error(e: ValidationError) -> str:
 # ---------------------------------------------------------------------------- HTTP bodies
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class CheckAnswer(_Body):
+    """An answer put together from its parts, checked before it is given (`POST
+    /api/games/<id>/check`): `id` the pending decision's, `value` the answer."""
+    id: int
+    value: Any
 
 
 class ScriptSpec(_Body):

@@ -259,6 +259,9 @@ class Service:
     # ------------------------------------------------------------------ views
     def view(self, live: Live, role: str, name: str | None) -> dict:
         v = self._view(live, role, name)
+        for key in ("pending", "decision"):     # a decision with many options: its parts
+            if v.get(key):
+                v[key]["parts"] = views.answer_parts(live.wg)
         v["tools"] = views.table_tools(live.wg, live.tools, "storyteller" if role ==
                                        "storyteller" else name or "spectator")
         return v
@@ -272,6 +275,21 @@ class Service:
             assert seat is not None
             return views.player_view(live.wg, live.info, seat)
         return views.spectator_view(live.wg, live.info)
+
+    def check(self, live: Live, role: str, name: str | None, did: int, value: Any) -> dict:
+        """Whether `value` would answer the pending decision `did` (nothing changes): for
+        the Storyteller (with whether it is true), or the player whose decision it is."""
+        wg = live.wg
+        if role == "spectator":
+            raise Forbidden("a spectator only watches")
+        if did != wg.decision_id():
+            raise Conflict(f"decision {did} is not the one waiting (now {wg.decision_id()})")
+        d = wg.pending
+        if d is None or d.kind == "day":
+            raise Conflict("no decision is waiting for an answer")
+        if role != "storyteller" and d.who != name:
+            raise Forbidden("this decision is not yours")
+        return views.check_answer(wg, value, with_truth=role == "storyteller")
 
     def state_message(self, live: Live, role: str, name: str | None) -> dict:
         return {"type": "state", "epoch": live.epoch, "view": self.view(live, role, name)}
