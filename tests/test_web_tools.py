@@ -223,3 +223,20 @@ def test_a_players_own_decision_has_parts_without_truth(client):
     assert set(d["parts"][0]["values"]) <= {o["value"] for o in d["options"]} | {None}
     r = check(client, g, {"id": d["id"], "value": d["options"][1]["value"]}, ann).json()
     assert r["legal"] and r["option"] == 1 and r["true"] is None
+
+
+def test_the_tools_survive_a_restart(tmp_path):
+    """The settings are stored with the game: a restarted server shows the history as it
+    was shown and the same timer."""
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(db)) as c:
+        g = new_game(c)
+        assert send(c, g, {"type": "table", "votes": "show", "timer": 600}).get("ok")
+        timer = view(c, g)["tools"]["timer"]
+    with TestClient(create_app(db)) as c:
+        t = view(c, g, g["seats"][0]["token"])["tools"]
+        assert t["votes_shown"] is True and t["timer"] == timer
+        assert send(c, g, {"type": "table", "timer": 0}).get("ok")
+    with TestClient(create_app(db)) as c:
+        t = view(c, g)["tools"]
+        assert t["votes_shown"] is True and t["timer"] is None

@@ -120,7 +120,7 @@ class Live:
     seats: list[dict]
     wg: WebGame
     conns: list[Conn] = field(default_factory=list)
-    # The table's tools (not the game's: kept while the server runs, not stored): whether
+    # The table's tools (not the game's: stored in its configuration, `tools`): whether
     # players see the vote history, and the timer everyone sees (seconds, ends_at).
     tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None})
 
@@ -158,6 +158,8 @@ class Service:
             raise Conflict(self.broken[gid]) from None
         live = Live(gid, row["title"], config, script, row["storyteller_token"],
                     row["spectator_token"], row["epoch"], row["seats"], wg)
+        if isinstance(config.get("tools"), dict):
+            live.tools.update(config["tools"])
         self.live[gid] = live
         return live
 
@@ -409,18 +411,21 @@ class Service:
         else:                                           # pragma: no cover
             raise ClocktowerError(f"unknown message {t!r}")
 
-    @staticmethod
-    def _table(live: Live, votes: str | None, timer: int | None) -> None:
+    def _table(self, live: Live, votes: str | None, timer: int | None) -> None:
         """The table's tools: the vote history shown or hidden, the timer started (seconds
         from now) or stopped (0)."""
         if votes is None and timer is None:
             raise ClocktowerError("table: give `votes` (show or hide) or `timer` (seconds, "
                                   "0 to stop)")
+        tools = dict(live.tools)
         if votes is not None:
-            live.tools["votes_shown"] = votes == "show"
+            tools["votes_shown"] = votes == "show"
         if timer is not None:
-            live.tools["timer"] = None if timer == 0 else {
+            tools["timer"] = None if timer == 0 else {
                 "seconds": timer, "ends_at": round(time.time() + timer, 3)}
+        self.store.set_config(live.id, "tools", tools)
+        live.tools = tools
+        live.config["tools"] = tools
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg
