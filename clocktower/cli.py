@@ -134,7 +134,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
 
 
 @app.command()
-def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
+def replay(log: Path = typer.Argument(..., help="a log written by `play --log`, a scenario's "
+                                      "log, or a web game's exported log (its Event log "
+                                      "button)"),
            quiet: bool = typer.Option(False, "--quiet", help="print only the last line, not "
                                       "the narrated game"),
            script: Optional[str] = typer.Option(None, help="the script the game was played on "
@@ -151,6 +153,13 @@ def replay(log: Path = typer.Argument(..., help="a log written by `play --log`")
         n = Narrator()
         for ev in game.log:
             n(ev)
+    if game.winner is None and game.log and game.log[0].get("grimoire") is not None:
+        # A written game whose log stops before the end (a web game still being played, a
+        # scenario's last written day): identical as far as it goes.
+        when = f"on day {game.day}" if game.phase == "day" else f"in night {game.night}"
+        typer.echo(f"replayed {len(game.log)} events: identical to {log} (the game is not "
+                   f"over: the log stops {when})")
+        return
     typer.echo(f"replayed {len(game.log)} events: identical to {log}")
 
 
