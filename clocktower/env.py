@@ -68,6 +68,128 @@ class TextSpace(spaces.Space):
         return isinstance(other, TextSpace)
 
 
+_KEYS = dict.fromkeys(("observation", "action_mask", "view", "text")).keys()
+
+
+class Observation(dict):
+    """An observation: a dict of the four keys whose "observation", "view" and "text" are
+    made when first read, from a snapshot taken at `observe` (the agent's events up to
+    then, the table then, the decision then pending): building every agent's view at
+    every step would cost more than the game. Read at any time, it is the observation of
+    its moment."""
+
+    __slots__ = ("_snap",)
+
+    def __missing__(self, key: str) -> Any:
+        if key not in _KEYS:
+            raise KeyError(key)
+        value = self._snap.make(key)
+        dict.__setitem__(self, key, value)
+        return value
+
+    def keys(self) -> Any:
+        return _KEYS
+
+    def __iter__(self) -> Any:
+        return iter(_KEYS)
+
+    def __len__(self) -> int:
+        return 4
+
+    def __contains__(self, key: object) -> bool:
+        return key in _KEYS
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in _KEYS else default
+
+    def items(self) -> Any:
+        return [(k, self[k]) for k in _KEYS]
+
+    def values(self) -> Any:
+        return [self[k] for k in _KEYS]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, dict) and dict(self.items()) == dict(other.items())
+
+    __hash__ = None     # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+class _Table:
+    """The public table at one moment (what `PlayerView.table()` reads), kept cheaply:
+    every change to it is an event, so one snapshot serves while the log does not grow."""
+
+    __slots__ = ("phase", "day", "night", "winner", "names", "seats", "alive", "ghost",
+                 "traveller", "nominations", "nominees", "nominators", "claims")
+
+    def __init__(self, g: Any):
+        players = g.players
+        self.phase, self.day, self.night, self.winner = g.phase, g.day, g.night, g.winner
+        self.names = [p.name for p in players]
+        self.seats = [p.seat for p in players]
+        self.alive = [p.alive for p in players]
+        self.ghost = [p.ghost_vote for p in players]
+        self.traveller = [p.traveller for p in players]
+        self.nominations = list(g.nominations_today)
+        self.nominees = sorted(g.nominees)
+        self.nominators = sorted(g.nominators)
+        self.claims = dict(g.claims_today)
+
+    def to_json(self) -> dict:
+        return {"phase": self.phase, "day": self.day, "night": self.night,
+                "players": [{"name": n, "seat": s, "alive": a, "ghost_vote": gv,
+                             "traveller": t}
+                            for n, s, a, gv, t in zip(self.names, self.seats, self.alive,
+                                                      self.ghost, self.traveller)],
+                "nominations": [dict(e) for e in self.nominations],
+                "nominees": list(self.nominees), "nominators": list(self.nominators),
+                "claims": dict(self.claims), "winner": self.winner}
+
+
+class _Snap:
+    """What an observation is made from (`Observation`): taken at `observe`."""
+
+    __slots__ = ("env", "agent", "d", "events", "n", "table", "seat", "character",
+                 "alignment", "grimoire")
+
+    def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, v: Any,
+                 table: _Table):
+        self.env, self.agent, self.d, self.table = env, agent, d, table
+        self.events = v.events              # only ever grows: the first n are the moment's
+        self.n = len(self.events)
+        if agent == STORYTELLER:
+            self.seat = self.character = self.alignment = None
+            self.grimoire: list | None = v.grimoire()
+        else:
+            self.seat, self.character, self.alignment = v.seat, v.character, v.alignment
+            self.grimoire = None
+
+    def make(self, key: str) -> Any:
+        env = self.env
+        if key == "observation":
+            return env._features(self)
+        if key == "view":
+            return self.view()
+        if key == "text":
+            return env._text(self)
+        raise KeyError(key)
+
+    def view(self) -> dict:
+        events = self.events[:self.n]
+        if self.agent == STORYTELLER:
+            out: dict = {"viewer": STORYTELLER, "table": self.table.to_json(),
+                         "grimoire": self.grimoire, "events": events}
+        else:
+            out = {"viewer": self.agent, "seat": self.seat, "character": self.character,
+                   "alignment": self.alignment, "table": self.table.to_json(),
+                   "events": events}
+        d = self.d
+        out["decision"] = decision_json(d, self.env.max_actions) if d is not None else None
+        return out
+
+
 def decision_json(d: Decision, limit: int) -> dict:
     """The pending decision as JSON: its kind, prompt, context and the first `limit` of
     its listed options (`n_options` counts them all)."""
@@ -167,9 +289,12 @@ class ClocktowerEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.steps = 0
+        self._done: set[str] = set()
         self.decisions = {a: 0 for a in self.agents}
         self._lines: dict[str, tuple[Lines, list[str], list[int]]] = {}
-        self._obs_cache: dict[str, tuple[tuple, dict]] = {}
+        self._obs_cache: dict[str, tuple[int, dict]] = {}
+        self._table: _Table | None = None
+        self._table_at = -1
         outside = {a for a in self.agents}
         talk, max_days = self.talk, self.max_days
         self.session = Session(self._build, outside,
@@ -211,40 +336,41 @@ class ClocktowerEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._done and agent in self._done:
             self._dead_step(action)
             return
-        assert self.session is not None
-        d = self.session.pending()
-        assert d is not None and d.who == agent
-        answer = self._answer_of(d, action)
-        self.session.answer(answer)             # IllegalAnswer: nothing changed
+        s = self.session
+        assert s is not None
+        d = s._pending
+        if d is None or d.who != agent:
+            raise RuntimeError(f"step: no decision is pending for {agent}")
+        if action.__class__ is int or isinstance(action, np.integer):
+            action = self._option(d, int(action))
+        s.answer(action)                        # IllegalAnswer: nothing changed
         self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
         self.steps += 1
-        self.decisions[agent] += 1
-        if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles \
-                and self.session.pending() is not None:
-            self._hand_over(agent)
-        if self.max_steps is not None and self.steps >= self.max_steps \
-                and self.session.pending() is not None:
+        nxt = s._pending
+        if self.max_cycles is not None:
+            self.decisions[agent] += 1
+            if self.decisions[agent] >= self.max_cycles and nxt is not None:
+                self._hand_over(agent)
+                nxt = s._pending
+        if self.max_steps is not None and self.steps >= self.max_steps and nxt is not None:
             for a in self.agents:
                 self.truncations[a] = True
+                self._done.add(a)
+        if nxt is not None and not self._done:
+            self.agent_selection = nxt.who      # the usual step: nothing else changes
+            return
         self._select()
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict:
-        g = self.game
-        d = self.session.pending() if self.session is not None else None
-        key = (len(g.log) if g is not None else 0, id(d) if d is not None else 0,
-               self.steps)
         cached = self._obs_cache.get(agent)
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] == self.steps:
             return cached[1]
-        mine = d if d is not None and d.who == agent else None
-        obs = self._observation(agent, mine)
-        self._obs_cache[agent] = (key, obs)
+        obs = self._observation(agent)
+        self._obs_cache[agent] = (self.steps, obs)
         return obs
 
     def render(self) -> str | None:
@@ -264,17 +390,17 @@ class ClocktowerEnv(AECEnv):
         self.session = None
 
     # ---- inside ----------------------------------------------------------------------
-    def _answer_of(self, d: Decision, action: Any) -> Any:
-        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
-            i = int(action)
-            n = min(d.n_options(), self.max_actions)
-            if not 0 <= i < n:
-                if self.illegal == "wrap" and n:
-                    i %= n
-                else:
-                    raise IllegalAnswer(d, action, f"option {i} is not one of the {n} listed")
-            return d.option(i)
-        return action
+    def _option(self, d: Decision, i: int) -> Any:
+        """The listed option `i` of `d` (an index action)."""
+        n = d.n_options()
+        if n > self.max_actions:
+            n = self.max_actions
+        if not 0 <= i < n:
+            if self.illegal == "wrap" and n:
+                i %= n
+            else:
+                raise IllegalAnswer(d, i, f"option {i} is not one of the {n} listed")
+        return d.option(i)
 
     def _hand_over(self, agent: str) -> None:
         """`agent` has decided `max_cycles` times: truncated; its seat's bot (or the
@@ -286,6 +412,7 @@ class ClocktowerEnv(AECEnv):
         else:
             bot = bots_of(self.bots, seed, [agent])[agent]
         self.truncations[agent] = True
+        self._done.add(agent)
         s = self.session
         s.game.answerers[agent] = bot
         s.outside.discard(agent)
@@ -302,7 +429,7 @@ class ClocktowerEnv(AECEnv):
         if d is None and self.agents and not all(self.terminations.values()):
             self._end()
         for a in self.agents:
-            if self.terminations[a] or self.truncations[a]:
+            if a in self._done:
                 self.agent_selection = a
                 return
         if d is not None:
@@ -314,6 +441,7 @@ class ClocktowerEnv(AECEnv):
         winner = g.winner if g is not None else None
         for a in self.agents:
             self.terminations[a] = True
+            self._done.add(a)
             if a == STORYTELLER or self.truncations[a]:
                 r = 0.0
             elif winner not in ("good", "evil"):
@@ -331,63 +459,79 @@ class ClocktowerEnv(AECEnv):
                       self._cumulative_rewards, self.infos):
             del table[agent]
         self.agents.remove(agent)
+        self._done.discard(agent)
         for a in self.rewards:
             self.rewards[a] = 0.0
         if self.agents:
             self._select()
 
     # ---- observations ----------------------------------------------------------------
-    def _observation(self, agent: str, d: Decision | None) -> dict:
-        g = self.game
+    def _observation(self, agent: str) -> dict:
+        s = self.session
+        g = s.game if s is not None else None
+        d = s._pending if s is not None else None
+        if d is not None and d.who != agent:
+            d = None
         mask = np.zeros(self.max_actions, dtype=np.int8)
         if d is not None:
-            mask[:min(d.n_options(), self.max_actions)] = 1
+            n = d.n_options()
+            mask[:n if n < self.max_actions else self.max_actions] = 1
+        obs = Observation()
+        obs["action_mask"] = mask
         if g is None:
-            return {"observation": np.zeros(HEAD + 3 * SLOTS, np.int16), "action_mask": mask,
-                    "view": {}, "text": ""}
-        v = g.view(agent)
-        view = v.to_json()
-        view["decision"] = decision_json(d, self.max_actions) if d is not None else None
-        return {"observation": self._features(v), "action_mask": mask, "view": view,
-                "text": self._text(agent, v, view)}
+            obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16), view={}, text="")
+            return obs
+        table = self._table
+        if table is None or self._table_at != len(g.log):
+            table = self._table = _Table(g)
+            self._table_at = len(g.log)
+        obs._snap = _Snap(self, agent, d, g.view(agent), table)
+        return obs
 
-    def _features(self, v: Any) -> np.ndarray:
+    def _features(self, snap: _Snap) -> np.ndarray:
         x = np.full(HEAD + 3 * SLOTS, -1, dtype=np.int16)
-        x[0] = v.day
-        x[1] = PHASES.get(v.phase, 3)
+        t = snap.table
+        x[0] = t.day
+        x[1] = PHASES.get(t.phase, 3)
         idx = self._char_index
-        if not getattr(v, "is_storyteller", False):
-            x[2] = v.seat if v.seat is not None else -1
-            c = v.character
+        if snap.agent != STORYTELLER:
+            x[2] = snap.seat if snap.seat is not None else -1
+            c = snap.character
             x[3] = idx.get(c, -1) if c is not None else -1
-            a = v.alignment
-            x[4] = {"good": 0, "evil": 1}.get(a, -1) if a is not None else -1
-        claims = v.claims
-        for i, name in enumerate(v.players[:SLOTS]):
-            x[HEAD + i] = int(v.alive(name))
-            x[HEAD + SLOTS + i] = int(v.ghost_vote(name))
-            c = claims.get(name)
-            x[HEAD + 2 * SLOTS + i] = idx.get(c, -1) if c is not None else -1
+            a = snap.alignment
+            x[4] = 0 if a == "good" else 1 if a == "evil" else -1
+        k = min(len(t.names), SLOTS)
+        x[HEAD:HEAD + k] = t.alive[:k]
+        x[HEAD + SLOTS:HEAD + SLOTS + k] = t.ghost[:k]
+        claims = t.claims
+        if claims:
+            for i, name in enumerate(t.names[:k]):
+                c = claims.get(name)
+                if c is not None:
+                    x[HEAD + 2 * SLOTS + i] = idx.get(c, -1)
         return x
 
-    def _text(self, agent: str, v: Any, view: dict) -> str:
+    def _text(self, snap: _Snap) -> str:
+        """The view in words: the narration of the agent's events up to the snapshot
+        (each event said once per agent; `upto[i]`: the lines said for the first i
+        events), then the decision."""
+        agent, events, n = snap.agent, snap.events, snap.n
         entry = self._lines.get(agent)
         if entry is None:
             entry = self._lines[agent] = (Lines(player_view=agent != STORYTELLER), [], [0])
-        lines, said, done = entry
-        events = view["events"]             # only ever grows: said up to done[0]
-        for ev in events[done[0]:]:
+        lines, said, upto = entry
+        for ev in events[len(upto) - 1:n]:
             s = lines(ev)
             if s:
                 said.append(s)
-        done[0] = len(events)
+            upto.append(len(said))
         if agent == STORYTELLER:
             head = "You are the Storyteller."
         else:
-            head = f"You are {agent} (seat {v.seat}); you were told you are the " \
-                   f"{v.character} ({v.alignment})."
-        parts = [head, "\n".join(said)]
-        d = view.get("decision")
+            head = f"You are {agent} (seat {snap.seat}); you were told you are the " \
+                   f"{snap.character} ({snap.alignment})."
+        parts = [head, "\n".join(said[:upto[n]])]
+        d = decision_json(snap.d, self.max_actions) if snap.d is not None else None
         if d is not None:
             opts = "\n".join(f"  {i}: {o!r}" for i, o in enumerate(d["options"]))
             more = d["n_options"] - len(d["options"])

@@ -210,3 +210,15 @@ def test_bot_agents_against_reasoning():
     e.reset(seed=8)
     run(e, bot_agents(e, "reasoning"))
     assert e.game.winner is not None
+
+
+def test_the_docs_example_runs(capsys):
+    import re
+    from pathlib import Path
+    text = Path(__file__).parent.parent.joinpath("docs", "agents.md").read_text()
+    part = text.split("## Evaluating an agent against the reasoning bots")[1]
+    code = re.search(r"```python\n(.*?)```", part, re.S).group(1)
+    assert len(code.strip().splitlines()) <= 22
+    exec(compile(code.replace("range(50)", "range(3)"), "agents.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert sum(int(m) for m in re.findall(r"of (\d+)", out)) == 3
