@@ -124,18 +124,16 @@ class _Table:
     __slots__ = ("phase", "day", "night", "winner", "names", "seats", "alive", "ghost",
                  "traveller", "nominations", "nominees", "nominators", "claims")
 
-    def __init__(self, g: Any):
+    def __init__(self, g: Any, static: tuple):
         players = g.players
         self.phase, self.day, self.night, self.winner = g.phase, g.day, g.night, g.winner
-        self.names = [p.name for p in players]
-        self.seats = [p.seat for p in players]
+        self.names, self.seats, self.traveller = static     # the same all game
         self.alive = [p.alive for p in players]
         self.ghost = [p.ghost_vote for p in players]
-        self.traveller = [p.traveller for p in players]
-        self.nominations = list(g.nominations_today)
-        self.nominees = sorted(g.nominees)
-        self.nominators = sorted(g.nominators)
-        self.claims = dict(g.claims_today)
+        self.nominations = list(g.nominations_today) if g.nominations_today else ()
+        self.nominees = sorted(g.nominees) if g.nominees else ()
+        self.nominators = sorted(g.nominators) if g.nominators else ()
+        self.claims = dict(g.claims_today) if g.claims_today else {}
 
     def to_json(self) -> dict:
         return {"phase": self.phase, "day": self.day, "night": self.night,
@@ -168,6 +166,8 @@ class _Snap:
 
     def make(self, key: str) -> Any:
         env = self.env
+        if key == "action_mask":
+            return env._mask(self.d)
         if key == "observation":
             return env._features(self)
         if key == "view":
@@ -295,6 +295,7 @@ class ClocktowerEnv(AECEnv):
         self._obs_cache: dict[str, tuple[int, dict]] = {}
         self._table: _Table | None = None
         self._table_at = -1
+        self._static: tuple | None = None
         outside = {a for a in self.agents}
         talk, max_days = self.talk, self.max_days
         self.session = Session(self._build, outside,
@@ -469,24 +470,32 @@ class ClocktowerEnv(AECEnv):
     def _observation(self, agent: str) -> dict:
         s = self.session
         g = s.game if s is not None else None
+        obs = Observation()
+        if g is None:
+            obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16),
+                       action_mask=np.zeros(self.max_actions, np.int8), view={}, text="")
+            return obs
         d = s._pending if s is not None else None
         if d is not None and d.who != agent:
             d = None
+        table = self._table
+        if table is None or self._table_at != len(g.log):
+            static = self._static
+            if static is None or static[0] is not g:
+                ps = g.players
+                static = self._static = (g, ([p.name for p in ps], [p.seat for p in ps],
+                                             [p.traveller for p in ps]))
+            table = self._table = _Table(g, static[1])
+            self._table_at = len(g.log)
+        obs._snap = _Snap(self, agent, d, g.view(agent), table)
+        return obs
+
+    def _mask(self, d: Decision | None) -> np.ndarray:
         mask = np.zeros(self.max_actions, dtype=np.int8)
         if d is not None:
             n = d.n_options()
             mask[:n if n < self.max_actions else self.max_actions] = 1
-        obs = Observation()
-        obs["action_mask"] = mask
-        if g is None:
-            obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16), view={}, text="")
-            return obs
-        table = self._table
-        if table is None or self._table_at != len(g.log):
-            table = self._table = _Table(g)
-            self._table_at = len(g.log)
-        obs._snap = _Snap(self, agent, d, g.view(agent), table)
-        return obs
+        return mask
 
     def _features(self, snap: _Snap) -> np.ndarray:
         x = np.full(HEAD + 3 * SLOTS, -1, dtype=np.int16)
