@@ -34,6 +34,7 @@ STORYTELLER = "storyteller"
 SLOTS = 20                      # seats in the observation vector (15 players + 5 Travellers)
 HEAD = 5                        # day, phase, seat, character, alignment
 PHASES = {"setup": 0, "night": 1, "day": 2}
+RENDER_MODES = ["ansi", "human"]
 
 
 class JSONSpace(spaces.Space):
@@ -79,6 +80,7 @@ class Observation(dict):
     its moment."""
 
     __slots__ = ("_snap",)
+    _snap: "_Snap"
 
     def __missing__(self, key: str) -> Any:
         if key not in _KEYS:
@@ -111,7 +113,7 @@ class Observation(dict):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, dict) and dict(self.items()) == dict(other.items())
 
-    __hash__ = None     # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
@@ -206,7 +208,7 @@ def decision_json(d: Decision, limit: int) -> dict:
 class ClocktowerEnv(AECEnv):
     """Blood on the Clocktower as a PettingZoo AEC environment (docs/agents.md)."""
 
-    metadata = {"name": "clocktower_v0", "render_modes": ["ansi", "human"],
+    metadata = {"name": "clocktower_v0", "render_modes": RENDER_MODES,
                 "is_parallelizable": False}
 
     def __init__(self, script: Any = "trouble-brewing", players: int = 10,
@@ -230,7 +232,7 @@ class ClocktowerEnv(AECEnv):
             raise ClocktowerError(f"max_actions must be at least 2, not {max_actions}")
         if talk < 0:
             raise ClocktowerError(f"talk must be 0 or more rounds, not {talk}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ClocktowerError(f"render_mode must be ansi or human, not {render_mode!r}")
         check_policy(bots, "bots")
         self.script = load_script(script)
@@ -267,7 +269,8 @@ class ClocktowerEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
         self.seed_value: int | None = None
         self.session: Session | None = None
-        self.agents = []
+        self.agents: list[str] = []
+        self.agent_selection: str = ""
 
     # ---- PettingZoo API --------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -406,7 +409,10 @@ class ClocktowerEnv(AECEnv):
     def _hand_over(self, agent: str) -> None:
         """`agent` has decided `max_cycles` times: truncated; its seat's bot (or the
         automatic Storyteller) answers for it from now on."""
-        assert self.session is not None and self.session.game is not None
+        s = self.session
+        assert s is not None
+        game = s.game
+        assert game is not None
         seed = self.seed_value or 0
         if agent == STORYTELLER:
             bot: Any = storyteller_policy("auto", seed)
@@ -414,12 +420,11 @@ class ClocktowerEnv(AECEnv):
             bot = bots_of(self.bots, seed, [agent])[agent]
         self.truncations[agent] = True
         self._done.add(agent)
-        s = self.session
-        s.game.answerers[agent] = bot
+        game.answerers[agent] = bot
         s.outside.discard(agent)
         while s._pending is not None and s._pending.who == agent:
             d = s._pending
-            answerer, view = s.game.fast_answerer(agent)[:2]
+            answerer, view = game.fast_answerer(agent)[:2]
             s.answer(answerer(d, view))
 
     def _select(self) -> None:
