@@ -151,20 +151,61 @@ class _Table:
 class _Snap:
     """What an observation is made from (`Observation`): taken at `observe`."""
 
-    __slots__ = ("env", "agent", "d", "events", "n", "table", "seat", "character",
-                 "alignment", "grimoire")
+    __slots__ = ("env", "agent", "d", "v", "events", "n", "table", "grimoire", "_told")
 
     def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, v: Any,
                  table: _Table):
-        self.env, self.agent, self.d, self.table = env, agent, d, table
+        self.env, self.agent, self.d, self.table, self.v = env, agent, d, table, v
         self.events = v.events              # only ever grows: the first n are the moment's
         self.n = len(self.events)
-        if agent == STORYTELLER:
-            self.seat = self.character = self.alignment = None
-            self.grimoire: list | None = v.grimoire()
-        else:
-            self.seat, self.character, self.alignment = v.seat, v.character, v.alignment
-            self.grimoire = None
+        self.grimoire: list | None = v.grimoire() if agent == STORYTELLER else None
+        self._told: tuple | None = None
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.agent == STORYTELLER else self.v.seat
+
+    def told(self) -> tuple[str | None, str | None]:
+        """(character, alignment) the player was last told as of the snapshot: the last
+        "you are" among its first n events (`PlayerView.character`'s rule), else, before
+        any (during setup), what the view says."""
+        if self._told is None:
+            if self.agent == STORYTELLER:
+                self._told = (None, None)
+            else:
+                name, events = self.agent, self.events
+                c = a = None
+                for i in range(self.n - 1, -1, -1):
+                    ev = events[i]
+                    if ev["type"] == "learn" and ev.get("player") == name \
+                            and "character" in ev and (ev.get("ability") == "setup"
+                                                       or ev.get("reason") == "you are"):
+                        c = ev["character"]
+                        a = ev.get("alignment")
+                        if a is None:       # told a character only: the alignment before
+                            a = self._alignment_before(i)
+                        break
+                if c is None:
+                    c, a = self.v.character, self.v.alignment
+                self._told = (c, a)
+        return self._told
+
+    def _alignment_before(self, i: int) -> str | None:
+        name, events = self.agent, self.events
+        for j in range(i - 1, -1, -1):
+            ev = events[j]
+            if ev["type"] == "learn" and ev.get("player") == name and "alignment" in ev \
+                    and (ev.get("ability") == "setup" or ev.get("reason") == "you are"):
+                return ev["alignment"]
+        return self.v.alignment
+
+    @property
+    def character(self) -> str | None:
+        return self.told()[0]
+
+    @property
+    def alignment(self) -> str | None:
+        return self.told()[1]
 
     def make(self, key: str) -> Any:
         env = self.env
