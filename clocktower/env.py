@@ -527,8 +527,8 @@ class ClocktowerEnv(AECEnv):
         table = self._table
         if table is None or self._table_at != len(g.log):
             static = self._static
-            if static is None or static[0] is not g:
-                ps = g.players
+            if static is None or static[0] is not g or len(static[1][0]) != len(g.players):
+                ps = g.players              # (a game being set up seats its players)
                 static = self._static = (g, ([p.name for p in ps], [p.seat for p in ps],
                                              [p.traveller for p in ps]))
             table = self._table = _Table(g, static[1])

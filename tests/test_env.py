@@ -82,6 +82,8 @@ def _no_leak(e: ClocktowerEnv, agent: str, obs: dict) -> None:
     assert all(ev["visible_to"] == "all" or agent in ev["visible_to"]
                for ev in view["events"])
     assert view["character"] == e.view(agent).character
+    assert view["table"] == e.view(agent).table()
+    assert view["alignment"] == e.view(agent).alignment
     json.dumps(view)                    # JSON-able
     # the rendered text is made from those events only: no other player's secret
     secret = {p.name: p.character for p in game.players if p.name != agent}
