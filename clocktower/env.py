@@ -148,6 +148,33 @@ class _Table:
                 "claims": dict(self.claims), "winner": self.winner}
 
 
+# Events that change nothing the table shows (`_Table`): every change to it is an event of
+# another type (a death, a nomination, a claim, a phase, the game's end, a ghost vote
+# spent: a dead voter's raised hand), so the snapshot is kept across these.
+_QUIET = frozenset(("wake", "choice", "learn", "reminder", "reminder_removed", "judgement",
+                    "declined", "choose_again", "statement", "whisper", "whispered", "talk"))
+
+
+def _unchanged(log: list[dict], start: int, end: int, table: _Table) -> bool:
+    """Whether the events log[start:end] leave `table` as it is."""
+    for i in range(start, end):
+        ev = log[i]
+        t = ev["type"]
+        if t in _QUIET:
+            continue
+        if t != "decision":
+            return False
+        kind = ev["kind"]
+        if kind == "vote":
+            who = ev["who"]
+            names = table.names
+            if who not in names or not table.alive[names.index(who)]:
+                return False                # a ghost vote spent
+        elif kind == "day_action":
+            return False
+    return True
+
+
 class _Snap:
     """What an observation is made from (`Observation`): taken at `observe`."""
 
@@ -525,7 +552,11 @@ class ClocktowerEnv(AECEnv):
         if d is not None and d.who != agent:
             d = None
         table = self._table
-        if table is None or self._table_at != len(g.log):
+        n_log = len(g.log)
+        if table is not None and self._table_at != n_log and _unchanged(g.log, self._table_at,
+                                                                       n_log, table):
+            self._table_at = n_log          # nothing the table shows changed since
+        if table is None or self._table_at != n_log:
             static = self._static
             if static is None or static[0] is not g or len(static[1][0]) != len(g.players):
                 ps = g.players              # (a game being set up seats its players)
