@@ -224,3 +224,16 @@ def test_the_docs_example_runs(capsys):
     exec(compile(code.replace("range(50)", "range(3)"), "agents.md", "exec"), {})
     out = capsys.readouterr().out
     assert sum(int(m) for m in re.findall(r"of (\d+)", out)) == 3
+
+
+def test_play_with_talk_on_the_command_line_replays(tmp_path):
+    from typer.testing import CliRunner
+    from clocktower.cli import app
+    out = tmp_path / "talk.jsonl"
+    r = CliRunner().invoke(app, ["play", "--seed", "2", "--players", "7", "--talk", "1",
+                                 "--bots", "reasoning", "--quiet", "--log", str(out)])
+    assert r.exit_code == 0, r.output
+    events = [json.loads(line) for line in out.read_text().splitlines()]
+    assert any(ev["type"] == "talk" for ev in events)
+    r = CliRunner().invoke(app, ["replay", str(out)])
+    assert r.exit_code == 0 and "identical" in r.output, r.output
