@@ -29,6 +29,7 @@ from .narrate import Lines
 from .play import NAMES, new_game
 from .scripts import load_script
 from .storyteller import storyteller_policy
+from .text import cname
 
 STORYTELLER = "storyteller"
 SLOTS = 20                      # seats in the observation vector (15 players + 5 Travellers)
@@ -117,6 +118,10 @@ class Observation(dict):
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
+
+    def __reduce__(self) -> Any:
+        """Copied or pickled as a plain dict, made whole (not with its snapshot)."""
+        return (dict, (dict(self.items()),))
 
 
 class _Table:
@@ -308,6 +313,8 @@ class ClocktowerEnv(AECEnv):
         self.n_travellers = travellers
         self.seats = NAMES[:players + travellers]
         seats_out = list(agents) if agents is not None else list(self.seats)
+        if len(set(seats_out)) != len(seats_out) or not seats_out:
+            raise ClocktowerError(f"agents: give each seat once, at least one: {seats_out}")
         for a in seats_out:
             if a not in self.seats:
                 raise ClocktowerError(f"agents: {a!r} is not a seat ({', '.join(self.seats)})")
@@ -615,7 +622,7 @@ class ClocktowerEnv(AECEnv):
             head = "You are the Storyteller."
         else:
             head = f"You are {agent} (seat {snap.seat}); you were told you are the " \
-                   f"{snap.character} ({snap.alignment})."
+                   f"{cname(snap.character)} ({snap.alignment})."
         parts = [head, "\n".join(said[:upto[n]])]
         d = decision_json(snap.d, self.max_actions) if snap.d is not None else None
         if d is not None:
