@@ -67,6 +67,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                                   "(docs/bots.md)"),
          good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
          evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
+         talk: int = typer.Option(0, min=0, max=20, help="rounds of day talk that open each "
+                                  "day (docs/agents.md); 0: none"),
          ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
     from .agents.policies import make_agents, team_policies
@@ -114,7 +116,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     try:
         game = new_game(script, players, seed, storyteller=st, on_event=record,
                         travellers=travellers, agents=make_agents(everyone, seed, good, evil))
-        run(game)
+        run(game, talk=talk)
     except (KeyboardInterrupt, EOFError) as e:
         # Ctrl-C, or the end of the answers (`--storyteller ask`): the game so far is kept
         # (`--log`), exit 130 as for any interrupted command.
