@@ -63,10 +63,15 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                                          "terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
-         bots: str = typer.Option("random", help="the players' bots: random or reasoning "
-                                  "(docs/bots.md)"),
+         bots: str = typer.Option("random", help="the players' bots: random, reasoning or "
+                                  "llm (docs/bots.md, docs/agents.md)"),
          good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
          evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
+         llm_model: Optional[str] = typer.Option(None, help="the llm bots' model (default: "
+                                                 "$CLOCKTOWER_LLM_MODEL)"),
+         llm_base_url: Optional[str] = typer.Option(None, help="the llm bots' OpenAI-compatible "
+                                                    "endpoint (default: $OPENAI_BASE_URL; "
+                                                    "the key: $OPENAI_API_KEY)"),
          ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
     from .agents.policies import make_agents, team_policies
@@ -104,6 +109,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                 inner(ev)
         on_event = on_visible
     good, evil = team_policies(bots, good_bots, evil_bots)
+    if "llm" in (good, evil):
+        from .agents.llm import set_env
+        set_env(llm_model, llm_base_url)
     so_far: list[dict] = []             # every event, for a game stopped before its end
     shown = on_event
 
@@ -111,9 +119,11 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         so_far.append(ev)
         if shown is not None:
             shown(ev)
+    agents: dict = {}
     try:
+        agents = make_agents(everyone, seed, good, evil)
         game = new_game(script, players, seed, storyteller=st, on_event=record,
-                        travellers=travellers, agents=make_agents(everyone, seed, good, evil))
+                        travellers=travellers, agents=agents)
         run(game)
     except (KeyboardInterrupt, EOFError) as e:
         # Ctrl-C, or the end of the answers (`--storyteller ask`): the game so far is kept
@@ -125,12 +135,24 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                        err=True)
         else:
             typer.echo(f"\n{why}: game stopped", err=True)
+        _llm_line(agents)
         raise typer.Exit(130)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))
+    _llm_line(agents)
     if quiet:
         typer.echo(f"{game.winner} wins: {game.win_reason} "
                    f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")
+
+
+def _llm_line(agents: dict) -> None:
+    """The llm players' calls and tokens, on stderr (nothing when none played)."""
+    from .agents.llm import usage_of
+    u = usage_of(agents)
+    if u is not None:
+        typer.echo(f"llm: {u.calls} calls, {u.tokens} tokens ({u.prompt_tokens} prompt, "
+                   f"{u.completion_tokens} completion), {u.retries} retries, "
+                   f"{len(u.fallbacks)} fallbacks to the reasoning bot", err=True)
 
 
 @app.command()

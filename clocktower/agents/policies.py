@@ -53,6 +53,20 @@ register_policy("random", lambda seed, name: RandomBot(seed, name), random_bots)
 register_policy("reasoning", lambda seed, name: ReasoningBot(seed, name))   # docs/bots.md
 
 
+def _llm_one(seed: int, name: str) -> Any:
+    from .llm import LLMConfig, LLMPlayer
+    return LLMPlayer(seed, name, LLMConfig.from_env())
+
+
+def _llm_table(seed: int, names: list[str]) -> dict[str, Any]:
+    from .llm import llm_bots
+    return llm_bots(seed, names)
+
+
+# a chat model behind an OpenAI-compatible endpoint (docs/agents.md, LLM players)
+register_policy("llm", _llm_one, _llm_table)
+
+
 def default_policy() -> str:
     """The bots a simulation uses when none are named: the reasoning bots when registered."""
     return "reasoning" if "reasoning" in POLICIES else "random"
