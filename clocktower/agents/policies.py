@@ -27,6 +27,14 @@ Table = Callable[[int, list[str]], dict[str, Any]]
 
 POLICIES: dict[str, Factory] = {}
 TABLES: dict[str, Table] = {}
+# Policies that call a service outside this process (a chat model's endpoint): never
+# picked by "all" (`simulate --policy-table all`) nor offered by the web grimoire.
+EXTERNAL: set[str] = set()
+
+
+def local_policies() -> list[str]:
+    """The registered policies that need no outside service, sorted."""
+    return sorted(p for p in POLICIES if p not in EXTERNAL)
 
 
 def register_policy(name: str, factory: Factory, table: Table | None = None) -> None:
@@ -65,6 +73,7 @@ def _llm_table(seed: int, names: list[str]) -> dict[str, Any]:
 
 # a chat model behind an OpenAI-compatible endpoint (docs/agents.md, LLM players)
 register_policy("llm", _llm_one, _llm_table)
+EXTERNAL.add("llm")
 
 
 def default_policy() -> str:
