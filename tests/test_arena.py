@@ -171,3 +171,39 @@ def test_ray_backend_gives_the_same_results(cli, tmp_path):
     assert summary(a) == summary(b)
     for p in (a / "logs").iterdir():
         assert (b / "logs" / p.name).read_text() == p.read_text()
+
+
+CUT = ["arena", "--agents", "random", "--players", "6", "--games", "60", "--seed", "5",
+       "--batch-size", "1"]      # 60 one-game batches: time to interrupt
+
+
+def test_ctrl_c_then_resume_equals_an_uninterrupted_run(cli, tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+    out = tmp_path / "cut"
+    proc = subprocess.Popen([sys.executable, "-c", "from clocktower.cli import main; main()",
+                             *CUT, "--jobs", "1", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None and (
+            len(list((out / "batches").glob("*.jsonl")) if (out / "batches").is_dir() else [])
+            < 2):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "--resume" in err
+    kept = len(list((out / "batches").glob("*.jsonl")))
+    assert 2 <= kept < 60 and not (out / "summary.json").exists()
+    # every saved batch's logs were written before it
+    for b in (out / "batches").glob("*.jsonl"):
+        assert (out / "logs" / f"{int(b.stem):06d}.jsonl").exists()
+    r = cli(*CUT, "--jobs", "1", "--out", out, "--resume")
+    assert r.exit_code == 0 and f"resuming: {kept} of 60" in r.output, r.output
+    whole = tmp_path / "whole"
+    assert cli(*CUT, "--jobs", "1", "--out", whole).exit_code == 0
+    assert summary(out) == summary(whole)
+    assert (out / "games.csv").read_text().replace(str(out), "") == \
+        (whole / "games.csv").read_text().replace(str(whole), "")
