@@ -390,14 +390,26 @@ class LLMPlayer:
             what = ("It is your turn in the day: pass, nominate, use an ability, or make a "
                     "public claim (claims may be true or bluffs).")
         else:
-            what = decision.prompt or f"Decision: {decision.kind}"
-            ctx = {k: v for k, v in (decision.context or {}).items() if k != "player"}
+            ctx = {k: v for k, v in (decision.context or {}).items()
+                   if k not in ("player", "ability")}
+            ab = (decision.context or {}).get("ability")
+            what = ""
+            if isinstance(ab, str) and ab in D.all_characters():
+                c = D.get(ab)
+                what = f"Your {c.name} ability ({c.ability}) acts now. "
+            if hasattr(decision, "candidates"):
+                n = decision.count
+                what += (decision.prompt or f"Choose {n} player{'s' if n > 1 else ''}") + \
+                    (" (you may also decline)." if decision.optional else ".")
+            else:
+                what += decision.prompt or f"Decision: {decision.kind}."
             if ctx:
                 what += f" (context: {json.dumps(ctx, sort_keys=True, default=str)})"
         if labels:
             return what + "\nOptions:\n" + "\n".join(f"- {k}" for k in labels)
         return (what + f"\nChoose {decision.count} of: {', '.join(decision.candidates)}"
                 + (" (or decline)" if decision.optional else "") + ".")
+
 
     def _read(self, decision: Any, labels: dict[str, Any], args: dict) -> Any:
         if labels:
