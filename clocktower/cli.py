@@ -58,9 +58,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
          as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
          storyteller: str = typer.Option("auto", help="auto (leans towards the team far "
-                                         "behind), neutral (auto without the lean), or ask: "
-                                         "you answer every Storyteller decision at the "
-                                         "terminal"),
+                                         "behind), neutral (auto without the lean), random "
+                                         "(any legal answer), or ask: you answer every "
+                                         "Storyteller decision at the terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
          bots: str = typer.Option("random", help="the players' bots: random, reasoning or "
@@ -79,8 +79,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .play import NAMES, new_game
     from .engine.runner import play as run
 
-    if storyteller not in ("auto", "neutral", "ask"):
-        raise ClocktowerError(f"--storyteller must be auto, neutral or ask, not {storyteller!r}")
+    if storyteller not in ("auto", "neutral", "random", "ask"):
+        raise ClocktowerError(f"--storyteller must be auto, neutral, random or ask, not "
+                              f"{storyteller!r}")
     if log is not None:
         check_output_path(log)          # before the game, not after its narration
     st: object = None
@@ -88,7 +89,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     if storyteller == "ask":
         from .storyteller.human import TerminalStoryteller
         st = TerminalStoryteller(console)
-    elif storyteller == "neutral":
+    elif storyteller in ("neutral", "random"):
         from .storyteller import storyteller_policy
         st = storyteller_policy(storyteller, seed)
     from .engine.views import visible
