@@ -59,7 +59,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
          storyteller: str = typer.Option("auto", help="auto (leans towards the team far "
                                          "behind), neutral (auto without the lean), random "
-                                         "(any legal answer), or ask: you answer every "
+                                         "(any legal answer), llm (a chat model: "
+                                         "docs/agents.md), or ask: you answer every "
                                          "Storyteller decision at the terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
@@ -79,8 +80,8 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .play import NAMES, new_game
     from .engine.runner import play as run
 
-    if storyteller not in ("auto", "neutral", "random", "ask"):
-        raise ClocktowerError(f"--storyteller must be auto, neutral, random or ask, not "
+    if storyteller not in ("auto", "neutral", "random", "llm", "ask"):
+        raise ClocktowerError(f"--storyteller must be auto, neutral, random, llm or ask, not "
                               f"{storyteller!r}")
     if log is not None:
         check_output_path(log)          # before the game, not after its narration
@@ -89,8 +90,11 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     if storyteller == "ask":
         from .storyteller.human import TerminalStoryteller
         st = TerminalStoryteller(console)
-    elif storyteller in ("neutral", "random"):
+    elif storyteller in ("neutral", "random", "llm"):
         from .storyteller import storyteller_policy
+        if storyteller == "llm":
+            from .agents.llm import set_env
+            set_env(llm_model, llm_base_url)
         st = storyteller_policy(storyteller, seed)
     from .engine.views import visible
 
@@ -136,11 +140,11 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                        err=True)
         else:
             typer.echo(f"\n{why}: game stopped", err=True)
-        _llm_line(agents)
+        _llm_line({**agents, "storyteller": st})
         raise typer.Exit(130)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))
-    _llm_line(agents)
+    _llm_line({**agents, "storyteller": st})
     if quiet:
         typer.echo(f"{game.winner} wins: {game.win_reason} "
                    f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")

@@ -40,7 +40,7 @@ def arena(agents: str = typer.Option("reasoning,random", help="player policies, 
                                     "sides swapped); with one agent, games per script and "
                                     "Storyteller"),
           storytellers: str = typer.Option("auto", help="Storyteller policies, comma-"
-                                           "separated: auto, neutral, random"),
+                                           "separated: auto, neutral, random, llm"),
           seed: int = typer.Option(0, help="the run's seed: same seed, same games"),
           jobs: Optional[int] = typer.Option(None, help="worker processes (default: every "
                                              "core; 1 with llm agents)"),
@@ -83,7 +83,7 @@ def arena(agents: str = typer.Option("reasoning,random", help="player policies, 
         raise ClocktowerError("--ray-address is for --backend ray (the run would ignore it)")
     scripts = tuple(load_script(s) for s in _list(script, "--script"))
     model = None
-    if "llm" in names:
+    if "llm" in names or "llm" in sts:
         from .agents.llm import LLMConfig, set_env
         set_env(llm_model, llm_base_url)
         model = LLMConfig.from_env().model          # refused now if none is given
@@ -94,7 +94,7 @@ def arena(agents: str = typer.Option("reasoning,random", help="player policies, 
                      storytellers=tuple(sts), games=games, seed=seed, batch_size=batch_size,
                      llm_model=model)
     if jobs is None:
-        jobs = 1 if "llm" in names else default_jobs()
+        jobs = 1 if "llm" in names or "llm" in sts else default_jobs()
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     try:
         run(spec, out, jobs, backend, ray_address, resume)

@@ -207,3 +207,17 @@ def test_ctrl_c_then_resume_equals_an_uninterrupted_run(cli, tmp_path):
     assert summary(out) == summary(whole)
     assert (out / "games.csv").read_text().replace(str(out), "") == \
         (whole / "games.csv").read_text().replace(str(whole), "")
+
+
+def test_llm_storyteller_in_the_benchmark(cli, tmp_path, monkeypatch):
+    out = tmp_path / "llmst"
+    with FakeLLM() as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        monkeypatch.setenv("CLOCKTOWER_LLM_MODEL", "fake")
+        r = cli("arena", "--agents", "random", "--storytellers", "auto,llm", "--games", 3,
+                "--players", 6, "--out", out)
+    assert r.exit_code == 0, r.output
+    rows_ = summary(out)["storytellers"]
+    assert [x["storyteller"] for x in rows_] == ["auto", "llm"]
+    assert "llm" not in rows_[0] and rows_[1]["llm"]["calls_per_game"] > 0
+    assert summary(out)["violations"] == 0

@@ -201,3 +201,41 @@ def test_each_game_counts_its_own_calls(env):
         b = usage_of(llm_game(seed=2, players=5).answerers)
     assert a is not None and b is not None
     assert a.calls == n and a.calls + b.calls == len(server.requests)
+
+
+def test_an_llm_storyteller_answers_with_legal_options_or_the_automatic_one(env):
+    from clocktower.storyteller import storyteller_policy
+    from clocktower.characters import REGISTRY
+    from clocktower.engine.replay import replay
+    with FakeLLM() as server:
+        env(server)
+        st = storyteller_policy("llm", 6)
+        game = new_game("trouble-brewing", 7, 6, storyteller=st)
+        play(game)
+    u = usage_of({"storyteller": st})
+    assert u is not None and u.calls == len(server.requests) > 3 and not u.fallbacks
+    system = server.requests[0]["messages"][0]["content"]
+    assert "You are the Storyteller" in system
+    assert "The grimoire:" in server.requests[0]["messages"][1]["content"]
+    log = json.loads(json.dumps(game.log))
+    assert replay(log, REGISTRY).log == log
+
+
+def test_an_llm_storyteller_that_never_answers_well_leaves_it_to_the_automatic_one(env):
+    from clocktower.storyteller import storyteller_policy
+    with FakeLLM(lambda body: b"<html>") as server:
+        env(server, retries=0)
+        st = storyteller_policy("llm", 6)
+        game = new_game("trouble-brewing", 7, 6, storyteller=st)
+        play(game)
+    assert game.winner in ("good", "evil")
+    assert len(st.usage.fallbacks) == len(server.requests) == st.usage.failures > 0
+
+
+def test_play_with_an_llm_storyteller(cli, env):
+    with FakeLLM() as server:
+        env(server)
+        r = cli("play", "--players", 7, "--seed", 2, "--storyteller", "llm", "--quiet")
+    assert r.exit_code == 0, r.output
+    assert "llm:" in r.output and server.requests
+    assert "You are the Storyteller" in server.requests[0]["messages"][0]["content"]

@@ -122,6 +122,7 @@ class LLMUsage:
     retries: int = 0            # answers asked again (illegal, unparsable, failed request)
     failures: int = 0           # requests that failed (HTTP error, timeout)
     notes: int = 0              # notes rewritten
+    delegated: int = 0          # Storyteller decisions with too many options to list
     fallbacks: list[dict] = field(default_factory=list)    # {player, kind, reason}
 
     @property
@@ -132,7 +133,7 @@ class LLMUsage:
         return {"calls": self.calls, "prompt_tokens": self.prompt_tokens,
                 "completion_tokens": self.completion_tokens, "tokens": self.tokens,
                 "retries": self.retries, "failures": self.failures, "notes": self.notes,
-                "fallbacks": len(self.fallbacks)}
+                "delegated": self.delegated, "fallbacks": len(self.fallbacks)}
 
     def add(self, other: "LLMUsage") -> None:
         self.calls += other.calls
@@ -141,6 +142,7 @@ class LLMUsage:
         self.retries += other.retries
         self.failures += other.failures
         self.notes += other.notes
+        self.delegated += other.delegated
         self.fallbacks += other.fallbacks
 
 
@@ -216,12 +218,14 @@ class LLMPlayer:
         return self._client
 
     # -- what the model is shown
+    player_view = True          # the narration of a player's view (not the Storyteller's)
+
     def _story(self, view) -> str:
         from rich.console import Console
         from ..narrate import Narrator
         buf = io.StringIO()
         narrator = Narrator(Console(file=buf, width=100, color_system=None, highlight=False,
-                                    emoji=False), player_view=True)
+                                    emoji=False), player_view=self.player_view)
         for ev in view.events:
             if ev["type"] != "decision":    # the answers' records: said in other words
                 narrator(ev)
@@ -335,28 +339,32 @@ class LLMPlayer:
         if options is None and not names_only:
             options = decision.options()
         labels = labelled(options) if options is not None else {}
+        return self._choose(decision, view, labels, "reasoning bot")
+
+    def _choose(self, decision: Any, view, labels: dict[str, Any], instead: str) -> object:
+        """Ask the model (with retries) for an answer among `labels` (or names); else
+        the fallback's answer (`instead` names it in the log)."""
         tool = self._tool(decision, labels)
         question = self._question(decision, labels)
         messages: list[dict] = [{"role": "system", "content": self._system(view)},
                                 {"role": "user", "content": self._context(view) + "\n\n"
                                  + question}]
+        why = ""
         for attempt in range(self.config.retries + 1):
             if attempt:
                 self.usage.retries += 1
             try:
                 args = self._ask(messages, tool)
-                answer = self._read(decision, labels, args)
-                return answer
+                return self._read(decision, labels, args)
             except BadReply as e:
                 why = str(e)
                 messages = messages[:2] + [{"role": "user", "content": (
                     f"Your last answer could not be used: {why}. Answer again with one of "
                     "the listed options, by calling the tool.")}]
-        reason = why
         self.usage.fallbacks.append({"player": self.name, "kind": decision.kind,
-                                     "reason": reason})
-        log.warning("%s: %s decision answered by the reasoning bot after %d tries (%s)",
-                    self.name, decision.kind, self.config.retries + 1, reason)
+                                     "reason": why})
+        log.warning("%s: %s decision answered by the %s after %d tries (%s)",
+                    self.name, decision.kind, instead, self.config.retries + 1, why)
         return self.fallback(decision, view)
 
     def fallback(self, decision: Any, view) -> object:
@@ -432,6 +440,75 @@ class LLMPlayer:
         return pick
 
 
+# ---- the Storyteller ------------------------------------------------------------------
+
+ST_PRIMER = """You are the Storyteller of a game of Blood on the Clocktower, a social deduction
+game: good (Townsfolk and Outsiders) against evil (Minions and the Demon). You see the
+whole grimoire: who is what, who is drunk or poisoned. The rules leave some choices to you:
+what a drunk or poisoned player learns, how a Recluse or Spy registers, the Demon's bluffs,
+and other choices an ability gives the Storyteller. A good Storyteller keeps the game close
+and exciting to the end (neither team far ahead), makes misinformation plausible, and never
+wastes a choice. Every option you are offered is legal. Answer by calling the tool with one
+of the listed options."""
+
+
+class LLMStoryteller(LLMPlayer):
+    """A chat model as the Storyteller (`--storytellers llm`, `storyteller_policy("llm")`):
+    the same request, retries and usage as a player; the grimoire and the game narrated from
+    the Storyteller's seat in the prompt; no notes. A decision with more than MAX_LABELS
+    options (a setup's bag, a long list of false information), and any decision after the
+    retries, is answered by the automatic Storyteller (`AutoStoryteller(seed)`)."""
+
+    sees_everything = True      # as a Storyteller does (engine/views.py)
+    player_view = False
+
+    def __init__(self, seed: int, config: LLMConfig, usage: LLMUsage | None = None,
+                 client: Any = None):
+        super().__init__(seed, "storyteller", config, usage, client)
+
+    def _system(self, view) -> str:
+        on = ", ".join(D.get(c).name for c in view.script if c in D.all_characters())
+        return f"{ST_PRIMER}\n\nCharacters on this script: {on}."
+
+    def _context(self, view) -> str:
+        rows = []
+        for p in view.grimoire():
+            c = p.get("character")
+            name = D.get(c).name if isinstance(c, str) and c in D.all_characters() else c
+            thinks = p.get("thinks")
+            rows.append(f"{p.get('name')}: {name}, {p.get('alignment')}"
+                        + ("" if p.get("alive", True) else ", dead")
+                        + (f", believes they are the {D.get(thinks).name}"
+                           if isinstance(thinks, str) and thinks in D.all_characters() else "")
+                        + "".join(f", {x}" for x in p.get("status") or [] if isinstance(x, str)))
+        return (f"The grimoire:\n" + "\n".join(rows) + "\n\nThe game so far:\n"
+                + (self._story(view) or "(nothing yet)")
+                + f"\n\nNow: {view.phase} {view.day if view.phase == 'day' else view.night}.")
+
+    def _question(self, decision: Any, labels: dict[str, Any]) -> str:
+        who = (decision.context or {}).get("player")
+        q = super()._question(decision, labels)
+        return (f"A Storyteller decision ({decision.kind}"
+                + (f", about {who}" if who else "") + f"): " + q.replace("Your ", "The ", 1))
+
+    def __call__(self, decision: Any, view) -> object:
+        if decision.n_options() > MAX_LABELS:
+            self.usage.delegated += 1
+            return self.fallback(decision, view)
+        return self._choose(decision, view, labelled(decision.options()),
+                            "automatic Storyteller")
+
+    def fallback(self, decision: Any, view) -> object:
+        if self._fallback is None:
+            from ..storyteller.auto import AutoStoryteller
+            self._fallback = AutoStoryteller(self.seed)
+        return self._fallback(decision, view)
+
+
+def llm_storyteller(seed: int) -> LLMStoryteller:
+    return LLMStoryteller(seed, LLMConfig.from_env())
+
+
 # ---- the policy -----------------------------------------------------------------------
 
 def llm_bots(seed: int, names: list[str]) -> dict[str, LLMPlayer]:
@@ -446,7 +523,7 @@ def usage_of(answerers: dict[str, Any]) -> LLMUsage | None:
     """The LLM usage of a game's answerers (None when no LLM player played): summed over
     the distinct usage records (`TeamPolicy` bots looked into)."""
     seen: dict[int, LLMUsage] = {}
-    for a in answerers.values():
+    for a in list(answerers.values()):
         for bot in (a, getattr(a, "good", None), getattr(a, "evil", None)):
             if isinstance(bot, LLMPlayer):
                 seen[id(bot.usage)] = bot.usage

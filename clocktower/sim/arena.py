@@ -213,9 +213,9 @@ def run_one(spec: ArenaSpec, i: int) -> dict:
                            "good": good, "evil": evil}
     names = NAMES[:spec.players]
     agents = make_agents(names, seed, good, evil)
+    teller = storyteller_policy(st, seed)
     try:
-        game = new_game(script, spec.players, seed, agents=agents,
-                        storyteller=storyteller_policy(st, seed))
+        game = new_game(script, spec.players, seed, agents=agents, storyteller=teller)
     except SetupError as e:
         rec["error"] = str(e)
         return rec
@@ -238,6 +238,9 @@ def run_one(spec: ArenaSpec, i: int) -> dict:
     u = usage_of(agents)
     if u is not None:
         rec["llm"] = u.to_json()
+    u = usage_of({"storyteller": teller})
+    if u is not None:
+        rec["llm_storyteller"] = u.to_json()
     rec["log"] = text
     game.dispose()
     return rec
@@ -408,6 +411,13 @@ def summarise(spec_json: dict, records: list[dict]) -> dict:
                 "mean_days": sum(r["days"] for r in mine) / n,
                 "no_result": n - len(dec),
                 "violations": sum(bool(r.get("violation")) for r in mine)})
+            llm = [r["llm_storyteller"] for r in mine if "llm_storyteller" in r]
+            if llm:
+                st_rows[-1]["llm"] = {
+                    "calls_per_game": sum(x["calls"] for x in llm) / len(llm),
+                    "tokens_per_game": sum(x["tokens"] for x in llm) / len(llm),
+                    "fallbacks": sum(x["fallbacks"] for x in llm),
+                    "retries": sum(x["retries"] for x in llm)}
     out["storytellers"] = st_rows
     return out
 

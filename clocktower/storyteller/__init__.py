@@ -13,6 +13,8 @@ STORYTELLERS = {
     "neutral": "the automatic Storyteller without its lean (the game always taken as even)",
     "random": "every Storyteller decision uniformly at random among its legal options "
               "(a floor for the Storyteller benchmark)",
+    "llm": "a chat model as the Storyteller (docs/agents.md; the automatic Storyteller "
+           "answers what it cannot)",
 }
 
 
@@ -25,4 +27,7 @@ def storyteller_policy(name: str, seed: int) -> Any:
     if name == "random":
         from .random_st import RandomStoryteller
         return RandomStoryteller(seed)
+    if name == "llm":
+        from ..agents.llm import llm_storyteller
+        return llm_storyteller(seed)
     raise ValueError(f"unknown Storyteller policy {name!r}: {', '.join(STORYTELLERS)}")
