@@ -189,6 +189,9 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
             for e in names:
                 if (g, e, storyteller) not in arms:
                     arms.append((g, e, storyteller))
+    if any("llm" in arm for arm in arms):          # configured, or refused before any file
+        from .agents.llm import LLMConfig
+        LLMConfig.from_env()
     s_games = min(1000, max(1, games // 5)) if sensitivity is None else sensitivity
     spec = Spec(script=sc, counts=counts, games=games, travellers=travellers, seed=seed,
                 arms=tuple(arms), baseline=baseline,
