@@ -152,11 +152,13 @@ class BadReply(Exception):
 
 # ---- options as labels --------------------------------------------------------------
 
-def _use_label(use: dict, pretend: bool = False) -> str:
+def _use_label(use: dict) -> str:
+    """A day use in words: 'use the Slayer ability: target Eve'."""
     args = ", ".join(f"{k} {', '.join(v) if isinstance(v, list) else v}"
                      for k, v in use.items() if k != "ability")
-    words = f"use the {D.get(use['ability']).name if use['ability'] in D.all_characters() else use['ability']} ability"
-    return words + (f": {args}" if args else "") + (" (pretended: you claimed it)" if pretend else "")
+    ab = use["ability"]
+    name = D.get(ab).name if ab in D.all_characters() else ab
+    return f"use the {name} ability" + (f": {args}" if args else "")
 
 
 def label(option: Any) -> str:

@@ -473,6 +473,10 @@ def storyteller_rows(summary: dict) -> tuple[list[str], list[list[str]]]:
              f"{r['false_registrations_per_game']:.2f}",
              pct(r["decided_before_final_day"]), f"{r['mean_days']:.2f}",
              str(r["violations"])] for r in summary["storytellers"]]
+    if any("llm" in r for r in summary["storytellers"]):
+        head.append("llm calls/game")
+        for line, r in zip(rows, summary["storytellers"]):
+            line.append(f"{r['llm']['calls_per_game']:.1f}" if "llm" in r else "-")
     return head, rows
 
 
