@@ -15,7 +15,7 @@ from clocktower.engine.runner import play
 from clocktower.play import NAMES, new_game
 
 from conftest import one_line_error
-from fakellm import FakeLLM, Slow, content_reply, enum_of, tool_name, tool_reply
+from fakellm import FakeLLM, Slow, content_reply, enum_of, hashed_pick, tool_name, tool_reply
 
 
 @pytest.fixture
@@ -239,3 +239,21 @@ def test_play_with_an_llm_storyteller(cli, env):
     assert r.exit_code == 0, r.output
     assert "llm:" in r.output and server.requests
     assert "You are the Storyteller" in server.requests[0]["messages"][0]["content"]
+
+
+def test_a_player_can_claim_what_its_ability_learned(env):
+    """Day options include claims of the player's own `learn` events in the bots'
+    structured form; picked, they are logged as claims with their information."""
+    def responder(body):
+        info = [x for x in enum_of(body) if "say what you learned" in x]
+        return tool_reply("answer", {"choice": info[0]}) if info else hashed_pick(body)
+    with FakeLLM(responder) as server:
+        env(server)
+        game = llm_game(seed=5, players=8, good="llm", evil="reasoning")
+    said = [e for e in game.log if e["type"] == "claim" and "info" in e
+            and e["player"] in {p.name for p in game.players if p.alignment == "good"}]
+    assert said
+    for e in said:      # each is what that player learned that night, as logged
+        learned = [x for x in game.log if x["type"] == "learn" and x.get("player") == e["player"]
+                   and x.get("number") == e["night"] and x.get("ability") == e["character"]]
+        assert learned and all(learned[0][k] == v for k, v in e["info"].items())

@@ -167,6 +167,13 @@ def label(option: Any) -> str:
     if isinstance(option, dict):
         if "claim" in option and len(option) == 1:
             return f"claim to be the {D.get(option['claim']).name}"
+        if "claim" in option and "info" in option:
+            from ..text import describe_info
+            said = describe_info({**option["info"], "ability": option["claim"]})
+            chose = option.get("chose")
+            return (f"claim to be the {D.get(option['claim']).name} and say what you learned "
+                    f"on night {option['night']}"
+                    + (f" (you chose {', '.join(chose)})" if chose else "") + f": {said}")
         if "ability" in option:
             return _use_label(option)
         if not option:
@@ -187,13 +194,43 @@ def labelled(options: list) -> dict[str, Any]:
     return out
 
 
+_ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
+
+
+def info_claims(view: Any) -> list[dict]:
+    """Claims of what the player's own ability (the character they believe they are)
+    learned, one per `learn` event, in the bots' structured form: {"claim", "night", "info"
+    (the event's fields), "chose" (whom the ability chose that night, if anyone)}."""
+    me, name = view.character, view.name
+    if not me:
+        return []
+    chose: dict[tuple, list] = {}
+    out: list[dict] = []
+    for ev in view.events:
+        if ev.get("player") != name:
+            continue
+        t = ev["type"]
+        if t == "choice" and ev.get("players"):
+            chose[(ev["number"], ev.get("ability"))] = list(ev["players"])
+        elif t == "learn" and ev.get("ability") == me and "grimoire" not in ev \
+                and isinstance(ev.get("number"), int) and ev["number"] >= 1:
+            c: dict[str, Any] = {"claim": me, "night": ev["number"],
+                                 "info": {k: v for k, v in ev.items() if k not in _ENVELOPE}}
+            if chose.get((ev["number"], me)):
+                c["chose"] = chose[(ev["number"], me)]
+            out.append(c)
+    return out
+
+
 def day_options(decision: Any, view: Any) -> list:
-    """A day action's options for a model: pass, nominations, uses, exiles, pretended uses
-    and a claim of each character on the script."""
+    """A day action's options for a model: pass, nominations, uses, exiles, pretended uses,
+    a claim of each character on the script, and claims of what the player's ability
+    learned (`info_claims`)."""
     opts = list(decision.options())
     opts += [p for p in getattr(decision, "pretends", []) if p not in opts]
     opts += [{"claim": c} for c in view.script if c in D.all_characters()
              and D.get(c).team != "traveller"]
+    opts += [c for c in info_claims(view) if decision.is_legal(c)]
     return opts
 
 
