@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from .cli_app import app
+from .cli_simulate import _Command      # a flag's help shows no value type
 from .errors import ClocktowerError
 
 HELP = """Agents against one another, and Storytellers compared, on the same seeds.
@@ -30,7 +31,7 @@ def _list(text: str, option: str) -> list[str]:
     return items
 
 
-@app.command(help=HELP)
+@app.command(help=HELP, cls=_Command)
 def arena(agents: str = typer.Option("reasoning,random", help="player policies, comma-"
                                      "separated: random, reasoning, llm"),
           script: str = typer.Option("trouble-brewing", help="built-in script name(s) or "
