@@ -218,8 +218,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
 
     @app.get("/api/bots")
     async def bots():
-        from ..agents.policies import POLICIES, default_policy
-        return {"policies": sorted(POLICIES), "default": default_policy()}
+        from ..agents.policies import default_policy, local_policies
+        return {"policies": local_policies(), "default": default_policy()}
 
     @app.get("/api/scripts")
     async def scripts():
