@@ -543,7 +543,7 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
 
 def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
     import html
-    from .report import _img, _table
+    from .report import _img, _table, write_page
     run = summary["run"]
     title = f"Arena: {', '.join(s['name'] for s in run['scripts'])}, {run['players']} players"
     parts = [f"<h1>{html.escape(title)}</h1>", "<p>" + html.escape(
@@ -582,16 +582,7 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
     parts += [_img(p, alt) for p, alt in plots if p.name == "storytellers.png"]
     parts.append("<p>Every game's log is in logs/ (replay: <code>clocktower replay "
                  "logs/NNNNNN.jsonl</code>); games.csv lists them.</p>")
-    style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-             "table{border-collapse:collapse;margin:1em 0;font-size:14px}"
-             "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
-             "th{background:#f2f2f2}img{max-width:100%}figure{margin:1em 0}")
-    text = (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>"
-            f"{html.escape(title)}</title><style>{style}</style></head><body>"
-            + "\n".join(parts) + "</body></html>\n")
-    path = out / "report.html"
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_page(out / "report.html", title, parts, width=1100)
 
 
 def print_tables(summary: dict, console: Any) -> None:
@@ -644,18 +635,8 @@ def finish(spec: ArenaSpec, store: ArenaStore, console: Any, show: bool = True) 
 
 def probe(spec: ArenaSpec) -> None:
     """Refuse a script that never seats the count (its first seeds all fail)."""
-    from ..errors import ClocktowerError
-    from ..play import new_game
-    for script in spec.scripts:
-        msg = ""
-        for g in range(8):
-            try:
-                new_game(script, spec.players, game_seed(spec.seed, spec.players, g))
-                break
-            except SetupError as e:
-                msg = str(e)
-        else:
-            raise ClocktowerError(f"{script.name} at {spec.players} players: {msg}")
+    from .simulate import seats
+    seats(list(spec.scripts), [spec.players], spec.seed)
 
 
 def arena(spec: ArenaSpec, out: Path, jobs: int = 1, backend: str = "process",

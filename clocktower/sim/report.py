@@ -397,14 +397,18 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
                               pct(v["rate_in_play"])]
                              for c, ms in summary["impact"].items() for m, v in ms.items()]))
         parts += [_img(p, alt) for p, alt in plots[2:]]
-    style = ("body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}"
+    return write_page(out / "report.html", title, parts)
+
+
+def write_page(path: Path, title: str, parts: list[str], width: int = 1000) -> Path:
+    """A self-contained HTML report (its plots inline): `parts` are its body's pieces."""
+    style = (f"body{{font-family:sans-serif;max-width:{width}px;margin:2em auto;color:#222}}"
              "table{border-collapse:collapse;margin:1em 0;font-size:14px}"
              "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
              "th{background:#f2f2f2}img{max-width:100%}figure{margin:1em 0}")
     text = (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>"
             f"{html.escape(title)}</title><style>{style}</style></head><body>"
             + "\n".join(parts) + "</body></html>\n")
-    path = out / "report.html"
     path.write_text(text, encoding="utf-8")
     return path
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -54,15 +54,20 @@ def probe(spec: Spec) -> None:
     """Refuse, before any work, a player count that the script never seats (its first few
     seeds all fail); a count that only some setups cannot seat is played, and those games
     are counted apart (summary.json's unseated)."""
+    seats([s for s in (spec.script, spec.variant) if s is not None], spec.counts, spec.seed,
+          spec.travellers)
+
+
+def seats(scripts: list, counts: Iterable[int], seed: int, travellers: int = 0) -> None:
+    """Refuse (one line) a script and count of which the first eight seeds all fail to set
+    up (`simulate` and `arena` ask before any work)."""
     from ..play import new_game
-    for script in (spec.script, spec.variant):
-        if script is None:
-            continue
-        for n in spec.counts:
+    for script in scripts:
+        for n in counts:
             msg = ""
             for g in range(8):
                 try:
-                    new_game(script, n, game_seed(spec.seed, n, g), travellers=spec.travellers)
+                    new_game(script, n, game_seed(seed, n, g), travellers=travellers)
                     break
                 except SetupError as e:
                     msg = str(e)
