@@ -178,6 +178,8 @@ class Solver:
         self.relevant = set(self.changers) | {r for c in self.changers
                                              if (r := required(c)) is not None}
         self._legal: dict[tuple[str, ...], list[tuple[tuple[int, ...], frozenset[str]]]] = {}
+        self._allowed: dict[tuple[str, ...], frozenset[tuple[int, ...]]] = {}
+        self._tix = {c: TEAMS.index(t) for c, t in self.team.items() if t in TEAMS}
         # ---- the timeline
         self.infos: dict[int, list[tuple[int, Info]]] = {}
         self.chose: dict[int, list[tuple[int, Chose]]] = {}
@@ -242,14 +244,17 @@ class Solver:
     def counts_ok(self, chars: tuple[str, ...] | list[str]) -> bool:
         if self.unmodelled and any(c in self.unmodelled for c in chars):
             return True         # a character in play without a seat: counts unchecked
-        got = {"townsfolk": 0, "outsider": 0, "minion": 0, "demon": 0}
+        got = [0, 0, 0, 0]
+        tix = self._tix
         for c in chars:
-            got[self.team[c]] += 1
-        have = tuple(got[t] for t in TEAMS)
+            got[tix[c]] += 1
         relevant = self.relevant
         key = tuple(sorted(c for c in chars if c in relevant))
-        return any(counts == have and forced <= set(key)
-                   for counts, forced in self._legal_for(key))
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            allowed = self._allowed[key] = frozenset(
+                counts for counts, forced in self._legal_for(key) if forced <= set(key))
+        return tuple(got) in allowed
 
     def allows(self, setup: tuple[str, ...]) -> bool:
         """Is this a setup of `setups()`: every seat in its domain, each character once, the
