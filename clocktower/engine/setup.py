@@ -27,7 +27,7 @@ script (the Heretic and the Baron), a bag never holds both (such a bag is drawn 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable
 
 from .. import data as D
 from ..data.jinxes import exclusive_pairs, setup_jinxes
@@ -40,6 +40,7 @@ from .setuprules import TEAM_ORDER, apply_changes as _counts, required as _requi
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+
 
 def check_implemented(script, registry) -> None:
     missing = [c for c in script.characters if c not in registry]
