@@ -36,7 +36,7 @@ from . import _compiled
 _compiled.install()
 
 from .errors import (ClocktowerError, IllegalAnswer, NotImplementedCharacters,
-                     PendingDecision, ReplayMismatch, ScriptError, SetupError, UnknownCharacter)
+                     ReplayMismatch, ScriptError, SetupError, UnknownCharacter)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .agents import RandomBot
@@ -59,7 +59,7 @@ _LAZY = {
 }
 
 __all__ = sorted([*_LAZY, "replay", "ClocktowerError", "IllegalAnswer",
-                  "NotImplementedCharacters", "PendingDecision", "ReplayMismatch", "ScriptError",
+                  "NotImplementedCharacters", "ReplayMismatch", "ScriptError",
                   "SetupError", "UnknownCharacter", "__version__"])
 
 

@@ -45,17 +45,6 @@ class IllegalAction(ClocktowerError):
     Storyteller's ruling that is refused (said in one line, before anything happens)."""
 
 
-class PendingDecision(Exception):
-    """Raised by an answerer that has no answer yet (a person, a web client).
-
-    The caller supplies the answer and replays the game from its log; see docs/architecture.md.
-    """
-
-    def __init__(self, decision):
-        self.decision = decision
-        super().__init__(f"waiting for {decision.who}: {decision.kind}")
-
-
 class ReplayMismatch(ClocktowerError):
     pass
 

@@ -177,7 +177,7 @@ def test_amnesiac_in_bot_games():
                 continue
             seen += 1
             ab = next(a for a in p.held if a.id == "amnesiac")
-            hidden = ab.state.get("ability")
+            hidden = ab.hidden()
             assert hidden and hidden not in {q.character for q in g.players}
             # Granted once (to whoever was the Amnesiac then: a Snake Charmer ability may
             # have swapped the character since), and held with the Amnesiac's character now.

@@ -130,7 +130,7 @@ def test_scarlet_woman_babysits_only_with_the_jinx_on_the_script():
         except GameOver:
             pass
         if heir:
-            assert lm.state["babysitter"] == heir and lm.state["locked"] and g.winner is None
+            assert lm.sitter == heir and lm.locked and g.winner is None
         else:
             assert g.winner == "good"
 

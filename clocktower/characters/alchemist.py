@@ -43,7 +43,7 @@ Rulings:
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.jinx import adjusted
 
 COUNT_CHANGES = ("outsiders", "outsiders_choice", "minions", "no_demon", "requires")
@@ -52,6 +52,7 @@ COUNT_CHANGES = ("outsiders", "outsiders_choice", "minions", "no_demon", "requir
 class Alchemist(Ability):
     id = "alchemist"
     kind = "transformation"
+    minion: State[str | None] = State(None)   # the Minion ability given; unset until chosen
 
     def minion_options(self) -> tuple[list[str], list[str]]:
         """(Minions the Storyteller may give, the ones the automatic Storyteller picks)."""
@@ -80,16 +81,16 @@ class Alchemist(Ability):
     def gain(self) -> None:
         """The Storyteller chooses the Minion ability; the Alchemist gains it."""
         game, me = self.game, self.player
-        if "minion" in self.state or me is None:
+        if self.has(Alchemist.minion) or me is None:
             return
-        self.state["minion"] = None
+        self.minion = None
         options, suggested = self.minion_options()
         if not options:
             return
         minion = game.storyteller_choice("alchemist", options,
                                          "Which Minion ability does the Alchemist have?",
                                          player=me.name, suggested=suggested)
-        self.state["minion"] = minion
+        self.minion = minion
         self.reminder("Is the Alchemist", me, character=minion)
         if not adjusted(self, "has_minion_ability", True):      # the Alchemist-Spy jinx
             return
@@ -98,13 +99,13 @@ class Alchemist(Ability):
             gained.on_setup()
 
     def wakes(self, first: bool) -> bool:
-        if "minion" not in self.state:      # gained mid-game (the Philosopher): now
+        if not self.has(Alchemist.minion):      # gained mid-game (the Philosopher): now
             self.gain()
-        return bool(self.state.get("minion"))
+        return bool(self.minion)
 
     def night(self, first: bool) -> None:
         me = self.player
-        self.learn(me, character=self.state["minion"], reason="you have this Minion ability")
+        self.learn(me, character=self.minion, reason="you have this Minion ability")
 
     def choose_again(self, chooser: Ability, answer) -> bool:
         if chooser.source is not self or chooser.player is not self.player:

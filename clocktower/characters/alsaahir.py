@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.outcome import Outcome
 
 TEAMS = D.teams()
@@ -43,10 +43,11 @@ class Alsaahir(Ability):
     id = "alsaahir"
     kind = "ending"
     outcome_reasons = {"alsaahir": "the Alsaahir guessed every Minion and Demon: good wins"}
+    guessed_day: State[int | None] = State(None)     # the day of its guess
 
     def available(self) -> bool:
         game = self.game
-        return self.player.alive and self.state.get("day") != game.day and not game.day_over
+        return self.player.alive and self.guessed_day != game.day and not game.day_over
 
     def day_options(self) -> list[dict]:
         if not self.available():
@@ -84,7 +85,7 @@ class Alsaahir(Ability):
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["day"] = game.day
+        self.guessed_day = game.day
         minions, demons = self.truth()
         right = set(args.get("minions", [])) == minions and set(args["demons"]) == demons
         if not right:

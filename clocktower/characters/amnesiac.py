@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import data as D
-from ..engine.ability import KINDS, Ability  # noqa: F401  (KINDS: the scale)
+from ..engine.ability import KINDS, Ability, State  # noqa: F401  (KINDS: the scale)
 from ..engine.judgement import judge
 from ._variants import VARIANTS
 
@@ -109,6 +109,9 @@ class Amnesiac(Ability):
     private_args: ClassVar[tuple[str, ...]] = ("guess",)
 
     # ---- setup: the hidden ability -------------------------------------------------------
+    given: State[str | None] = State(None)      # the hidden ability the Storyteller chose
+    granted: State["Ability | None"] = State(None)   # that ability, granted
+    guessed_day: State[int | None] = State(None)
     def on_setup(self) -> None:
         game, me = self.game, self.player
         options = catalogue(game)
@@ -122,15 +125,15 @@ class Amnesiac(Ability):
 
     def give(self, cid: str) -> None:
         game, me = self.game, self.player
-        self.state["ability"] = cid
+        self.given = cid
         granted = game.grant(me, cid, source=self, invented=VARIANTS.get(cid))
-        self.state["granted"] = granted
+        self.granted = granted
         self.reminder("?", me, character=cid)
         if "on_setup" in granted.overrides and game.phase == "setup":
             granted.on_setup()
 
     def hidden(self) -> str | None:
-        return self.state.get("ability")
+        return self.given
 
     def wakes(self, first: bool) -> bool:
         return False        # the hidden ability wakes at its own step
@@ -139,7 +142,7 @@ class Amnesiac(Ability):
     def day_options(self) -> list[dict]:
         game, me = self.game, self.player
         hidden = self.hidden()
-        if not me.alive or self.state.get("guessed_day") == game.day or hidden is None:
+        if not me.alive or self.guessed_day == game.day or hidden is None:
             return []
         seen: list[str] = []
         for c in catalogue(game) + [c for c in game.script.characters if c in D.teams()]:
@@ -154,7 +157,7 @@ class Amnesiac(Ability):
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["guessed_day"] = game.day
+        self.guessed_day = game.day
         guess, hidden = args["guess"], self.hidden()
         assert hidden is not None
         ok = self.functioning

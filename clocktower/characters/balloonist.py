@@ -25,6 +25,7 @@ Rulings:
 """
 from __future__ import annotations
 
+from ..engine.ability import State
 from ..engine.world import World
 from ._info import Information
 
@@ -32,17 +33,18 @@ from ._info import Information
 class Balloonist(Information):
     id = "balloonist"
     kind = "information"
+    last_type: State[str | None] = State(None)    # the type of the last player shown
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         regs = self.ask_registrations(game.players)
-        world = self.world(regs, last_type=self.state.get("last_type"))
+        world = self.world(regs, last_type=self.last_type)
         info = game.tell(me, self.truths(world),
                          lambda: [{"players": [p.name]} for p in game.players], self)
         if info:
             shown = info["players"][0]
             kind = world.registers_team(shown)
-            self.state["last_type"] = kind
+            self.last_type = kind
             self.reminder("Know", shown, note=kind)
 
     def truths(self, world: World, player: str | None = None) -> list[dict]:

@@ -23,27 +23,28 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Barber(Ability):
     id = "barber"
     kind = "transformation"
+    haircuts: State[int | None] = State(None)     # the night of the haircuts its death set off
 
     def on_death(self, dead, cause, by) -> None:
         game = self.game
         if dead is not self.player or not game.in_force(self, even_if_dead=True):
             return
         night = game.night if game.phase == "night" else game.night + 1
-        self.state["haircuts"] = night
+        self.haircuts = night
         self.reminder("Haircuts tonight", dead)
 
     def acts_while_dead(self) -> bool:
-        return self.state.get("haircuts") == self.game.night
+        return self.haircuts == self.game.night
 
     def resolving_death(self) -> bool:
         """HAIRCUTS TONIGHT is marked and the swap is still to come."""
-        return "haircuts" in self.state
+        return self.has(Barber.haircuts)
 
     def _demon(self):
         game = self.game
@@ -55,7 +56,7 @@ class Barber(Ability):
         return demons[0] if demons else None
 
     def wakes(self, first: bool) -> bool:
-        return self.state.get("haircuts") == self.game.night and self._demon_now() is not None
+        return self.haircuts == self.game.night and self._demon_now() is not None
 
     def _demon_now(self):
         game = self.game
@@ -68,7 +69,7 @@ class Barber(Ability):
         game = self.game
         demon = self._demon()
         if demon is None:
-            self.state.pop("haircuts", None)
+            del self.haircuts
             return
         self.wake(demon)
         others = [p for p in game.players if p is not demon and game.is_demon(p)]
@@ -76,7 +77,7 @@ class Barber(Ability):
                                    prompt="Choose 2 players (not another Demon) to swap "
                                           "characters, or nobody.")
         works = self.functioning        # while HAIRCUTS TONIGHT is still marked
-        self.state.pop("haircuts", None)
+        del self.haircuts
         if not pick:
             return
         if not works:

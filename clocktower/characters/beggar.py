@@ -20,6 +20,7 @@ Rulings:
 """
 from __future__ import annotations
 
+from ..engine.ability import State
 from ._info import Information
 
 REFUSED = ("drunk", "poisoned")
@@ -30,9 +31,7 @@ class Beggar(Information):
     kind = "voting"
     holder_only = frozenset({"cannot_vote"})  # about the Beggar's own hand only
 
-    @property
-    def tokens(self) -> int:
-        return self.state.get("tokens", 0)
+    tokens = State(0)       # vote tokens
 
     def _active(self) -> bool:
         return self.game.in_force(self)      # held by a living player ("sober & healthy")
@@ -45,7 +44,7 @@ class Beggar(Information):
     def on_vote_tallied(self, nominee, voters) -> None:
         me = self.player
         if self._active() and any(v is me for v in voters) and self.tokens > 0:
-            self.state["tokens"] = self.tokens - 1
+            self.tokens = self.tokens - 1
             self.game.emit("vote_token", "all", player=me.name, spent=1, tokens=self.tokens)
 
     def offers_day_action(self, player) -> list[dict]:
@@ -57,7 +56,7 @@ class Beggar(Information):
     def offered_action(self, player, args: dict) -> None:
         game, me = self.game, self.player
         player.ghost_vote = False
-        self.state["tokens"] = self.tokens + 1
+        self.tokens = self.tokens + 1
         game.emit("vote_token", "all", player=me.name, given_by=player.name, tokens=self.tokens)
         world = self.world(self.ask_registrations([player]), given_by=player.name)
         game.tell(me, self.truths(world),
@@ -73,7 +72,7 @@ class Beggar(Information):
 
     def on_death(self, dead, cause, by) -> None:
         if dead is self.player and self.tokens:
-            self.state["tokens"] = 0
+            self.tokens = 0
             self.game.emit("vote_token", "all", player=dead.name, lost=True, tokens=0)
 
     def refuses_effect(self, effect) -> bool:

@@ -11,23 +11,24 @@ Master votes later in the circle is asked once the other hands are up.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Butler(Ability):
     id = "butler"
     kind = "voting"
     holder_only = frozenset({"may_vote"})     # limits the Butler's own hand only
+    master: State[str | None] = State(None)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         pick = game.choose_players(me, 1, ability=self, allow_self=False)
         if pick:
-            self.state["master"] = pick[0].name
+            self.master = pick[0].name
             self.reminder("Master", pick[0])
 
     def may_vote(self, voter, voters_so_far) -> bool:
         if voter is not self.player or not self.functioning:
             return True
-        master = self.state.get("master")
+        master = self.master
         return master is None or any(v.name == master for v in voters_so_far)

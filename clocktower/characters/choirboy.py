@@ -22,27 +22,30 @@ by day (no Regalia Demon kills by day) would be learned the following night.
 """
 from __future__ import annotations
 
+from ..engine.ability import State
 from ._info import Information
 
 
 class Choirboy(Information):
     id = "choirboy"
     kind = "information"
+    demon: State[str | None] = State(None)   # the Demon who killed the King; unset when none
 
     def on_death(self, dead, cause, by) -> None:
         game = self.game
         if dead is self.player:
-            self.state.pop("demon", None)
+            del self.demon
         elif dead.character == "king" and cause == "demon" and by is not None \
                 and game.is_demon(by):
-            self.state["demon"] = by.name
+            self.demon = by.name
 
     def wakes(self, first: bool) -> bool:
-        return "demon" in self.state
+        return self.has(Choirboy.demon)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        demon = self.state.pop("demon")
+        demon = self.demon
+        del self.demon
         game.tell(me, self.truths(self.world(king_killer=demon)),
                   lambda: [{"players": [p.name]} for p in game.players], self)
 

@@ -28,7 +28,7 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.decisions import VoteChoice
 from ..engine.outcome import Outcome
 
@@ -40,6 +40,7 @@ class CultLeader(Ability):
                                      "Cult Leader's team wins"}
 
     # ---- night: the alignment of an alive neighbour ------------------------------------------
+    called_day: State[int | None] = State(None)   # the day it called a vote
     def woken(self, first: bool) -> list:
         return []       # woken only if the alignment changes (night() says so)
 
@@ -74,7 +75,7 @@ class CultLeader(Ability):
     # ---- day: form a cult ----------------------------------------------------------------------
     def day_options(self) -> list[dict]:
         game = self.game
-        if not self.player.alive or self.state.get("day") == game.day or game.day_over:
+        if not self.player.alive or self.called_day == game.day or game.day_over:
             return []
         return [{}]
 
@@ -88,7 +89,7 @@ class CultLeader(Ability):
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["day"] = game.day
+        self.called_day = game.day
         if "votes" in args:
             voters = list(args["votes"])
         else:

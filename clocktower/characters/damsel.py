@@ -40,6 +40,7 @@ The rule is in `clocktower/jinxes/spy_damsel.py`.
 from __future__ import annotations
 
 from .. import data as D
+from ..engine.ability import State
 from ..engine.outcome import Outcome, opposing
 from ._info import Information
 
@@ -50,6 +51,7 @@ class Damsel(Information):
     outcome_reasons = {"damsel_guessed": "a Minion guessed the Damsel: the Damsel's team loses"}
 
     # ---- first night: the Minions learn a Damsel is in play ---------------------------------
+    guessed = State(False)    # a Minion has guessed
     def minions(self) -> list:
         return [p for p in self.game.players if D.get(p.character).team == "minion"]
 
@@ -81,7 +83,7 @@ class Damsel(Information):
         return None
 
     def guess_used(self) -> bool:
-        return bool(self.state.get("guess_used"))
+        return bool(self.guessed)
 
     def offers_day_action(self, player) -> list[dict]:
         if self.guess_used() or not self.player.alive or player is self.player:
@@ -93,7 +95,7 @@ class Damsel(Information):
     def offered_action(self, player, args: dict) -> None:
         game, me = self.game, self.player
         target = game.player(args["target"])
-        self.state["guess_used"] = True
+        self.guessed = True
         works = self.functioning
         if target is me and works:
             self.triggered(guessed_by=player.name)

@@ -33,6 +33,7 @@ Rulings:
 from __future__ import annotations
 
 from .. import data as D
+from ..engine.ability import State
 from ..engine.outcome import Outcome
 from ._info import Information
 
@@ -44,8 +45,9 @@ class EvilTwin(Information):
                                    "evil wins"}
 
     # ---- the twin ------------------------------------------------------------------------
+    twin_name: State[str | None] = State(None)   # the twin; unset until chosen
     def twin(self):
-        name = self.state.get("twin")
+        name = self.twin_name
         return self.game.by_name.get(name) if name else None
 
     def _choose_twin(self) -> bool:
@@ -53,13 +55,13 @@ class EvilTwin(Information):
         game, me = self.game, self.player
         others = [p.name for p in game.players if p is not me and p.alignment != me.alignment]
         if not others:
-            self.state["twin"] = None
+            self.twin_name = None
             return False
         suggested = [n for n in others if not game.by_name[n].traveller] or others
-        self.state["twin"] = game.storyteller_choice(
+        self.twin_name = game.storyteller_choice(
             "eviltwin", others, "Who is the Evil Twin's twin (a player of the other alignment)?",
             player=me.name, suggested=suggested)
-        self.reminder("Twin", self.state["twin"])
+        self.reminder("Twin", self.twin_name)
         return True
 
     def _needs_twin(self) -> bool:
@@ -71,7 +73,7 @@ class EvilTwin(Information):
 
     def _rechoose(self) -> None:
         me = self.player
-        if me is None or not me.alive or "twin" not in self.state or not self._needs_twin():
+        if me is None or not me.alive or not self.has(EvilTwin.twin_name) or not self._needs_twin():
             return
         if self._choose_twin():
             self._tell_both()
@@ -90,10 +92,10 @@ class EvilTwin(Information):
         return [self.player] + ([t] if t is not None else [])
 
     def night(self, first: bool) -> None:
-        if "twin" not in self.state or self._needs_twin():   # made mid-game, or mismatched
+        if not self.has(EvilTwin.twin_name) or self._needs_twin():   # made mid-game, or mismatched
             if not self._choose_twin():
                 return
-            self.game.emit("wake", "storyteller", player=self.state["twin"], ability=self.id)
+            self.game.emit("wake", "storyteller", player=self.twin_name, ability=self.id)
         self._tell_both()
 
     def _tell_both(self) -> None:

@@ -39,12 +39,13 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class FangGu(Ability):
     id = "fanggu"
     kind = "killing"
+    has_jumped = State(False)   # once per game (`jumped`)
 
     def wakes(self, first: bool) -> bool:
         return not first
@@ -68,19 +69,20 @@ class FangGu(Ability):
     def jumped(self) -> bool:
         """Has a Fang Gu jump happened this game? Once per game: a Fang Gu made later (a
         Scarlet Woman taking over from the jumped-into Fang Gu) does not jump again."""
-        if not self.state.get("jumped") and any(
+        if not self.has_jumped and any(
                 ev["type"] == "ability_triggered" and ev.get("ability") == self.id
                 for ev in self.game.log):
-            self.state["jumped"] = True
-        return bool(self.state.get("jumped"))
+            self.has_jumped = True
+        return bool(self.has_jumped)
 
     def jump(self, target) -> None:
         """`target` becomes an evil Fang Gu and the old Fang Gu dies instead."""
         game, me = self.game, self.player
-        self.state["jumped"] = True
+        self.has_jumped = True
         self.triggered("storyteller", target=target)
         game.change_character(target, self.id, alignment="evil", successor=True)
         heir = target.ability
         if heir is not None:
-            heir.state["jumped"] = True         # the 1st Outsider: once per game
+            if isinstance(heir, FangGu):
+                heir.has_jumped = True          # the 1st Outsider: once per game
         game.die(me, "demon", me)

@@ -22,7 +22,7 @@ Rulings:
 from __future__ import annotations
 
 from ..engine.outcome import Outcome, opposing
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Fearmonger(Ability):
@@ -30,6 +30,7 @@ class Fearmonger(Ability):
     kind = "ending"
     outcome_reasons = {"fearmonger": "the Fearmonger nominated and executed their chosen "
                                      "player: that player's team loses"}
+    fear: State[str | None] = State(None)     # the player chosen
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -40,8 +41,8 @@ class Fearmonger(Ability):
         if not self.functioning:
             self.no_effect("fear", target=target)
             return
-        new = self.state.get("fear") != target.name
-        self.state["fear"] = target.name
+        new = self.fear != target.name
+        self.fear = target.name
         if new:
             self.reminder("Fear", target)
         if new or first:
@@ -55,7 +56,7 @@ class Fearmonger(Ability):
     def _executed(self, p) -> None:
         game, me = self.game, self.player
         about = game.about_to_die      # the nominee, not another executed instead
-        if self.state.get("fear") != p.name or about is None or about.name != p.name:
+        if self.fear != p.name or about is None or about.name != p.name:
             return
         nominated = any(e["target"] == p.name and e["by"] == me.name
                         for e in game.nominations_today)

@@ -12,12 +12,14 @@ A Fortune Teller created mid-game gets a Red Herring (Storyteller's choice, key
 from __future__ import annotations
 
 from .. import data as D
+from ..engine.ability import State
 from ._info import Information
 
 
 class FortuneTeller(Information):
     id = "fortuneteller"
     kind = "information"
+    red_herring: State[str | None] = State(None)   # unset until chosen
 
     def on_setup(self) -> None:
         self._choose_red_herring()
@@ -25,26 +27,26 @@ class FortuneTeller(Information):
     def _choose_red_herring(self) -> None:
         game = self.game
         good = [p.name for p in game.players if p.alignment == "good" and not p.traveller]
-        self.state["red_herring"] = None
+        self.red_herring = None
         if good:
             # Suggested: another good player (on the Fortune Teller themself, a red herring
             # is wasted unless they pick themselves).
             others = [n for n in good if n != self.player.name]
-            self.state["red_herring"] = game.storyteller_choice(
+            self.red_herring = game.storyteller_choice(
                 "red_herring", good, "Which good player is the Fortune Teller's Red Herring?",
                 player=self.player.name, **({"suggested": others} if others else {}))
-            self.reminder("Red Herring", self.state["red_herring"])
+            self.reminder("Red Herring", self.red_herring)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        if "red_herring" not in self.state:     # created mid-game (a Damsel the Huntsman found)
+        if not self.has(FortuneTeller.red_herring):     # created mid-game (a Damsel the Huntsman found)
             self._choose_red_herring()
         picks = game.choose_players(me, 2, ability=self)
         if not picks:
             return
         # Registrations are asked pick by pick until the answer is yes: a pick that is the
         # red herring or "is the Demon" needs no question, and after a yes none is asked.
-        herring = self.state.get("red_herring")
+        herring = self.red_herring
         regs = {}
         for p in picks:
             if p.name == herring or any(ab.counts_as_demon(p)

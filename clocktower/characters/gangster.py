@@ -23,16 +23,17 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Gangster(Ability):
     id = "gangster"
     kind = "killing"
+    used_day: State[int | None] = State(None)
 
     def day_options(self) -> list[dict]:
         game, me = self.game, self.player
-        if not me.alive or self.state.get("used_day") == game.day:
+        if not me.alive or self.used_day == game.day:
             return []
         left, right = game.neighbours(me)
         if left is None or right is None or left is right:
@@ -42,7 +43,7 @@ class Gangster(Ability):
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["used_day"] = game.day
+        self.used_day = game.day
         game.kill(game.player(args["target"]), "ability", me, source=self)
 
     @classmethod

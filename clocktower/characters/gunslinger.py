@@ -17,12 +17,13 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Gunslinger(Ability):
     id = "gunslinger"
     kind = "killing"
+    shot_day: State[int | None] = State(None)
 
     def on_vote_tallied(self, nominee, voters) -> None:
         game = self.game
@@ -31,7 +32,7 @@ class Gunslinger(Ability):
 
     def day_options(self) -> list[dict]:
         game = self.game
-        if not self.player.alive or self.state.get("shot_day") == game.day:
+        if not self.player.alive or self.shot_day == game.day:
             return []
         noms = game.nominations_today
         if len(noms) != 1:
@@ -40,7 +41,7 @@ class Gunslinger(Ability):
 
     def day_ability(self, args: dict) -> None:
         game, me = self.game, self.player
-        self.state["shot_day"] = game.day
+        self.shot_day = game.day
         target = game.player(args["target"])
         if not target.truly_alive:      # publicly: nothing happens (the engine says so)
             if not self.functioning:

@@ -14,13 +14,14 @@ Both are the engine's rule for every Demon made at night (`Game._new_at_night`).
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ._common import last_day_nominees
 
 
 class Imp(Ability):
     id = "imp"
     kind = "killing"
+    self_kill_night: State[int | None] = State(None)
 
     def wakes(self, first: bool) -> bool:
         # A successor made tonight (star-pass, Scarlet Woman) waits: the engine's one rule
@@ -33,12 +34,12 @@ class Imp(Ability):
         if not target:
             return
         if target[0] is me:
-            self.state["self_kill_night"] = game.night
+            self.self_kill_night = game.night
         game.kill(target[0], "demon", me, source=self)
 
     def on_death(self, dead, cause, by) -> None:
         game, me = self.game, self.player
-        if dead is not me or by is not me or self.state.get("self_kill_night") != game.night:
+        if dead is not me or by is not me or self.self_kill_night != game.night:
             return
         if any(p.truly_alive and game.is_demon(p) for p in game.players):
             return      # someone already took over (a Scarlet Woman)

@@ -41,8 +41,10 @@ neighbour, who is not told and keeps believing their old character.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State, StateList
 from ..engine.decisions import Choice
 from ..engine.evilinfo import evil_info as give_evil_info
 from ..engine.jinx import adjusted
@@ -51,16 +53,19 @@ from ..engine.jinx import adjusted
 class Kazali(Ability):
     id = "kazali"
     kind = "killing"
+    chooses = State(False)
+    held_back: StateList[Any] = StateList()   # evil-info steps held back
+    pick: State[str | None] = State(None)   # the Minion character picked last
 
     def __init__(self, game, player):
         super().__init__(game, player)
         # Only a Kazali in play from setup chooses its Minions.
-        self.state["chooses"] = game.phase == "setup"
-        self.state["held_back"] = []
+        self.chooses = game.phase == "setup"
+        self.held_back = []
 
     def _will_choose(self) -> bool:
         game = self.game
-        return (game.night == 1 and bool(self.state.get("chooses"))
+        return (game.night == 1 and bool(self.chooses)
                 and self.player is not None and self.player.alive
                 and not any(D.get(p.character).team == "minion" for p in game.players))
 
@@ -83,7 +88,7 @@ class Kazali(Ability):
 
     def choose_minions(self) -> None:
         game, me = self.game, self.player
-        self.state["chooses"] = False
+        self.chooses = False
         wanted = D.player_counts(sum(1 for p in game.players if not p.traveller))["minion"]
         chosen: list[str] = []
         for _ in range(wanted):
@@ -104,16 +109,16 @@ class Kazali(Ability):
             game.emit("choice", [me.name], player=me.name, ability=self.id,
                       players=[ans["player"]], character=ans["character"])
             # Jinx point: a Marionette made so is not told (the Marionette–Kazali jinx).
-            self.state["pick"] = ans["character"]
+            self.pick = ans["character"]
             game.change_character(game.by_name[ans["player"]], ans["character"],
                                   alignment="evil", tell=adjusted(self, "tells_pick", True))
-        for step in self.state["held_back"]:
+        for step in self.held_back:
             give_evil_info(game, step)
-        self.state["held_back"] = []
+        self.held_back = []
 
     def evil_info(self, table) -> None:
         """An evil-info step before the Kazali has chosen (a script's own night order): held
         back and given right after the choice."""
         if self._will_choose():
-            self.state["held_back"].append(table.step)
+            self.held_back.append(table.step)
             table.skip("the Kazali has not chosen its Minions yet")

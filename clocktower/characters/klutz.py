@@ -27,7 +27,7 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.outcome import Outcome, opposing
 
 
@@ -35,16 +35,18 @@ class Klutz(Ability):
     id = "klutz"
     kind = "ending"
     outcome_reasons = {"klutz": "the Klutz chose an evil player when they died: their team loses"}
+    died = State(False)
+    chosen: State[str | None] = State(None)   # the player chosen; unset until then
 
     def on_death(self, dead, cause, by) -> None:
-        if dead is self.player and not self.state.get("died"):
-            self.state["died"] = True
+        if dead is self.player and not self.died:
+            self.died = True
 
     def pending(self) -> bool:
         """The Klutz has learned they died and has not chosen yet (by day only: a night
         death is learned at dawn)."""
         game = self.game
-        return (bool(self.state.get("died")) and not self.state.get("chosen")
+        return (bool(self.died) and not self.chosen
                 and game.phase == "day" and not self.player.alive)
 
     def day_options(self) -> list[dict]:
@@ -74,12 +76,12 @@ class Klutz(Ability):
 
     def resolving_death(self) -> bool:
         """Dead and not yet chosen (the Pukka's poison is still on them until they choose)."""
-        return bool(self.state.get("died")) and "chosen" not in self.state
+        return bool(self.died) and not self.has(Klutz.chosen)
 
     def choose(self, target) -> None:
         game, me = self.game, self.player
         works = game.in_force(self, even_if_dead=True)     # before the choice resolves it
-        self.state["chosen"] = target.name
+        self.chosen = target.name
         if not works:
             self.no_effect("loss", target=target)
             return

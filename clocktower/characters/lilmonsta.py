@@ -38,7 +38,7 @@ first babysitter.
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.jinx import adjusted
 
 
@@ -47,12 +47,15 @@ class LilMonsta(Ability):
     kind = "killing"
 
     # ---- who is the Demon ---------------------------------------------------------------
+    sitter: State[str | None] = State(None)   # the babysitter (`babysitter()`)
+    locked = State(False)    # the Minions no longer choose (a jinx)
+    summoned_tonight: State[int | None] = State(None)
     def babysitter(self):
-        name = self.state.get("babysitter")
+        name = self.sitter
         return self.game.by_name.get(name) if name else None
 
     def counts_as_demon(self, player) -> bool:
-        return player is not None and player.name == self.state.get("babysitter")
+        return player is not None and player.name == self.sitter
 
     def evil_info(self, table) -> None:
         # No Minion or Demon info: the Minions wake together at Lil' Monsta's step.
@@ -60,7 +63,7 @@ class LilMonsta(Ability):
 
     def demon_pending(self) -> bool:
         # Before the first babysitter is chosen (night 1, before Lil' Monsta's step).
-        return self.state.get("babysitter") is None
+        return self.sitter is None
 
     # ---- night --------------------------------------------------------------------------
     def babysitter_options(self) -> tuple[list[str], list[str]]:
@@ -71,7 +74,7 @@ class LilMonsta(Ability):
                    if p.alive and D.get(p.character).team == "minion"]
         if minions and self.storyteller_picks():
             return minions, minions
-        current = self.state.get("babysitter")
+        current = self.sitter
         suggested = minions or ([current] if current and game.by_name[current].alive else
                                 [p.name for p in game.players if p.alive])
         return everyone, suggested
@@ -83,8 +86,10 @@ class LilMonsta(Ability):
 
     def night(self, first: bool) -> None:
         game = self.game
-        if self.state.pop("summoned_tonight", None) != game.night:
-            if not self.state.get("locked"):
+        summoned = self.summoned_tonight
+        del self.summoned_tonight
+        if summoned != game.night:
+            if not self.locked:
                 self.choose_babysitter()
         if not first:
             self.night_kill()
@@ -105,7 +110,7 @@ class LilMonsta(Ability):
 
     def set_babysitter(self, p, minions: tuple[str, ...] | list[str] = ()) -> None:
         game = self.game
-        self.state["babysitter"] = p.name
+        self.sitter = p.name
         self.reminder("Is The Demon", p)
         seen = sorted(set(minions) - {p.name})
         if seen:
@@ -121,7 +126,7 @@ class LilMonsta(Ability):
 
     def summoned_holder(self, target) -> None:
         """The Summoner made this Lil' Monsta tonight and chose who holds it."""
-        self.state["summoned_tonight"] = self.game.night
+        self.summoned_tonight = self.game.night
         self.set_babysitter(target)
 
     def night_kill(self) -> None:

@@ -60,7 +60,7 @@ class Lunatic(Information):
     def take_belief(self, demon: str) -> None:
         game, me = self.game, self.player
         believed = game.believe(me, demon, source=self)
-        believed.state["acts_within"] = self.id
+        believed.acts_within = self.id
         game.abilities_changed()
         game.emit("reminder", "storyteller", token="Is the Lunatic", player=me.name,
                   character=me.thinks)

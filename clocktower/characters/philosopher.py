@@ -31,7 +31,7 @@ Rulings:
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability, State
+from ..engine.ability import Ability, State, StateList
 from ..engine.state import Effect
 
 
@@ -39,6 +39,9 @@ class Philosopher(Ability):
     id = "philosopher"
     kind = "transformation"
     used = State(False)
+    chosen: State[str | None] = State(None)
+    gained: State["Ability | None"] = State(None)
+    drunk: StateList[str] = StateList()   # the players it made drunk
 
     def wakes(self, first: bool) -> bool:
         return not self.used
@@ -60,34 +63,34 @@ class Philosopher(Ability):
         if not self.functioning:
             self.no_effect("ability_granted")
             return
-        self.state["chosen"] = chosen
-        self.state["gained"] = game.grant(me, chosen, source=self)
+        self.chosen = chosen
+        self.gained = game.grant(me, chosen, source=self)
         self.reminder("Is the Philosopher", me, character=chosen)
         for p in game.players:
             if p.character == chosen and p is not me:
                 self._make_drunk(p)
 
     def _make_drunk(self, p) -> None:
-        done = self.state.setdefault("drunk", [])
+        done = self.drunk
         if p.name in done:
             return
         done.append(p.name)
         self.game.add_effect(Effect("drunk", p, self))
 
     def on_character_change(self, player, old, new) -> None:
-        gained = self.state.get("gained")
+        gained = self.gained
         if gained is None:
             return
         me = self.player
         if gained.active and gained.player is not me and me is not None:
             # The Philosopher's character moved (a swap): what it gained goes with it.
             self.game.move_ability(gained, me)
-        if new == self.state["chosen"] and player is not me:
+        if new == self.chosen and player is not me:
             self._make_drunk(player)
-        elif old == self.state["chosen"] and new != old:
+        elif old == self.chosen and new != old:
             # "If this character is in play, they are drunk": the character is, so a
             # player who is no longer it is sober (drunk again if they become it again).
-            done = self.state.get("drunk", [])
+            done = self.drunk
             if player.name in done:
                 done.remove(player.name)
                 player.effects = [e for e in player.effects

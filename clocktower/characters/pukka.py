@@ -29,18 +29,19 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, StateList
 from ..engine.state import Effect
 
 
 class Pukka(Ability):
     id = "pukka"
     kind = "killing"
+    victims: StateList[str] = StateList()   # poisoned, not yet killed (oldest first)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         # Victims poisoned on earlier nights and not yet killed (names, oldest first).
-        waiting: list[str] = self.state.setdefault("victims", [])
+        waiting: list[str] = self.victims
         target = game.choose_players(me, 1, ability=self)
         new: Effect | None = None
         if target:

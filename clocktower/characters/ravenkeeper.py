@@ -11,6 +11,7 @@ is still poisoned until woken (`resolving_death`, see the Pukka).
 """
 from __future__ import annotations
 
+from ..engine.ability import State
 from ._common import team_characters
 from ._info import Information
 
@@ -18,6 +19,7 @@ from ._info import Information
 class Ravenkeeper(Information):
     id = "ravenkeeper"
     kind = "information"
+    woken_night: State[int | None] = State(None)   # the night it woke after its death
 
     def acts_while_dead(self) -> bool:
         return self.player in self.game.deaths_tonight
@@ -28,7 +30,7 @@ class Ravenkeeper(Information):
     def resolving_death(self) -> bool:
         """Died tonight and not yet woken to choose (the Pukka's poison is still on them)."""
         return (self.acts_while_dead() and not self.player.alive
-                and self.state.get("woken") != self.game.night)
+                and self.woken_night != self.game.night)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -42,7 +44,7 @@ class Ravenkeeper(Information):
                       lambda: [{"character": c, "players": [target.name]}
                                for c in team_characters(game)], self)
         finally:
-            self.state["woken"] = game.night    # what the death triggered is resolved
+            self.woken_night = game.night    # what the death triggered is resolved
 
     def truths(self, world, player=None) -> list[dict]:
         """The character the chosen player registers as."""

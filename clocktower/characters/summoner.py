@@ -40,7 +40,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.decisions import Choice
 from ..engine.jinx import adjusted
 
@@ -48,18 +48,20 @@ from ..engine.jinx import adjusted
 class Summoner(Ability):
     id = "summoner"
     kind = "transformation"
+    start = State(0)      # the night its counter starts
+    spent = State(False)
 
     def __init__(self, game, player):
         super().__init__(game, player)
         # The Summoner's own NIGHT 1 is the first night it sees (a Summoner made mid-game
         # counts from its first night).
-        self.state["start"] = game.night + (0 if game.phase == "night" else 1)
-        self.state["spent"] = False
+        self.start = game.night + (0 if game.phase == "night" else 1)
+        self.spent = False
 
     # ---- the night counter --------------------------------------------------------------
     def counter(self) -> int:
         """Which of the Summoner's nights it is now (1, 2, 3, ...)."""
-        return self.game.night - self.state["start"] + 1
+        return self.game.night - self.start + 1
 
     def summon_window(self) -> tuple[list[str], bool] | None:
         """(Demons that may be summoned tonight, optional?) or None: no summon tonight.
@@ -67,7 +69,7 @@ class Summoner(Ability):
         Night 3: any Demon on the script, not optional. Night 2: what the jinx point
         `night_two_demons` allows, optional (the Pukka jinx: the Pukka).
         """
-        if self.state["spent"]:
+        if self.spent:
             return None
         if self.counter() == 2:
             # Jinx point `night_two_demons` (the Pukka jinx): Demons that may be summoned
@@ -153,7 +155,7 @@ class Summoner(Ability):
         if ans is None:
             game.emit("declined", [me.name], player=me.name, ability=self.id)
             return
-        self.state["spent"] = True
+        self.spent = True
         game.emit("choice", [me.name], player=me.name, ability=self.id,
                   players=[ans["player"]], character=ans["character"])
         if not works:
@@ -171,7 +173,7 @@ class Summoner(Ability):
                                              "becomes it.")
         if demon is None:
             return
-        self.state["spent"] = True
+        self.spent = True
         if not self.functioning:
             self.no_effect("summon")
             return
@@ -212,6 +214,6 @@ class Summoner(Ability):
     # ---- winning ------------------------------------------------------------------------
     def demon_pending(self) -> bool:
         me = self.player
-        if self.state["spent"] or me is None or not me.truly_alive:
+        if self.spent or me is None or not me.truly_alive:
             return False
         return self.counter() <= 3

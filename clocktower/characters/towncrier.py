@@ -26,38 +26,43 @@ from __future__ import annotations
 
 from .. import data as D
 
+from ..engine.ability import State
 from ._info import Information
 
 
 class TownCrier(Information):
     id = "towncrier"
     kind = "information"
+    minion_nominated: State[int | None] = State(None)   # the day a Minion nominated
+    born: State[int | None] = State(None)   # log length when made mid-game today
+    asked: State["tuple[int, dict[str, tuple[str, str]]] | None"] = State(None)
 
     def on_nomination(self, nominator, nominee) -> None:
         game, me = self.game, self.player
-        if not me.alive or self.state.get("minion_nominated") == game.day:
+        if not me.alive or self.minion_nominated == game.day:
             return
         if self._is_minion(nominator):
-            self.state["minion_nominated"] = game.day
+            self.minion_nominated = game.day
             self.reminder("Minion Nominated", me)
 
     def on_character_change(self, player, old, new) -> None:
         if player is self.player and player.ability is self:
-            self.state["born"] = len(self.game.log)     # nominations before this were unseen
+            self.born = len(self.game.log)     # nominations before this were unseen
 
     def wakes(self, first: bool) -> bool:
         return not first
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
-        yes = self.state.get("minion_nominated") == game.day
-        born = self.state.pop("born", None)
+        yes = self.minion_nominated == game.day
+        born = self.born
+        del self.born
         if not yes and born is not None:
             for e in game.log[:born]:
                 if e["type"] == "nominate" and e["phase"] == "day" and e["number"] == game.day \
                         and self._is_minion(game.by_name[e["by"]]):
                     break
-        asked = self.state.get("asked")
+        asked = self.asked
         world = self.world(asked[1] if asked and asked[0] == game.day else None)
         game.tell(me, self.truths(world), lambda: [{"yes": True}, {"yes": False}], self)
 
@@ -70,8 +75,8 @@ class TownCrier(Information):
         """Ask how `nominator` registers (recorded for today's world): a Minion?"""
         game = self.game
         reg = game.registration(nominator, self.id)
-        asked: tuple[int, dict[str, tuple[str, str]]] | None = self.state.get("asked")
+        asked: tuple[int, dict[str, tuple[str, str]]] | None = self.asked
         if not asked or asked[0] != game.day:
-            asked = self.state["asked"] = (game.day, {})
+            asked = self.asked = (game.day, {})
         asked[1][nominator.name] = reg
         return D.get(reg[0]).team == "minion"

@@ -30,7 +30,7 @@ Rulings:
 from __future__ import annotations
 
 from .. import data as D
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State, StateList
 from ..engine.state import Effect
 
 TEAMS = D.teams()
@@ -39,6 +39,8 @@ TEAMS = D.teams()
 class Vigormortis(Ability):
     id = "vigormortis"
     kind = "killing"
+    kept: StateList[str] = StateList()   # the Minions it killed who keep their ability
+    _asking = State(False)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -55,7 +57,7 @@ class Vigormortis(Ability):
         """`minion`, killed by this Vigormortis, keeps their ability and poisons a Townsfolk
         neighbour."""
         game = self.game
-        kept: list[str] = self.state.setdefault("kept", [])
+        kept: list[str] = self.kept
         if minion.name not in kept:
             kept.append(minion.name)
         self.reminder("Has ability", minion)
@@ -91,16 +93,15 @@ class Vigormortis(Ability):
 
     def keeps_in_force(self, ability) -> bool:
         p = ability.player
-        if p is None or p.alive or p.name not in self.state.get("kept", ()):
+        if p is None or p.alive or p.name not in self.kept:
             return False
         if ability not in p.held or ability.origin == "believed" \
                 or TEAMS[p.character] != "minion" or ability.id != p.character:
             return False
-        guard = self.state.setdefault("_asking", [False])
-        if guard[0]:
+        if self._asking:
             return False
-        guard[0] = True
+        self._asking = True
         try:
             return self.game.in_force(self)
         finally:
-            guard[0] = False
+            self._asking = False

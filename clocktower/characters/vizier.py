@@ -26,7 +26,7 @@ Rulings:
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 from ..engine.jinx import adjusted
 
 
@@ -35,11 +35,13 @@ class Vizier(Ability):
     kind = "killing"
 
     # ---- "All players know you are the Vizier" -------------------------------------------
+    announced: State[str | None] = State(None)
+    used: State[tuple[int, int] | None] = State(None)   # (day, nominations) of its last use
     def on_day_start(self) -> None:
         game, me = self.game, self.player
-        if me is None or self.state.get("announced") == me.name:
+        if me is None or self.announced == me.name:
             return
-        self.state["announced"] = me.name
+        self.announced = me.name
         if not adjusted(self, "announce", True):
             return
         for p in game.players:
@@ -63,7 +65,7 @@ class Vizier(Ability):
         if not me.alive and not game.in_force(self):    # dead: only if kept (Vigormortis)
             return None
         noms = game.nominations_today
-        if not noms or self.state.get("used") == (game.day, len(noms)):
+        if not noms or self.used == (game.day, len(noms)):
             return None
         return noms[-1]
 
@@ -79,7 +81,7 @@ class Vizier(Ability):
         game = self.game
         nom = self._latest()
         assert nom is not None          # day_options checked by the engine
-        self.state["used"] = (game.day, len(game.nominations_today))
+        self.used = (game.day, len(game.nominations_today))
         target = game.player(args["target"])
         if not self.functioning:
             self.no_effect("execution", target=target)

@@ -24,13 +24,14 @@ secretly alive, registering dead.
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
+from ..engine.ability import Ability, State
 
 
 class Zombuul(Ability):
     id = "zombuul"
     kind = "killing"
     priority = 100          # the last word in the would-die step
+    died_once = State(False)
 
     def acts_while_dead(self) -> bool:
         return self.player is not None and self.player.secretly_alive
@@ -49,11 +50,11 @@ class Zombuul(Ability):
 
     def protects(self, target, cause, by) -> bool:
         game, me = self.game, self.player
-        if target is not me or self.state.get("died_once") or not me.alive:
+        if target is not me or self.died_once or not me.alive:
             return False
         if not self.functioning:
             return False         # a drunk or poisoned Zombuul dies for real
-        self.state["died_once"] = True
+        self.died_once = True
         # `apparent_death`: the death event that follows is the Zombuul's first, not real.
         self.reminder("Dead", me, note="registers as dead, secretly alive", apparent_death=True)
         game.fake_death(me, cause, by)
@@ -64,6 +65,6 @@ class Zombuul(Ability):
         me = self.player
         if me is None or me.alive:
             return
-        self.state["died_once"] = True
+        self.died_once = True
         me.secretly_alive = True
         self.reminder("Dead", me, note="counts as having died once (Summoner jinx)")

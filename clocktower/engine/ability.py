@@ -74,6 +74,28 @@ class State(Generic[T]):
         obj.state.pop(self.name, None)
 
 
+class StateList(State[list[T]]):
+    """A list field of an ability's `state` (`kept: StateList[str] = StateList()`):
+    `self.kept` is the stored list, stored empty when first read, so that appending to it
+    keeps what is appended; `self.kept = [...]` replaces it."""
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> "StateList[T]": ...
+    @overload
+    def __get__(self, obj: "Ability", owner: type | None = None) -> "list[T]": ...
+
+    def __get__(self, obj: "Ability | None",
+                owner: type | None = None) -> "list[T] | StateList[T]":
+        if obj is None:
+            return self
+        found: list[T] = obj.state.setdefault(self.name, [])
+        return found
+
+
 # What an ability mostly does: the Amnesiac's similarity scale (docs/storyteller.md). Each
 # character declares its own (`kind = "information"`); "other" if it does not.
 KINDS = ("information", "protection", "killing", "malfunction", "transformation", "ending",
@@ -117,6 +139,9 @@ class Ability:
     # only when its holder votes (an ability that limits its holder's vote).
     holder_only: ClassVar[frozenset[str]] = frozenset()
     data: CharacterData
+    # The ability whose night step runs this one's (`night_position`): a Lunatic's
+    # believed Demon acts within the Lunatic's step (characters/lunatic.py).
+    acts_within: State[str | None] = State(None)
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")
 
@@ -143,6 +168,11 @@ class Ability:
         self.source: Ability | None = None      # the ability that granted this one
         self.active = True                      # False once taken away (Game.revoke)
 
+    def has(self, field: "State[Any]") -> bool:
+        """Whether the typed field `field` of this ability is set (stored, not its default):
+        `self.has(Alchemist.minion)`; `del self.minion` unsets it."""
+        return field.name in self.state
+
     # ---- facts -------------------------------------------------------------------------
     @property
     def functioning(self) -> bool:
@@ -153,7 +183,7 @@ class Ability:
         # `acts_within`: this ability has no place of its own in the night order; another
         # ability runs its night step (a Lunatic's believed Demon acts in the Lunatic's step,
         # so the real Demon learns its choices before acting).
-        if self.state.get("acts_within"):
+        if self.acts_within:
             return 0
         return self.data.first_night if first else self.data.other_night
 

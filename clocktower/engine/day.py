@@ -15,6 +15,7 @@ from .outcome import GameOver
 from .state import holder
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .ability import Ability
     from .game import Game
     from .state import Player
 
@@ -56,6 +57,24 @@ def can_nominate(game: Game, by: Player, target: Player) -> str | None:
     return None
 
 
+def nomination_refusal(game: Game, by: Player, target: Player,
+                       votes: list[str] | None = None) -> str | None:
+    """Why the nomination of `target` by `by`, with the written hands `votes` (names), is
+    refused before anything of it happens, or None: a nomination the rules forbid
+    (`can_nominate`), a hand written for no player (an error), or a counted hand of a dead
+    player without a ghost vote. The one check: `nominate` makes it first, and
+    `engine/inputs.refusal` asks it before a written action is logged."""
+    why = can_nominate(game, by, target)
+    if why:
+        return why
+    if votes is not None:
+        voting.check_written(game, votes)
+        for name in votes:
+            if not voting.has_vote(game, game.by_name[name]):
+                return f"{name} is dead and has no ghost vote left"
+    return None
+
+
 def voting_order(game: Game, target: Player) -> list[Player]:
     """Hands are counted clockwise from the player after `target`, `target` last."""
     seat = target.seat
@@ -80,7 +99,7 @@ def nominate(game: Game, by: Player, target: Player,
     and no written claim, the nominee is asked whether to claim one of the script's
     characters whose ability asks for a claim when nominated (`nomination_claim`):
     anyone may make it, whoever they are."""
-    why = can_nominate(game, by, target)
+    why = nomination_refusal(game, by, target, votes if isinstance(votes, list) else None)
     if why:
         raise IllegalAction(why)
     game.nominators.add(by.name)
@@ -273,6 +292,27 @@ def day_use(game: Game, by: Player, character: str, args: dict) -> None:
         game.emit("no_effect", "storyteller", player=by.name, ability=character,
                   effect="unavailable")
         return
-    if not ab.accepts_day_use(args, legal):
-        raise IllegalAction(f"{by.name} cannot use {character} with {args} now")
+    why = use_refusal(by, ab, args, legal)
+    if why:
+        raise IllegalAction(why)
     ab.day_ability(args)
+
+
+def use_refusal(by: Player, ab: Ability, args: dict, legal: list) -> str | None:
+    """Why a use of the day ability `ab` by `by` with `args` is refused, or None: it has
+    uses now (`legal`: its `day_options()`) and these arguments are not one of them
+    (`accepts_day_use`). The one check: `day_use` makes it, and
+    `engine/inputs.refusal` asks it before a written action is logged (`day_use_refusal`)."""
+    if legal and not ab.accepts_day_use(args, legal):
+        return f"{by.name} cannot use {ab.id} with {args} now"
+    return None
+
+
+def day_use_refusal(game: Game, by: Player, character: str, args: dict) -> str | None:
+    """Why the public use of `character`'s day ability by `by` with `args` is refused
+    before anything of it happens (`use_refusal` on `by`'s own ability of that id), or
+    None (the use is carried out, pretended or announced as doing nothing: `day_use`)."""
+    ab = next((a for a in by.abilities() if a.id == character), None)
+    if ab is None:
+        return None
+    return use_refusal(by, ab, args, ab.day_options())

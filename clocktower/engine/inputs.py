@@ -34,7 +34,7 @@ import json
 from typing import Any, Iterable
 
 from ..errors import ClocktowerError, IllegalAction, IllegalAnswer, ReplayMismatch
-from . import voting
+from . import day, voting
 from .decisions import Decision
 from .driver import Days, drive
 from .game import Game
@@ -76,7 +76,8 @@ def check_day_action(action: Any, live: bool = False) -> None:
 
 def refusal(game: Game, who: str, action: dict) -> str | None:
     """Why the engine refuses the written day action `action` by `who` before anything of
-    it happens, or None. The same checks the engine makes while carrying it out, made
+    it happens, or None. The engine's own check functions, the ones it makes while
+    carrying the action out (`day.nomination_refusal`, `day.day_use_refusal`), asked
     first, so a refused action leaves no trace (a scenario's `refused:`): a nomination
     the rules forbid or a counted hand of a dead player without a ghost vote; a day ability
     used with arguments it does not accept (the engine would have announced the use first).
@@ -84,22 +85,11 @@ def refusal(game: Game, who: str, action: dict) -> str | None:
     nomination's own effects are over) are still made while it is carried out."""
     by = game.player(who)
     if "nominate" in action:
-        target = game.player(action["nominate"])
-        why = game.can_nominate(by, target)
-        if why:
-            return why
-        voting.check_written(game, list(action.get("votes", [])))
-        for name in action.get("votes", []):
-            if not voting.has_vote(game, game.by_name[name]):
-                return f"{name} is dead and has no ghost vote left"
-        return None
+        return day.nomination_refusal(game, by, game.player(action["nominate"]),
+                                      list(action.get("votes", [])))
     if "ability" in action:
-        ab = next((a for a in by.abilities() if a.id == action["ability"]), None)
-        if ab is not None:
-            args = {k: v for k, v in action.items() if k != "ability"}
-            legal = ab.day_options()
-            if legal and not ab.accepts_day_use(args, legal):
-                return f"{by.name} cannot use {action['ability']} with {args} now"
+        return day.day_use_refusal(game, by, action["ability"],
+                                   {k: v for k, v in action.items() if k != "ability"})
     return None
 
 

@@ -27,8 +27,7 @@ script (the Heretic and the Baron), a bag never holds both (such a bag is drawn 
 """
 from __future__ import annotations
 
-import itertools
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable
 
 from .. import data as D
 from ..data.jinxes import exclusive_pairs, setup_jinxes
@@ -36,102 +35,17 @@ from ..errors import NotImplementedCharacters, SetupError
 from ..scripts import script_memo
 from .rand import randrange, shuffle
 from .jinx import activate as activate_jinxes
+# The bag arithmetic is the setup rules' one API (engine/setuprules.py).
+from .setuprules import TEAM_ORDER, apply_changes as _counts, required as _requires
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-
-TEAM_ORDER = ("demon", "minion", "outsider", "townsfolk")
 
 
 def check_implemented(script, registry) -> None:
     missing = [c for c in script.characters if c not in registry]
     if missing:
         raise NotImplementedCharacters(missing)
-
-
-def legal_counts(players: int, chosen: list[str], not_dealt: Iterable[str] = ()
-                 ) -> Iterator[tuple[dict, set]]:
-    """The team counts a bag holding `chosen` (and `not_dealt`, in play without a seat: Lil'
-    Monsta) may have with `players` players (Travellers aside): one (counts, forced) per
-    combination of the Storyteller's setup choices (`outsiders_choice`, `outsiders_any`),
-    each without and then with the required characters counted as added (`_counts`);
-    `forced`: the characters those setup changes require. Combinations the changes cannot
-    make are left out. Lazy: a caller looking for one that fits stops at it."""
-    base = D.player_counts(players)
-    in_play = list(chosen) + list(not_dealt)
-    choice_ids = [c for c in chosen if (D.get(c).setup_change or {}).get("outsiders_choice")
-                  or (D.get(c).setup_change or {}).get("outsiders_any")]
-    option_lists = []
-    for cid in choice_ids:
-        change = D.get(cid).setup_change or {}
-        if "outsiders_choice" in change:
-            option_lists.append(list(change["outsiders_choice"]))
-        else:
-            option_lists.append(list(range(-base["outsider"] - 2, base["minion"] + 3)))
-    for picks in itertools.product(*option_lists) if option_lists else [()]:
-        memo = dict(zip(choice_ids, picks))
-        for added in (frozenset(), frozenset(chosen)):
-            try:
-                counts, forced, _nd = _counts(base, in_play,
-                                              lambda cid, opts: memo[cid], dict(memo), added)
-            except (KeyError, ValueError):
-                continue        # this choice is not one these setup changes can make
-            yield counts, forced
-
-
-def _counts(base: dict, chosen: list[str], st_pick, memo: dict,
-            added: set | frozenset = frozenset()) -> tuple[dict, set, set]:
-    """The table's counts changed by the setup changes of `chosen` (each applied once).
-
-    Returns (counts, forced, not_dealt). A not-dealt character fills its team's count
-    without a seat (Lil' Monsta: the Demon is in play, an extra Minion takes the seat).
-    `added`: the required characters that were added by their requirement (not drawn):
-    only those move a slot between teams.
-    """
-    counts = dict(base)
-    forced: set[str] = set()
-    not_dealt: set[str] = set()
-    for cid in chosen:
-        change = D.get(cid).setup_change
-        if not change:
-            continue
-        own_team = D.get(cid).team
-        if "outsiders" in change:
-            counts["outsider"] += change["outsiders"]
-            counts["townsfolk"] -= change["outsiders"]
-        if "outsiders_choice" in change:
-            if cid not in memo:
-                memo[cid] = st_pick(cid, change["outsiders_choice"])
-            counts["outsider"] += memo[cid]
-            counts["townsfolk"] -= memo[cid]
-        moved = 0
-        if change.get("minions_chosen_by_demon"):
-            moved = counts["minion"]
-            counts["townsfolk"] += moved
-            counts["minion"] = 0
-        if change.get("outsiders_any"):
-            if cid not in memo:
-                memo[cid] = st_pick(cid, list(range(-counts["outsider"], moved + 1)))
-            counts["outsider"] += memo[cid]
-            counts["townsfolk"] -= memo[cid]
-        if change.get("not_dealt"):
-            not_dealt.add(cid)
-        if change.get("neighbours_demon"):
-            counts["townsfolk"] += 1
-        if "minions" in change:
-            counts["minion"] += change["minions"]
-        if change.get("no_demon"):
-            counts["demon"] -= 1
-            counts["townsfolk"] += 1
-        if "requires" in change:
-            req = change["requires"]
-            forced.add(req)
-            req_team = D.get(req).team
-            if req in added and req_team != own_team \
-                    and {req_team, own_team} <= {"outsider", "townsfolk"}:
-                counts[req_team] += 1
-                counts[own_team] -= 1
-    return counts, forced, not_dealt
 
 
 def script_teams(script) -> dict[str, list[str]]:
@@ -148,11 +62,6 @@ def _setup_pairs(script) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
         return exclusive, [tuple(j["pair"]) for j in setup_jinxes(on, "enters_after")]
     found = script_memo(script, "setup pairs", compute)
     return found[0], found[1]
-
-
-def _requires(cid: str) -> str | None:
-    change = D.get(cid).setup_change
-    return change.get("requires") if change else None
 
 
 def build_bag(script, n: int, rng, st_pick, ruled: Iterable[frozenset] = (),

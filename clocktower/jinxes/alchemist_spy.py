@@ -18,11 +18,13 @@ Rulings: a drunk or poisoned Alchemist may guess, and a right guess does nothing
 from __future__ import annotations
 
 from .. import data as D
+from ..engine.ability import State
 from ..engine.jinx import Jinx
 
 
 class AlchemistSpy(Jinx):
     pair = ("alchemist", "spy")
+    forced: State[dict | None] = State(None)
 
     def adjust(self, ability, point, value):
         if ability.id != "alchemist":
@@ -55,12 +57,12 @@ class AlchemistSpy(Jinx):
                 game.emit("no_effect", "storyteller", ability="alchemist", player=me.name,
                           target=target.name, effect="the Demon must choose the Spy")
                 continue
-            self.state["forced"] = {"night": game.day + 1, "spy": target.name}
+            self.forced = {"night": game.day + 1, "spy": target.name}
             game.emit("jinx", "storyteller", ability="alchemist", jinx="spy", player=me.name,
                       effect=f"the Demon must choose {target.name}, the Spy, tonight")
 
     def must_choose(self, chooser) -> list[str]:
-        forced = self.state.get("forced")
+        forced = self.forced
         game = self.game
         if forced is None or game.phase != "night" or forced["night"] != game.night:
             return []

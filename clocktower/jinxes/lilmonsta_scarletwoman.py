@@ -3,7 +3,7 @@ Scarlet Woman babysits Lil' Monsta for the rest of the game."
 
 When the babysitter dies (Lil' Monsta dies) and no other player is the Demon, with 5 or
 more non-Traveller players alive just before the death, a living, working Scarlet Woman
-becomes the babysitter, and the Minions no longer choose (Lil' Monsta's `locked` state).
+becomes the babysitter, and the Minions no longer choose (Lil' Monsta's `locked` field).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class LilMonstaScarletWoman(Jinx):
         # characters).
         monstas: list[Any] = [a for a in game.free_abilities if a.id == "lilmonsta"]
         for lm in monstas:
-            if dead.name != lm.state.get("babysitter"):
+            if dead.name != lm.sitter:
                 continue
             if any(p.truly_alive and game.is_demon(p) for p in game.players if p is not dead):
                 return
@@ -35,6 +35,6 @@ class LilMonstaScarletWoman(Jinx):
                     continue
                 game.emit("ability_triggered", "storyteller", ability="scarletwoman",
                           player=sw.name, demon=lm.id, jinx=lm.id)
-                lm.state["locked"] = True
+                lm.locked = True
                 lm.set_babysitter(sw)
                 return

@@ -8,12 +8,14 @@ Each Damsel ability is poisoned at most once.
 """
 from __future__ import annotations
 
+from ..engine.ability import Ability, StateList
 from ..engine.jinx import Jinx
 from ..engine.state import Effect
 
 
 class SpyDamsel(Jinx):
     pair = ("spy", "damsel")
+    poisoned: StateList[Ability] = StateList()   # the Damsel abilities poisoned
 
     def on_setup(self) -> None:
         self._poison()
@@ -26,7 +28,7 @@ class SpyDamsel(Jinx):
         game = self.game
         if not any(p.character == "spy" for p in game.players):
             return
-        done = self.state.setdefault("poisoned", [])
+        done = self.poisoned
         for me in game.players:
             ab = me.ability
             if me.character != "damsel" or ab is None or ab.id != "damsel" \

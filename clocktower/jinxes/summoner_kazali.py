@@ -10,6 +10,7 @@ by the Demons (cause `demon`: protection still applies).
 from __future__ import annotations
 
 from .. import data as D
+from ..engine.ability import State
 from ..engine.jinx import Jinx
 
 TEAMS = D.teams()
@@ -17,6 +18,7 @@ TEAMS = D.teams()
 
 class SummonerKazali(Jinx):
     pair = ("summoner", "kazali")
+    summon_night: State[int | None] = State(None)
 
     def on_character_change(self, player, old, new) -> None:
         game = self.game
@@ -27,13 +29,13 @@ class SummonerKazali(Jinx):
                        for e in reversed(game.log[-6:]))
         demons = [p for p in game.players if p.truly_alive and game.is_demon(p)]
         if summoned and len(demons) >= 2:
-            self.state["night"] = game.night
+            self.summon_night = game.night
             game.emit("jinx", "storyteller", ability="summoner", jinx="kazali",
                       player=player.name, effect="storyteller_chooses_deaths")
 
     def _tonight(self) -> bool:
         game = self.game
-        return game.phase == "night" and self.state.get("night") == game.night
+        return game.phase == "night" and self.summon_night == game.night
 
     def stops_ability(self, ability) -> bool:
         return TEAMS.get(ability.id) == "demon" and ability.player is not None \
@@ -48,6 +50,6 @@ class SummonerKazali(Jinx):
         name = game.storyteller_choice("kazali.summoner", [None] + living,
                                        "Summoner–Kazali jinx: who dies tonight?",
                                        **({"suggested": suggested} if suggested else {}))
-        self.state["night"] = None
+        self.summon_night = None
         if name is not None:
             game.kill(game.by_name[name], "demon", None)

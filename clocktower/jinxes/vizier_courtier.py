@@ -8,11 +8,13 @@ yes: false}` (a shake: "your ability does not work"); told again if they lose it
 """
 from __future__ import annotations
 
+from ..engine.ability import StateList
 from ..engine.jinx import Jinx
 
 
 class VizierCourtier(Jinx):
     pair = ("vizier", "courtier")
+    told: StateList[str] = StateList()
 
     def adjust(self, ability, point, value):
         if ability.id == "vizier" and point == "immune_without_ability":
@@ -21,7 +23,7 @@ class VizierCourtier(Jinx):
 
     def on_dawn(self) -> None:
         game = self.game
-        told: list = self.state.setdefault("told", [])
+        told: list = self.told
         for p in game.players:
             for ab in p.held:
                 if ab.id != "vizier" or ab.origin == "believed" or not p.alive:

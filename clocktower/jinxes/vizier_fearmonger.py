@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .. import data as D
+from ..engine.ability import State
 from ..engine.jinx import Jinx
 
 
 class VizierFearmonger(Jinx):
     pair = ("vizier", "fearmonger")
+    pick: State[str | None] = State(None)
 
     def night_position(self, first: bool) -> Any:
         d = D.get("fearmonger")
@@ -48,7 +50,7 @@ class VizierFearmonger(Jinx):
         pick = self._pick()
         if pick is None:
             return
-        self.state["pick"] = pick
+        self.pick = pick
         for p in self._viziers():
             game.emit("wake", "storyteller", player=p.name, ability="vizier")
             game.emit("learn", [p.name], player=p.name, ability="vizier", players=[pick],
@@ -56,6 +58,6 @@ class VizierFearmonger(Jinx):
 
     def adjust(self, ability, point, value):
         if ability.id == "vizier" and point == "immune" \
-                and value["target"].name == self.state.get("pick"):
+                and value["target"].name == self.pick:
             return {**value, "immune": True}
         return value

@@ -16,6 +16,7 @@ from ..engine.game import Game, GameOver
 from ..engine.views import sees_all
 from ..engine.inputs import day_action, setup_written
 from ..engine.setup import setup_random
+from ..engine.setuprules import implied_not_dealt
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script, load_script
 from ..storyteller import AutoStoryteller
@@ -532,17 +533,13 @@ def build_script(sc: Scenario) -> Script:
 
 
 def _not_dealt(sc: Scenario, script: Script) -> list[str]:
-    """A Demon that no player is dealt (Lil' Monsta) is in play when no player has a Demon
-    (and no player's setup change removes the Demon: the Summoner)."""
-    if sc.not_dealt is not None:        # written (an extension: docs/scenarios.md)
+    """The characters in play without a seat: as written (an extension: docs/scenarios.md),
+    else what the grimoire implies by the setup rules (`implied_not_dealt`: Lil' Monsta
+    when no player has a Demon and no player's setup change removes it)."""
+    if sc.not_dealt is not None:
         return sorted(set(sc.not_dealt))
-    return sorted(c for c in script.characters if c in REGISTRY
-                  and (D.get(c).setup_change or {}).get("not_dealt")
-                  and not any(p["character"] == c for p in sc.players)
-                  and D.get(c).team == "demon"
-                  and not any(D.get(p["character"]).team == "demon" for p in sc.players)
-                  and not any((D.get(p["character"]).setup_change or {}).get("no_demon")
-                              for p in sc.players))
+    return implied_not_dealt(script.characters, [p["character"] for p in sc.players],
+                             REGISTRY)
 
 
 def _deal(sc: Scenario, game: Game, script: Script) -> None:

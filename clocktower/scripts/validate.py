@@ -4,7 +4,8 @@
 while reading (see `document.py`) plus the checks on the script as a whole:
 
 - for each player count from 5 to 15, whether the script has enough characters of each team
-  after setup changes (see `seat_problem`);
+  after setup changes (see `seat_problem`; the counts are the setup rules',
+  `engine/setuprules.py`);
 - jinxed pairs on the script, characters that change setup (and those whose setup change the
   count above does not model), homebrew characters, and (when a set of implemented ids is
   given) characters the engine cannot play yet.
@@ -15,10 +16,11 @@ Exit codes of `clocktower script validate`: 0 valid (warnings and notes allowed;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any, Iterable
 
 from .. import data as D
+from ..engine.setuprules import legal_counts, required
 from ..errors import ScriptError
 from .document import Loaded, Problem
 
@@ -48,62 +50,44 @@ class Report:
         return 0
 
 
-def _options(cid: str) -> list[Any]:
-    change = D.get(cid).setup_change or {}
-    return list(change["outsiders_choice"]) if "outsiders_choice" in change else [None]
-
-
-def _try(script, n: int, in_play: tuple[str, ...], picks: tuple, changers: set[str]) -> tuple[int, str]:
+def _try(script, n: int, in_play: tuple[str, ...], changers: set[str]) -> tuple[int, str]:
     """(shortfall, reason) for a bag of n whose setup-changing characters are exactly `in_play`.
 
-    Shortfall 0 means the bag can be filled. Setup changes follow the engine's reading of the
-    data file's `setup_change` records (docs/scripts.md lists them).
+    Shortfall 0 means the bag can be filled. The team counts are the setup rules' (every
+    option of `engine.setuprules.legal_counts` for these characters and the characters
+    they require); the best option is kept (on a tie, the later one).
     """
-    counts = dict(D.player_counts(n))
-    extra_townsfolk = 0      # tokens shown but not in play (the Drunk's Townsfolk)
-    extra_good = 0           # the Marionette's good token
-    flexible_outsiders = False
-    for cid, pick in zip(in_play, picks):
-        change = D.get(cid).setup_change or {}
-        if "outsiders" in change:
-            counts["outsider"] += change["outsiders"]
-            counts["townsfolk"] -= change["outsiders"]
-        if pick is not None:
-            counts["outsider"] += pick
-            counts["townsfolk"] -= pick
-        if "minions" in change:
-            counts["minion"] += change["minions"]
-        if change.get("no_demon"):
-            counts["demon"] -= 1
-            counts["townsfolk"] += 1
-        if change.get("outsiders_any"):
-            flexible_outsiders = True
-        if change.get("minions_chosen_by_demon"):
-            # The Minion tokens are replaced by good ones; the Demon makes the Minions later.
-            counts["townsfolk"] += counts["minion"]
-        if change.get("not_dealt_as_self"):
-            extra_townsfolk += 1
-        if change.get("neighbours_demon"):
-            extra_good += 1
-        if "requires" in change:
-            req = change["requires"]
-            if req not in script.characters:
-                return 99, f"{D.get(cid).name} needs the {D.get(req).name}, who is not on the script"
-            own, other = D.get(cid).team, D.get(req).team
-            if own != other and {own, other} <= {"townsfolk", "outsider"}:
-                counts[other] += 1
-                counts[own] -= 1
+    bag = list(in_play)
+    for cid in in_play:
+        req = required(cid)
+        if req is None:
+            continue
+        if req not in script.characters:
+            return 99, f"{D.get(cid).name} needs the {D.get(req).name}, who is not on the script"
+        if req not in bag:
+            bag.append(req)
+    # tokens shown but not in play (the Drunk's Townsfolk)
+    extra_townsfolk = sum(1 for c in in_play if (D.get(c).setup_change or {}).get("not_dealt_as_self"))
     avail = {}
     for team in SEAT_TEAMS:
         pool = [c for c in script.characters if script.team_of(c) == team]
-        fixed = [c for c in pool if c in in_play]
-        free = [c for c in pool if c not in changers]
+        fixed = [c for c in pool if c in bag]
+        free = [c for c in pool if c not in changers and c not in bag]
         avail[team] = (len(fixed), len(fixed) + len(free))
-    if flexible_outsiders:
-        need_good = counts["townsfolk"] + counts["outsider"]
-        counts["outsider"] = max(avail["outsider"][0],
-                                 min(avail["outsider"][1], need_good - avail["townsfolk"][0]))
-        counts["townsfolk"] = need_good - counts["outsider"]
+    best: tuple[int, str] | None = None
+    for counts, _forced in legal_counts(n, bag):
+        if min(counts.values()) < 0:
+            continue
+        found = _shortfall(counts, avail, extra_townsfolk)
+        if best is None or found[0] <= best[0]:
+            best = found
+        if found[0] == 0:
+            break
+    return best if best is not None else (99, "no legal bag")
+
+
+def _shortfall(counts: dict, avail: dict, extra_townsfolk: int) -> tuple[int, str]:
+    counts = dict(counts)
     counts["townsfolk"] += extra_townsfolk
     shortfall, reason = 0, ""
     for team in SEAT_TEAMS:
@@ -117,34 +101,30 @@ def _try(script, n: int, in_play: tuple[str, ...], picks: tuple, changers: set[s
             shortfall += need - high
             label = "Townsfolk" if team == "townsfolk" else team.title() + "s"
             reason = reason or f"not enough {label} ({high} on the script, {need} needed)"
-    good_high = avail["townsfolk"][1] + avail["outsider"][1]
-    if extra_good and counts["townsfolk"] + counts["outsider"] + extra_good > good_high:
-        shortfall += 1
-        reason = reason or "not enough good characters for the Marionette's token"
     return shortfall, reason
 
 
 def seat_problem(script, n: int) -> str | None:
     """Why `script` cannot seat n players (None if some legal bag exists).
 
-    Tries every set of setup-changing characters in play (and every Storyteller pick of a
-    Balloonist-style choice): the script can seat n players if any of them fills every team.
+    Tries every set of setup-changing characters in play (and every Storyteller choice
+    their setup changes allow, `_try`): the script can seat n players if any of them fills
+    every team.
     """
     changers = [c for c in script.characters
                 if c not in script.homebrew and D.get(c).team in SEAT_TEAMS and D.get(c).setup_change]
     best: tuple[int, str] | None = None
     for k in range(len(changers) + 1):
         for in_play in combinations(changers, k):
-            for picks in product(*(_options(c) for c in in_play)):
-                shortfall, reason = _try(script, n, in_play, picks, set(changers))
-                if shortfall == 0:
-                    return None
-                if best is None or shortfall <= best[0]:
-                    # on a tie, the attempt with more setup changers in play explains better
-                    if in_play:
-                        names = " and ".join(f"the {D.get(c).name}" for c in in_play)
-                        reason = f"with {names}, {reason}"
-                    best = (shortfall, reason)
+            shortfall, reason = _try(script, n, in_play, set(changers))
+            if shortfall == 0:
+                return None
+            if best is None or shortfall <= best[0]:
+                # on a tie, the attempt with more setup changers in play explains better
+                if in_play:
+                    names = " and ".join(f"the {D.get(c).name}" for c in in_play)
+                    reason = f"with {names}, {reason}"
+                best = (shortfall, reason)
     return best[1] if best else "no legal bag"
 
 

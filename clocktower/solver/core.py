@@ -28,6 +28,7 @@ from ..characters import REGISTRY
 from ..characters._info import Information
 from ..engine.ability import Ability
 from ..engine.game import Game
+from ..engine.setuprules import legal_counts, required
 from ..engine.state import Player
 from ..engine.world import World, WorldPlayer
 from .facts import (Alignment, Chose, Claim, Execution, Info, Is, IsNot, NightDeaths,
@@ -53,6 +54,7 @@ DIED_TONIGHT = {"ravenkeeper"}
 AFTER_EXECUTION = {"undertaker"}
 # Abilities whose truths read a mark the Storyteller chose at setup (a good player).
 MARKS = {"fortuneteller": "red_herring"}
+TEAMS = ("townsfolk", "outsider", "minion", "demon")
 FAST_LIMIT = 2_000_000          # setups of one team-count target listed at once, at most
 
 
@@ -165,22 +167,19 @@ class Solver:
             if not self.domains[s]:
                 raise SolverInputError(f"no character fits seat {self.names[s]!r} "
                                        f"(the facts exclude every one)")
-        # ---- setup counts
+        # ---- setup counts: the setup rules' (engine/setuprules.py), for the characters
+        # whose setup changes (and the characters those require) are in a setup
         self.base = D.player_counts(n)
-        self.deltas: dict[str, tuple[int, ...]] = {}
-        self.unmodelled: list[str] = []
-        for c in chars:
-            ch = D.get(c).setup_change or {}
-            if "outsiders" in ch:
-                self.deltas[c] = (ch["outsiders"],)
-            elif "outsiders_choice" in ch:
-                self.deltas[c] = tuple(ch["outsiders_choice"])
-            elif ch and not ch.get("not_dealt_as_self"):
-                self.unmodelled.append(c)
-        spread = [0] + [d for v in self.deltas.values() for d in v]
-        self.max_out = self.base["outsider"] + max(0, sum(max(0, max(v)) for v in self.deltas.values()))
-        self.max_tf = self.base["townsfolk"] + max(0, -sum(min(0, min(v)) for v in self.deltas.values()))
-        del spread
+        changers = [c for c in chars if D.get(c).setup_change]
+        # Characters in play without a seat (Lil' Monsta, the Marionette: data `not_dealt`)
+        # are not a one-character-per-seat setup: with one, the counts are unchecked.
+        self.unmodelled = [c for c in changers if (D.get(c).setup_change or {}).get("not_dealt")]
+        self.changers = [c for c in changers if c not in self.unmodelled]
+        self.relevant = set(self.changers) | {r for c in self.changers
+                                             if (r := required(c)) is not None}
+        self._legal: dict[tuple[str, ...], list[tuple[tuple[int, ...], frozenset[str]]]] = {}
+        self._allowed: dict[tuple[str, ...], frozenset[tuple[int, ...]]] = {}
+        self._tix = {c: TEAMS.index(t) for c, t in self.team.items() if t in TEAMS}
         # ---- the timeline
         self.infos: dict[int, list[tuple[int, Info]]] = {}
         self.chose: dict[int, list[tuple[int, Chose]]] = {}
@@ -228,21 +227,34 @@ class Solver:
                             if REGISTRY[c].false_registrations is not Ability.false_registrations}
 
     # ------------------------------------------------------------------------ setups
+    def _legal_for(self, key: tuple[str, ...]) -> list[tuple[tuple[int, ...], frozenset[str]]]:
+        """The team counts (townsfolk, outsider, minion, demon) a setup holding exactly
+        these setup-changing and required characters may have, each with the characters
+        it requires (`legal_counts`), kept per key."""
+        found = self._legal.get(key)
+        if found is None:
+            found = []
+            for counts, forced in legal_counts(self.n, list(key)):
+                row = (tuple(counts[t] for t in TEAMS), frozenset(forced))
+                if row not in found:
+                    found.append(row)
+            self._legal[key] = found
+        return found
+
     def counts_ok(self, chars: tuple[str, ...] | list[str]) -> bool:
         if self.unmodelled and any(c in self.unmodelled for c in chars):
-            return True         # a setup change the solver does not model: counts unchecked
-        got = {"townsfolk": 0, "outsider": 0, "minion": 0, "demon": 0}
+            return True         # a character in play without a seat: counts unchecked
+        got = [0, 0, 0, 0]
+        tix = self._tix
         for c in chars:
-            got[self.team[c]] += 1
-        b = self.base
-        if got["minion"] != b["minion"] or got["demon"] != b["demon"]:
-            return False
-        options = [0]
-        for c in chars:
-            if c in self.deltas:
-                options = [o + d for o in options for d in self.deltas[c]]
-        return any(got["outsider"] == b["outsider"] + d and got["townsfolk"] == b["townsfolk"] - d
-                   for d in options)
+            got[tix[c]] += 1
+        relevant = self.relevant
+        key = tuple(sorted(c for c in chars if c in relevant))
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            allowed = self._allowed[key] = frozenset(
+                counts for counts, forced in self._legal_for(key) if forced <= set(key))
+        return tuple(got) in allowed
 
     def allows(self, setup: tuple[str, ...]) -> bool:
         """Is this a setup of `setups()`: every seat in its domain, each character once, the
@@ -274,20 +286,20 @@ class Solver:
         self._setups, self._too_many = other._setups, other._too_many
 
     def _targets(self) -> list[dict[str, int]]:
-        """The team counts a setup may have: the table's, moved by each total of Outsider
-        changes the script's characters can make (each character's options, summed over
-        any subset of them). Without a model of some setup change: no target (None)."""
-        sums = {0}
-        for opts in self.deltas.values():
-            sums |= {x + d for x in sums for d in opts}
+        """The team counts a setup may have: the setup rules' counts for every set of the
+        problem's setup-changing characters in play (with the characters they require),
+        each once, nearest the table's Outsider count first."""
+        found: list[tuple[int, ...]] = []
+        for k in range(len(self.changers) + 1):
+            for some in itertools.combinations(self.changers, k):
+                key = list(some) + [r for c in some if (r := required(c)) is not None
+                                    and r in self.team and r not in some]
+                for counts, _forced in self._legal_for(tuple(sorted(set(key)))):
+                    if counts not in found and min(counts) >= 0:
+                        found.append(counts)
         b = self.base
-        out = []
-        for d in sorted(sums):
-            t = {"townsfolk": b["townsfolk"] - d, "outsider": b["outsider"] + d,
-                 "minion": b["minion"], "demon": b["demon"]}
-            if min(t.values()) >= 0:
-                out.append(t)
-        return out
+        found.sort(key=lambda t: (t[1] - b["outsider"], t))
+        return [dict(zip(TEAMS, t)) for t in found]
 
     def setups(self, order: list[int] | None = None, rng=None) -> Iterator[tuple[str, ...]]:
         """Every setup the rules and static facts allow (seat order of characters), each

@@ -26,27 +26,54 @@ MAX_OPTIONS = 400       # options listed; beyond that a client answers by index
 def events_for(wg: WebGame, viewer: str) -> list[dict]:
     """The events `viewer` may see (the log filtered by `visible_to`), numbered `i` within
     this list, each with its `line`: the narration's words for it, built from these events
-    only (`narrate.event_lines`)."""
-    mine = [ev for ev in wg.game.log if visible(ev, viewer)]
-    lines = _lines(wg, viewer, mine)
-    return [{**ev, "i": i, "line": line} for i, (ev, line) in enumerate(zip(mine, lines))]
+    only (`narrate.event_lines`). A view is a filter of the event log: each viewer's
+    filtered events are kept (`_Seen`) and extended by the new events' visible part, so an
+    input late in a long game costs its own events, not the whole log again."""
+    per_game = _SEEN.get(wg)
+    if per_game is None:
+        per_game = _SEEN[wg] = {}
+    log = wg.game.log
+    held = per_game.get(viewer)
+    if held is None or not held.follows(log):
+        held = per_game[viewer] = _Seen(log, viewer)
+    held.extend(log)
+    return list(held.events)
 
 
-# Per game and viewer, the events already put in words: a new input re-runs the game and
-# adds events after the same ones (an undo does not: then they are said again).
-_SAID: "WeakKeyDictionary[WebGame, dict[str, tuple[list[dict], list[str | None], Lines]]]" \
-    = WeakKeyDictionary()
+class _Seen:
+    """One viewer's filtered events of one log, as far as it was read: `n` events read,
+    the last of them (`last`, by identity), the viewer's events as sent, and the narrator
+    that put them in words (it keeps what it has been told: it must hear each event once,
+    in order)."""
+    __slots__ = ("log", "viewer", "n", "last", "events", "words")
+
+    def __init__(self, log: list[dict], viewer: str) -> None:
+        self.log = log
+        self.viewer = viewer
+        self.n = 0
+        self.last: dict | None = None
+        self.events: list[dict] = []
+        self.words = Lines(player_view=viewer != "storyteller")
+
+    def follows(self, log: list[dict]) -> bool:
+        """Is `log` the log read so far, grown only at its end? A re-run (undo, a refused
+        input, a ruling put before events) makes a new log, or changes the events before
+        the end read: then the view is built again."""
+        return log is self.log and len(log) >= self.n and (
+            self.n == 0 or log[self.n - 1] is self.last)
+
+    def extend(self, log: list[dict]) -> None:
+        viewer, events, words = self.viewer, self.events, self.words
+        for k in range(self.n, len(log)):
+            ev = log[k]
+            if visible(ev, viewer):
+                events.append({**ev, "i": len(events), "line": words(ev)})
+        self.n = len(log)
+        self.last = log[-1] if log else None
 
 
-def _lines(wg: WebGame, viewer: str, mine: list[dict]) -> list[str | None]:
-    said = _SAID.setdefault(wg, {})
-    held = said.get(viewer)
-    if held is None or len(held[0]) > len(mine) or held[0] != mine[:len(held[0])]:
-        held = ([], [], Lines(player_view=viewer != "storyteller"))
-    events, lines, words = held
-    lines = lines + [words(ev) for ev in mine[len(events):]]
-    said[viewer] = (list(mine), lines, words)
-    return lines
+# Per game and viewer, the events already filtered and put in words.
+_SEEN: "WeakKeyDictionary[WebGame, dict[str, _Seen]]" = WeakKeyDictionary()
 
 
 def _phase(wg: WebGame) -> str:
@@ -135,9 +162,12 @@ def _options(d: Decision, with_truth: bool) -> tuple[list[dict], int]:
     if isinstance(d, DayOpen):
         return [], 0
     n = d.n_options()
+    # The options listed once (a PlayerChoice builds its list on each `option(i)`); an
+    # information space too large to list is read by index.
+    listed = d.options() if n <= MAX_OPTIONS or isinstance(d, PlayerChoice) else None
     out = []
     for i in range(min(n, MAX_OPTIONS)):
-        v = d.option(i)
+        v = listed[i] if listed is not None else d.option(i)
         o: dict[str, Any] = {"i": i, "value": v, "label": describe_answer(v)}
         if with_truth and d.n_true is not None:
             o["true"] = d.is_true(v)
