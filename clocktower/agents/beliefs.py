@@ -263,14 +263,16 @@ class Table:
         self._hyps: list[tuple] | None = None
         self._prod: dict[int, tuple[int, float, Any]] = {}
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
-        self._struct: tuple[Any, list[float]] | None = None
+        self._struct: tuple[Any, Any] | None = None
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
-        self._post: tuple[int, list] | None = None
+        self._post: tuple[int, tuple[Any, Any]] | None = None
         self._post_key: Any = None
         self._sel: tuple[Any, list] | None = None
         self._checks_ver = 0
         self._marg: dict[Any, dict[str, float]] = {}
+        self._vecs: dict[int, Any] = {}
+        self._said_c: tuple[int, list] = (-1, [])
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
         self.nominated: set[str] = set()
@@ -455,7 +457,7 @@ class Table:
         _HYPOTHESES[key] = out
         return out
 
-    def _structure(self) -> tuple[Any, list[float]]:
+    def _structure(self) -> tuple[Any, Any]:
         """(what it depends on, the structural weight of each hypothesis)."""
         bit = self.bit
         dead = 0
@@ -503,9 +505,8 @@ class Table:
             logw = logw - logw[alive].max()     # relative weights: no underflow
         w = np.exp(logw)
         w[~alive] = 0.0
-        out = w.tolist()
-        self._struct = (key, out)
-        return key, out
+        self._struct = (key, w)
+        return key, w
 
     def _outsiders(self, out_mask: int, tf_mask: int) -> Any:
         """The log-likelihood of the claimed Outsider count in each hypothesis. Good players
@@ -566,15 +567,25 @@ class Table:
         for hi, h in enumerate(hyps):
             evil[hi, list(h[4])] = 1.0
         demon = np.array([h[3] for h in hyps], dtype=np.intp)
+        seats = np.array([h[4] for h in hyps], dtype=np.intp).reshape(len(hyps), -1)
         if len(_MATRICES) > 32:
             _MATRICES.clear()
-        _MATRICES[id(hyps)] = (hyps, evil, demon)
+        _MATRICES[id(hyps)] = (hyps, evil, demon, seats)
         return evil, demon
 
+    def _seats(self) -> Any:
+        """The hypotheses' evil seats as an array [h, the Demon then its Minions]."""
+        self._matrix()
+        return _MATRICES[id(self.hypotheses())][3]
+
     def _vec(self, mask: int) -> Any:
-        """A mask of seats as a 0/1 array."""
-        import numpy as np
-        return np.array([(mask >> i) & 1 for i in range(len(self.players))], dtype=float)
+        """A mask of seats as a 0/1 array (cached: the same masks recur all game)."""
+        v = self._vecs.get(mask)
+        if v is None:
+            import numpy as np
+            v = self._vecs[mask] = np.array([(mask >> i) & 1 for i in range(len(self.players))],
+                                            dtype=float)
+        return v
 
     def _evidence(self) -> Any:
         """The log of the factor of every hypothesis from the evidence (votes, nominations, day
@@ -657,29 +668,35 @@ class Table:
         self._ev = (self.n_facts, self.claims_ver, logw)
         return logw
 
-    def _selection(self, skey: Any, base: list[float], exact: bool) -> list[tuple]:
-        """The hypotheses weighed, [(index, hypothesis, weight)]: all of them (exact), or a
+    def _selection(self, skey: Any, base: Any, exact: bool) -> tuple[Any, Any]:
+        """The hypotheses weighed, (indices, weights) as arrays: all of them (exact), or a
         priority sample (cached while the structure stays the same)."""
         key = (skey, exact)
         if self._sel is not None and self._sel[0] == key:
             return self._sel[1]
-        hyps = self.hypotheses()
+        import numpy as np
         if exact:
-            sel = [(hi, hyps[hi], w) for hi, w in enumerate(base) if w > 0.0]
+            idx = np.flatnonzero(base > 0.0)
+            sel = (idx, base[idx])
         else:
             # Priority sampling (Duffield, Lund and Thorup): each hypothesis has a fixed
             # uniform u for the whole game; the SAMPLES with the highest w/u are kept, each
             # weighing max(w, tau) (tau: the next highest priority), an unbiased estimate
             # of every sum over hypotheses. Fixed u's keep the same hypotheses chosen while
             # the weights change little, so their information checks stay cached.
-            import numpy as np
-            inv = self._priorities(len(hyps))
-            arr = np.array(base) * inv
-            top = [hi for hi in np.argsort(-arr, kind="stable")[:SAMPLES + 1].tolist()
-                   if base[hi] > 0.0]
+            arr = base * self._priorities(len(base))
+            k = SAMPLES + 1
+            if len(arr) > k:
+                # The k highest priorities (ties in index order, as a stable sort's).
+                cut = arr[np.argpartition(arr, len(arr) - k)[len(arr) - k]]
+                cand = np.flatnonzero(arr >= cut)
+            else:
+                cand = np.arange(len(arr))
+            top = cand[np.argsort(-arr[cand], kind="stable")][:k]
+            top = top[base[top] > 0.0]
             tau = float(arr[top[SAMPLES]]) if len(top) > SAMPLES else 0.0
-            sel = [(hi, hyps[hi], base[hi] if base[hi] > tau else tau)
-                   for hi in top[:SAMPLES]]
+            top = top[:SAMPLES]
+            sel = (top, np.maximum(base[top], tau) if tau else base[top])
         self._sel = (key, sel)
         return sel
 
@@ -742,8 +759,10 @@ class Table:
             evil = {i: wp for i, wp in evil.items() if i != me}
         if not c.reads_all:
             get = evil.get
+            said = self._said()
             for seats, table in c.memo.items():
-                f = table.get(tuple([get(i) or base[i] for i in seats]))
+                f = table.get((*[get(i) or base[i] for i in seats], *[said[i] for i in seats],
+                               said[-1]))
                 if f is not None:
                     return f
         players = list(base)
@@ -802,7 +821,9 @@ class Table:
         else:
             seat = self.seat
             seats = tuple(sorted({seat[n] for n in reads if n in seat}))
-            c.memo.setdefault(seats, {})[tuple([players[i] for i in seats])] = f
+            said = self._said()
+            c.memo.setdefault(seats, {})[(*[players[i] for i in seats],
+                                          *[said[i] for i in seats], said[-1])] = f
         return f
 
     def _check(self, c: InfoClaim, world: World, players: tuple) -> float:
@@ -863,6 +884,17 @@ class Table:
             out.append((spy, max(EPS_INFO, REGISTERED * self.spy_each)))
         return out
 
+    def _said(self) -> list:
+        """What each seat claims (None: nothing yet), then the placeholder character: the
+        part of a check's memo key beyond the world's players (a Minion's claim is what a
+        Spy registers as, `_alternates`), per claims version."""
+        found = self._said_c
+        if found[0] != self.claims_ver:
+            claims = self.claims
+            found = self._said_c = (self.claims_ver,
+                                    [claims.get(n) for n in self.players] + [self.placeholder()])
+        return found[1]
+
     def _base(self, c: InfoClaim) -> list:
         """Claim `c`'s night with everyone good as claimed (cached per claims version)."""
         if c.base is not None and c.base_ver == self.claims_ver:
@@ -884,8 +916,16 @@ class Table:
 
     def posterior(self) -> list[tuple[int, tuple[int, ...], int, float]]:
         """[(Demon's seat, evil seats, evil mask, weight)] for the public record now."""
+        idx, w = self._weights()
+        hyps = self.hypotheses()
+        return [(hyps[hi][3], hyps[hi][4], hyps[hi][1], wi)
+                for hi, wi in zip(idx.tolist(), w.tolist())]
+
+    def _weights(self, fresh: bool = True) -> tuple[Any, Any]:
+        """(indices of the hypotheses weighed, their weights) as arrays, for the public
+        record now (`fresh=False`: as last computed)."""
         post = self._post
-        if post is not None and post[0] == self.version:
+        if post is not None and (post[0] == self.version or not fresh):
             return post[1]
         hyps = self.hypotheses()
         skey, base = self._structure()
@@ -894,17 +934,18 @@ class Table:
         if post is not None and self._post_key == key:
             self._post = (self.version, post[1])
             return post[1]
-        if self._checks_ver != self.claims_ver:     # worlds changed: checks again
+        if self._checks_ver != self.claims_ver:
+            # Worlds changed: every product again; the checks' memos stay (their keys hold
+            # what they read, claims included: `_shows`), so most are lookups.
             self._prod.clear()
-            self._evils.clear()
-            for c in self.infos:
-                c.memo.clear()
-                c.reads_all = False
             self._checks_ver = self.claims_ver
         exact = len(hyps) * max(n_info, 1) <= CHECKS or n_info == 0
-        sel = self._selection(skey, base, exact)
-        weigh = self._info_weight
-        out = [(h[3], h[4], h[1], w * weigh(hi) if n_info else w) for hi, h, w in sel]
+        idx, w = self._selection(skey, base, exact)
+        if n_info:
+            import numpy as np
+            weigh = self._info_weight
+            w = w * np.array([weigh(hi) for hi in idx.tolist()])
+        out = (idx, w)
         self._post = (self.version, out)
         self._post_key = key
         self._marg = {}
@@ -912,26 +953,29 @@ class Table:
 
     # ---- marginals -----------------------------------------------------------------------
     def _marginals(self, exclude: int, demon: bool, fresh: bool = True) -> dict[str, float]:
-        post = self.posterior() if fresh or self._post is None else self._post[1]
+        idx, w = self._weights(fresh)
         key = (exclude, demon)
         m = self._marg.get(key)
         if m is not None:
             return m
-        acc = [0.0] * len(self.players)
-        total = 0.0
-        for di, evil, mask, w in post:
-            if mask & exclude:
-                continue
-            total += w
-            if demon:
-                acc[di] += w
-            else:
-                for i in evil:
-                    acc[i] += w
+        import numpy as np
+        evil, dseat = self._matrix()
+        seats = self._seats()
+        if exclude:
+            keep = evil[idx, exclude.bit_length() - 1] == 0.0
+            idx, w = idx[keep], w[keep]
+        n = len(self.players)
+        # Sums in the hypotheses' order (bincount and cumsum add one after another).
+        total = float(np.cumsum(w)[-1]) if len(w) else 0.0
         if total <= 0.0:
-            m = {n: 0.0 for n in self.players}
+            m = dict.fromkeys(self.players, 0.0)
         else:
-            m = {n: acc[i] / total for i, n in enumerate(self.players)}
+            if demon:
+                acc = np.bincount(dseat[idx], weights=w, minlength=n)
+            else:
+                acc = np.bincount(seats[idx].ravel(), weights=np.repeat(w, seats.shape[1]),
+                                  minlength=n)
+            m = dict(zip(self.players, (acc / total).tolist()))
         self._marg[key] = m
         return m
 
