@@ -264,15 +264,24 @@ class Table:
         self._prod: dict[int, tuple[int, float, Any]] = {}
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
         self._struct: tuple[Any, Any] | None = None
+        self._struct_part: tuple[Any, Any] | None = None
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
         self._post_key: Any = None
         self._sel: tuple[Any, list] | None = None
         self._checks_ver = 0
-        self._marg: dict[Any, dict[str, float]] = {}
+        self._marg: dict[Any, Any] = {}
         self._vecs: dict[int, Any] = {}
         self._said_c: tuple[int, list] = (-1, [])
+        self._arrays: dict[InfoClaim, Any] = {}     # claim -> (its factor per hypothesis,
+                                                    # the seats its checks read)
+        self._said_at_arrays: list = []
+        self._claimed: tuple[Any, Any] = (None, None)
+        self._prod_sig: frozenset = frozenset()     # claimants weighed one hypothesis at a time
+        self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
+        self._role_cache: dict[tuple, Any] = {}
+        self._role_names: list[str] = []
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
         self.nominated: set[str] = set()
@@ -486,20 +495,26 @@ class Table:
                self.n_facts, self.claims_ver if self.n_facts else 0)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
-        # One pass over the hypotheses as arrays (`_matrix`): logs of the factors.
+        # One pass over the hypotheses as arrays (`_matrix`): logs of the factors. The
+        # deaths' and the claims' part is kept while they stay (a vote adds evidence only).
         import numpy as np
         evil, demon = self._matrix()
-        logw = (evil @ self._vec(killed)) * np.log(NIGHT_KILLED_EVIL)
-        for g in dups:
-            extra = g.bit_count() - (evil @ self._vec(g)) - 1
-            logw += np.maximum(extra, 0.0) * np.log(DUPLICATE)
-        if claims_evil:
-            logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
-                * np.log(GOOD_CLAIMS_EVIL)
-        if out_mask or tf_mask:
-            logw += self._outsiders(out_mask, tf_mask)
+        part_key = key[1:6]
+        part = self._struct_part
+        if part is None or part[0] != part_key:
+            logw = (evil @ self._vec(killed)) * np.log(NIGHT_KILLED_EVIL)
+            for g in dups:
+                extra = g.bit_count() - (evil @ self._vec(g)) - 1
+                logw += np.maximum(extra, 0.0) * np.log(DUPLICATE)
+            if claims_evil:
+                logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
+                    * np.log(GOOD_CLAIMS_EVIL)
+            if out_mask or tf_mask:
+                logw += self._outsiders(out_mask, tf_mask)
+            part = self._struct_part = (part_key, logw)
+        logw = part[1]
         if self.n_facts:
-            logw += self._evidence()
+            logw = logw + self._evidence()
         alive = self._vec(dead)[demon] == 0
         if alive.any():
             logw = logw - logw[alive].max()     # relative weights: no underflow
@@ -568,9 +583,12 @@ class Table:
             evil[hi, list(h[4])] = 1.0
         demon = np.array([h[3] for h in hyps], dtype=np.intp)
         seats = np.array([h[4] for h in hyps], dtype=np.intp).reshape(len(hyps), -1)
+        onehot = np.zeros_like(evil)
+        onehot[np.arange(len(hyps)), demon] = 1.0
         if len(_MATRICES) > 32:
             _MATRICES.clear()
-        _MATRICES[id(hyps)] = (hyps, evil, demon, seats)
+        left = np.concatenate((np.ones((len(hyps), 1)), 1.0 - evil), axis=1)
+        _MATRICES[id(hyps)] = (hyps, evil, demon, seats, left, onehot)
         return evil, demon
 
     def _seats(self) -> Any:
@@ -676,8 +694,7 @@ class Table:
             return self._sel[1]
         import numpy as np
         if exact:
-            idx = np.flatnonzero(base > 0.0)
-            sel = (idx, base[idx])
+            sel = (np.arange(len(base)), base)      # the Demon dead: weight 0
         else:
             # Priority sampling (Duffield, Lund and Thorup): each hypothesis has a fixed
             # uniform u for the whole game; the SAMPLES with the highest w/u are kept, each
@@ -708,6 +725,150 @@ class Table:
                                        for _ in range(n)])
         return self._uniforms
 
+    def _claimants(self) -> tuple[Any, frozenset, int]:
+        """(the product over claimants of their information's weight in every hypothesis,
+        the claimants whose checks read the whole table, weighed one sampled hypothesis at
+        a time instead (`_info_weight`), how many claims those have). A claimant's weight
+        in a hypothesis: evil, the product of EVIL_TRUE for each claim true in its world;
+        good, the product of the claims' factors, or with chance `drunk_each` (a claimed
+        Townsfolk who may be the Drunk) DRUNK_TRUE for each claim."""
+        key = (len(self.infos), self.claims_ver)
+        if self._claimed[0] == key:
+            return self._claimed[1]
+        import numpy as np
+        arrays: dict[str, list] = {}
+        sampled: set[str] = set()
+        for c in self.infos:
+            if c.ability is None or c.who not in self.seat:
+                continue
+            a = self._claim_array(c)
+            if a is None:
+                sampled.add(c.who)
+            else:
+                arrays.setdefault(c.who, []).append(a)
+        full = None
+        if arrays.keys() - sampled:
+            evil, _demon = self._matrix()
+            full = np.ones(len(evil))
+            for who, fs in arrays.items():
+                if who in sampled:
+                    continue
+                pf = fs[0].copy()
+                pe = np.where(fs[0] == 1.0, EVIL_TRUE, 1.0)
+                for f in fs[1:]:
+                    pf *= f
+                    pe *= np.where(f == 1.0, EVIL_TRUE, 1.0)
+                pi = self.drunk_each if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
+                    else 0.0
+                good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
+                full *= np.where(evil[:, self.seat[who]] == 1.0, pe, good)
+        n_sampled = sum(1 for c in self.infos if c.who in sampled and c.ability is not None)
+        out = (full, frozenset(sampled), n_sampled)
+        self._claimed = (key, out)
+        return out
+
+    def _claim_array(self, c: InfoClaim) -> Any:
+        """Claim `c`'s factor (`_factor`) in every hypothesis, or None when its check reads
+        the whole table (then it is weighed on sampled hypotheses only). The hypotheses are
+        grouped by the roles of the seats the check read (`_roles`): a group's members give
+        those seats the same players, so one check answers them all; a check that reads a
+        seat the group does not share splits the group."""
+        if c.reads_all:
+            return None
+        if c in self._arrays:
+            found = self._arrays[c]
+            return found[0] if found is not None else None
+        if not self._said_at_arrays:
+            self._said_at_arrays = self._said()
+        import numpy as np
+        hyps = self.hypotheses()
+        roles = self._roles(c.named_minion, c.pointed)
+        me = self.seat[c.who]
+        out = np.empty(len(hyps))
+        work: list[tuple[Any, frozenset]] = [(np.arange(len(hyps)), frozenset())]
+        read: set[int] = set()
+        while work:
+            idx, shared = work.pop()
+            f = self._factor(c, hyps[int(idx[0])])
+            if c.reads_all:
+                self._arrays[c] = None
+                return None
+            read.update(self._hit)
+            need = shared.union(self._hit) - {me}
+            if need <= shared:
+                out[idx] = f
+                continue
+            cols = sorted(need)
+            sub = roles[idx][:, cols].astype(np.int64)
+            code = sub[:, 0].copy()
+            for j in range(1, len(cols)):
+                code = code * 64 + sub[:, j]
+            _u, inverse = np.unique(code, return_inverse=True)
+            inverse = inverse.reshape(-1)
+            for g in range(int(inverse.max()) + 1):
+                work.append((idx[inverse == g], frozenset(need)))
+        read.add(me)
+        self._arrays[c] = (out, frozenset(read))
+        return out
+
+    def _roles(self, named: str | None, pointed: tuple) -> Any:
+        """Every hypothesis's seats as role codes [h, seat]: 0 good, else 1 + the index of
+        the evil character `_evil_players` gives the seat (the Demon the script's, the
+        Minions the script's in order, one the information names and points at as that
+        one), as arrays."""
+        pseats = tuple(self.seat[x] for x in pointed if x in self.seat) if named else ()
+        key = (named, pseats)
+        found = self._role_cache.get(key)
+        if found is not None:
+            return found
+        import numpy as np
+        seats = self._seats()
+        n_h, n = len(seats), len(self.players)
+        names = self._role_names
+        if named is not None and named not in names:
+            names.append(named)
+
+        def code(ch: str) -> int:
+            if ch not in names:
+                names.append(ch)
+            return 1 + names.index(ch)
+
+        rows = np.arange(n_h)
+        roles = np.zeros((n_h, n), dtype=np.int16)
+        roles[rows, seats[:, 0]] = code(self.demon_char)
+        m = seats.shape[1] - 1
+        plain = [code(ch) for ch in self._minion_seq(None, m)]
+        if named is None or not pseats or not m:
+            for j in range(m):
+                roles[rows, seats[:, 1 + j]] = plain[j]
+        else:
+            minions = seats[:, 1:]
+            hit = np.isin(minions, pseats)
+            has = hit.any(axis=1)
+            first = hit.argmax(axis=1)
+            rest = np.array([code(ch) for ch in self._minion_seq(named, m - 1)] or [0])
+            for j in range(m):
+                rank = np.minimum(j - (j > first), len(rest) - 1)
+                taken = np.where(first == j, code(named), rest[rank])
+                roles[rows, minions[:, j]] = np.where(has, taken, plain[j])
+        if len(self._role_cache) > 16:
+            self._role_cache.clear()
+        self._role_cache[key] = roles
+        return roles
+
+    def _minion_seq(self, taken: str | None, m: int) -> list[str]:
+        """The characters `_evil_players` gives m Minions in seat order, none of them
+        `taken` (the one the information names)."""
+        spare = self.minions_on_script
+        out, k = [], 0
+        for _ in range(m):
+            while k < len(spare) - 1 and spare[k] == taken:
+                k += 1
+            out.append(spare[k] if spare else "poisoner")
+            if k < len(spare) - 1:
+                k += 1
+        return out
+
     def _info_weight(self, hi: int) -> float:
         """The product of every information claim's factor in hypothesis `hi` (each claim
         multiplied in once: claims only ever come after one another). A good claimant of a
@@ -722,9 +883,10 @@ class Table:
             mask, bit = h[1], self.bit
             mine = dict(mine) if mine else {}
             w = 1.0
+            sampled = self._prod_sig
             for ci in range(done, n):
                 c = infos[ci]
-                if c.ability is None:
+                if c.ability is None or c.who not in sampled:
                     continue
                 f = self._factor(c, h)
                 if mask & bit.get(c.who, 0):
@@ -764,6 +926,7 @@ class Table:
                 f = table.get((*[get(i) or base[i] for i in seats], *[said[i] for i in seats],
                                said[-1]))
                 if f is not None:
+                    self._hit = seats
                     return f
         players = list(base)
         for i, wp in evil.items():
@@ -824,6 +987,7 @@ class Table:
             said = self._said()
             c.memo.setdefault(seats, {})[(*[players[i] for i in seats],
                                           *[said[i] for i in seats], said[-1])] = f
+            self._hit = seats
         return f
 
     def _check(self, c: InfoClaim, world: World, players: tuple) -> float:
@@ -919,7 +1083,7 @@ class Table:
         idx, w = self._weights()
         hyps = self.hypotheses()
         return [(hyps[hi][3], hyps[hi][4], hyps[hi][1], wi)
-                for hi, wi in zip(idx.tolist(), w.tolist())]
+                for hi, wi in zip(idx.tolist(), w.tolist()) if wi > 0.0]
 
     def _weights(self, fresh: bool = True) -> tuple[Any, Any]:
         """(indices of the hypotheses weighed, their weights) as arrays, for the public
@@ -936,13 +1100,28 @@ class Table:
             return post[1]
         if self._checks_ver != self.claims_ver:
             # Worlds changed: every product again; the checks' memos stay (their keys hold
-            # what they read, claims included: `_shows`), so most are lookups.
+            # what they read, claims included: `_shows`), so most are lookups; a claim's
+            # array stays while the seats its checks read say the same (`_said`).
             self._prod.clear()
+            before, said = self._said_at_arrays, self._said()
+            if len(before) != len(said) or before[-1] != said[-1]:
+                self._arrays.clear()
+            else:
+                changed = {i for i, (a, b) in enumerate(zip(before, said)) if a != b}
+                if changed:
+                    self._arrays = {c: a for c, a in self._arrays.items()
+                                    if a is not None and not changed & a[1]}
+            self._said_at_arrays = said
             self._checks_ver = self.claims_ver
-        exact = len(hyps) * max(n_info, 1) <= CHECKS or n_info == 0
-        idx, w = self._selection(skey, base, exact)
-        if n_info:
+        full, sampled, n_sampled = self._claimants()
+        prior = base * full if full is not None else base
+        exact = not n_sampled or len(hyps) * n_sampled <= CHECKS
+        idx, w = self._selection((skey, n_info, self.claims_ver), prior, exact)
+        if n_sampled:
             import numpy as np
+            if self._prod_sig != sampled:
+                self._prod.clear()
+                self._prod_sig = sampled
             weigh = self._info_weight
             w = w * np.array([weigh(hi) for hi in idx.tolist()])
         out = (idx, w)
@@ -958,26 +1137,35 @@ class Table:
         m = self._marg.get(key)
         if m is not None:
             return m
-        import numpy as np
-        evil, dseat = self._matrix()
-        seats = self._seats()
-        if exclude:
-            keep = evil[idx, exclude.bit_length() - 1] == 0.0
-            idx, w = idx[keep], w[keep]
-        n = len(self.players)
-        # Sums in the hypotheses' order (bincount and cumsum add one after another).
-        total = float(np.cumsum(w)[-1]) if len(w) else 0.0
+        rows = self._marg.get(demon)
+        if rows is None:
+            rows = self._marg[demon] = self._rows(idx, w, demon)
+        acc, totals = rows
+        i = exclude.bit_length() if exclude else 0       # row 0: nobody excluded
+        total = totals[i]
         if total <= 0.0:
             m = dict.fromkeys(self.players, 0.0)
         else:
-            if demon:
-                acc = np.bincount(dseat[idx], weights=w, minlength=n)
-            else:
-                acc = np.bincount(seats[idx].ravel(), weights=np.repeat(w, seats.shape[1]),
-                                  minlength=n)
-            m = dict(zip(self.players, (acc / total).tolist()))
+            m = dict(zip(self.players, (acc[i] / total).tolist()))
         self._marg[key] = m
         return m
+
+    def _rows(self, idx: Any, w: Any, demon: bool) -> tuple[Any, list[float]]:
+        """Every player's marginals at once: row 0 over all the hypotheses weighed, row
+        1 + i over those where seat i is good (a good player's own view), with their
+        totals: one matrix product."""
+        import numpy as np
+        evil, _dseat = self._matrix()
+        hyps = self.hypotheses()
+        whole = len(idx) == len(hyps)       # exact: every hypothesis, no copy
+        found = _MATRICES[id(hyps)]
+        left, onehot = found[4], found[5]                    # [h, 1 + seat]: 1, then good
+        if not whole:
+            left = left[idx]
+        what = (onehot if whole else onehot[idx]) if demon else (evil if whole else evil[idx])
+        acc = left.T @ (w[:, None] * what)
+        totals = (left.T @ w).tolist()
+        return acc, totals
 
     def public_demon(self, fresh: bool = True) -> dict[str, float]:
         """name -> chance of being the Demon, from public information alone; `fresh=False`:
