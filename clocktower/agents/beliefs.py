@@ -85,7 +85,9 @@ DEMON_SHOTS = ("slayer",)
 _TABLES: dict[int, tuple[dict, "Table"]] = {}
 _TRUTHS: dict[str, Any] = {}
 _HYPOTHESES: dict[tuple, list[tuple]] = {}      # by seating: the same for every game
-_MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon)
+_MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon, ...)
+_UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample's 1/u
+_ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, variant) -> roles
 
 
 def table_for(view, events: list[dict]) -> "Table":
@@ -265,6 +267,7 @@ class Table:
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
         self._struct: tuple[Any, Any] | None = None
         self._struct_part: tuple[Any, Any] | None = None
+        self._alive: tuple = (-1, None, None, False)   # (dead mask, the Demon alive per h...)
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
@@ -278,10 +281,9 @@ class Table:
                                                     # the seats its checks read)
         self._said_at_arrays: list = []
         self._claimed: tuple[Any, Any] = (None, None)
+        self._per_claimant: dict[str, tuple] = {}   # who -> (claim, arrays, weight array)
         self._prod_sig: frozenset = frozenset()     # claimants weighed one hypothesis at a time
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
-        self._role_cache: dict[tuple, Any] = {}
-        self._role_names: list[str] = []
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
         self.nominated: set[str] = set()
@@ -295,6 +297,7 @@ class Table:
         self.n_facts = 0                    # facts of evidence so far
         self._ev: Any = None                # (facts, claims version, log-factor array)
         self._ev_fixed: Any = None          # (facts done, array) of claim-free facts
+        self._ev_claims: Any = None         # (what it depends on, array) of the others
 
     # ---- the record ----------------------------------------------------------------------
     def add(self, ev: dict) -> None:
@@ -515,11 +518,15 @@ class Table:
         logw = part[1]
         if self.n_facts:
             logw = logw + self._evidence()
-        alive = self._vec(dead)[demon] == 0
-        if alive.any():
+        found = self._alive
+        if found[0] != dead:
+            alive = self._vec(dead)[demon] == 0
+            found = self._alive = (dead, alive, ~alive, bool(alive.any()))
+        _dead, alive, gone, some = found
+        if some:
             logw = logw - logw[alive].max()     # relative weights: no underflow
         w = np.exp(logw)
-        w[~alive] = 0.0
+        w[gone] = 0.0
         self._struct = (key, w)
         return key, w
 
@@ -664,7 +671,14 @@ class Table:
         fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers),
                      len(self.timing))
         self._ev_fixed = (fixed_now, logw.copy())
-        # Facts that depend on the claims (recomputed when they change).
+        # Facts that depend on the claims (recomputed when they or these facts change).
+        ckey = (self.claims_ver, len(self.first_nominator), len(self.virgin_triggers),
+                len(self.quiet_nights), len(self.died))
+        if self._ev_claims is not None and self._ev_claims[0] == ckey:
+            logw += self._ev_claims[1]
+            self._ev = (self.n_facts, self.claims_ver, logw)
+            return logw
+        fixed_logw, logw = logw, np.zeros(len(demon))
         claims = self.claims
         triggered = {v for v, _n in self.virgin_triggers}
         for virgin, nominator in self.first_nominator.items():
@@ -683,6 +697,8 @@ class Table:
                 else:
                     none_good = 1.0
                 logw += none_good * np.log(QUIET_UNEXPLAINED)
+        self._ev_claims = (ckey, logw)
+        logw = fixed_logw + logw
         self._ev = (self.n_facts, self.claims_ver, logw)
         return logw
 
@@ -719,10 +735,17 @@ class Table:
 
     def _priorities(self, n: int) -> Any:
         if len(self._uniforms) != n:
-            import numpy as np
-            rng = seeded("samples:" + ",".join(self.players))
-            self._uniforms = np.array([1.0 / (1.0 - rng.random())      # 1/u, u in (0, 1]
-                                       for _ in range(n)])
+            key = (tuple(self.players), n)
+            found = _UNIFORMS.get(key)      # seeded by the seating: the same every game
+            if found is None:
+                import numpy as np
+                rng = seeded("samples:" + ",".join(self.players))
+                found = np.array([1.0 / (1.0 - rng.random())      # 1/u, u in (0, 1]
+                                  for _ in range(n)])
+                if len(_UNIFORMS) > 32:
+                    _UNIFORMS.clear()
+                _UNIFORMS[key] = found
+            self._uniforms = found
         return self._uniforms
 
     def _claimants(self) -> tuple[Any, frozenset, int]:
@@ -753,6 +776,12 @@ class Table:
             for who, fs in arrays.items():
                 if who in sampled:
                     continue
+                said = self.claims.get(who, "")
+                kept = self._per_claimant.get(who)
+                if kept is not None and kept[0] == said and len(kept[1]) == len(fs) \
+                        and all(a is b for a, b in zip(kept[1], fs)):
+                    full *= kept[2]
+                    continue
                 pf = fs[0].copy()
                 pe = np.where(fs[0] == 1.0, EVIL_TRUE, 1.0)
                 for f in fs[1:]:
@@ -761,7 +790,9 @@ class Table:
                 pi = self.drunk_each if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
                     else 0.0
                 good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
-                full *= np.where(evil[:, self.seat[who]] == 1.0, pe, good)
+                mine = np.where(evil[:, self.seat[who]] == 1.0, pe, good)
+                self._per_claimant[who] = (said, fs, mine)
+                full *= mine
         n_sampled = sum(1 for c in self.infos if c.who in sampled and c.ability is not None)
         out = (full, frozenset(sampled), n_sampled)
         self._claimed = (key, out)
@@ -817,16 +848,15 @@ class Table:
         Minions the script's in order, one the information names and points at as that
         one), as arrays."""
         pseats = tuple(self.seat[x] for x in pointed if x in self.seat) if named else ()
-        key = (named, pseats)
-        found = self._role_cache.get(key)
-        if found is not None:
-            return found
+        hyps = self.hypotheses()
+        key = (id(hyps), self.demon_char, tuple(self.minions_on_script), named, pseats)
+        found = _ROLES.get(key)         # the same for every game at this seating
+        if found is not None and found[0] is hyps:
+            return found[1]
         import numpy as np
         seats = self._seats()
         n_h, n = len(seats), len(self.players)
-        names = self._role_names
-        if named is not None and named not in names:
-            names.append(named)
+        names: list[str] = []          # codes only group: any numbering within one array
 
         def code(ch: str) -> int:
             if ch not in names:
@@ -851,9 +881,9 @@ class Table:
                 rank = np.minimum(j - (j > first), len(rest) - 1)
                 taken = np.where(first == j, code(named), rest[rank])
                 roles[rows, minions[:, j]] = np.where(has, taken, plain[j])
-        if len(self._role_cache) > 16:
-            self._role_cache.clear()
-        self._role_cache[key] = roles
+        if len(_ROLES) > 256:
+            _ROLES.clear()
+        _ROLES[key] = (hyps, roles)
         return roles
 
     def _minion_seq(self, taken: str | None, m: int) -> list[str]:
