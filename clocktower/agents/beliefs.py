@@ -272,7 +272,7 @@ class Table:
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
         self._post_key: Any = None
-        self._sel: tuple[Any, list] | None = None
+        self._sel: tuple[Any, Any] | None = None
         self._checks_ver = 0
         self._marg: dict[Any, Any] = {}
         self._vecs: dict[int, Any] = {}
