@@ -83,3 +83,28 @@ def test_marginal_rows_are_the_sums_over_hypotheses():
         got = t.demon_chances(me)
         for i, n in enumerate(t.players):
             assert got[n] == pytest.approx(acc[i] / total if total else 0.0, abs=1e-12)
+
+
+def test_one_of_two_shows_agrees_with_truths_when_nobody_registers_as_the_team():
+    """`OneOfTwo.shows` reads the whole table only for its fallback (nobody registers as a
+    `team` character, so the players who truly are that team are the marks): every pair,
+    for every character, must still agree with `truths` there."""
+    from clocktower.engine.world import World
+    names = NAMES[:6]
+    seats = list(zip(names, ["investigator", "recluse", "imp", "spy", "chef", "saint"]))
+    # The only Minion (the Spy) registers as good; the Recluse does not register as evil:
+    # no Minion is registered, so the Investigator's marks are the true Minions.
+    w = World.of(seats).with_registrations({"Bob": ("recluse", "good"),
+                                            "Dan": ("chef", "good")})
+    ab = B.truths_of("investigator")
+    true = ab.truths(w, names[0])
+    assert true, "the fallback gives the sober Investigator something true"
+    fallback = 0
+    for a in range(6):
+        for b in range(a + 1, 6):
+            for char in ("spy", "poisoner", "baron", "scarletwoman"):
+                ans = {"character": char, "players": [names[a], names[b]]}
+                got = ab.shows(w, ans, names[0])
+                assert got == (ans in true), ans
+                fallback += got
+    assert fallback
