@@ -590,12 +590,10 @@ class Table:
             evil[hi, list(h[4])] = 1.0
         demon = np.array([h[3] for h in hyps], dtype=np.intp)
         seats = np.array([h[4] for h in hyps], dtype=np.intp).reshape(len(hyps), -1)
-        onehot = np.zeros_like(evil)
-        onehot[np.arange(len(hyps)), demon] = 1.0
         if len(_MATRICES) > 32:
             _MATRICES.clear()
         left = np.concatenate((np.ones((len(hyps), 1)), 1.0 - evil), axis=1)
-        _MATRICES[id(hyps)] = (hyps, evil, demon, seats, left, onehot)
+        _MATRICES[id(hyps)] = (hyps, evil, demon, seats, left)
         return evil, demon
 
     def _seats(self) -> Any:
@@ -1162,40 +1160,40 @@ class Table:
 
     # ---- marginals -----------------------------------------------------------------------
     def _marginals(self, exclude: int, demon: bool, fresh: bool = True) -> dict[str, float]:
+        """A player's marginals: over all the hypotheses weighed (`exclude` 0, the public
+        view), or over those where the seat of bit `exclude` is good (a good player's own
+        view): a weighted count per seat (bincount: no matrix product, whose threads cost
+        more CPU than they save at these sizes)."""
         idx, w = self._weights(fresh)
         key = (exclude, demon)
         m = self._marg.get(key)
         if m is not None:
             return m
-        rows = self._marg.get(demon)
-        if rows is None:
-            rows = self._marg[demon] = self._rows(idx, w, demon)
-        acc, totals = rows
-        i = exclude.bit_length() if exclude else 0       # row 0: nobody excluded
-        total = totals[i]
+        import numpy as np
+        hyps = self.hypotheses()
+        found = _MATRICES[id(hyps)] if id(hyps) in _MATRICES else None
+        if found is None or found[0] is not hyps:
+            self._matrix()
+            found = _MATRICES[id(hyps)]
+        whole = len(idx) == len(hyps)       # exact: every hypothesis, no copy
+        n = len(self.players)
+        if exclude:
+            good = found[4][:, exclude.bit_length()]            # 1 where that seat is good
+            w = w * (good if whole else good[idx])
+        total = float(w.sum())
         if total <= 0.0:
             m = dict.fromkeys(self.players, 0.0)
         else:
-            m = dict(zip(self.players, (acc[i] / total).tolist()))
+            if demon:
+                at = found[2] if whole else found[2][idx]
+                acc = np.bincount(at, weights=w, minlength=n)
+            else:
+                seats = found[3] if whole else found[3][idx]
+                acc = np.bincount(seats.ravel(), weights=np.repeat(w, seats.shape[1]),
+                                  minlength=n)
+            m = dict(zip(self.players, (acc / total).tolist()))
         self._marg[key] = m
         return m
-
-    def _rows(self, idx: Any, w: Any, demon: bool) -> tuple[Any, list[float]]:
-        """Every player's marginals at once: row 0 over all the hypotheses weighed, row
-        1 + i over those where seat i is good (a good player's own view), with their
-        totals: one matrix product."""
-        import numpy as np
-        evil, _dseat = self._matrix()
-        hyps = self.hypotheses()
-        whole = len(idx) == len(hyps)       # exact: every hypothesis, no copy
-        found = _MATRICES[id(hyps)]
-        left, onehot = found[4], found[5]                    # [h, 1 + seat]: 1, then good
-        if not whole:
-            left = left[idx]
-        what = (onehot if whole else onehot[idx]) if demon else (evil if whole else evil[idx])
-        acc = left.T @ (w[:, None] * what)
-        totals = (left.T @ w).tolist()
-        return acc, totals
 
     def public_demon(self, fresh: bool = True) -> dict[str, float]:
         """name -> chance of being the Demon, from public information alone; `fresh=False`:
