@@ -271,6 +271,7 @@ class Table:
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
+        self._sub: Any = None       # the weighed hypotheses' Demon seats, evil seats, goods
         self._post_key: Any = None
         self._sel: tuple[Any, Any] | None = None
         self._checks_ver = 0
@@ -1152,8 +1153,16 @@ class Table:
                 self._prod_sig = sampled
             weigh = self._info_weight
             w = w * np.array([weigh(hi) for hi in idx.tolist()])
+        if len(w) > 64:
+            # Hypotheses below 1e-9 of the likeliest change no marginal by more than the
+            # float error of summing the rest: left out (the dead Demon's weigh 0).
+            top = float(w.max()) if len(w) else 0.0
+            keep = w > top * 1e-9
+            if not keep.all():
+                idx, w = idx[keep], w[keep]
         out = (idx, w)
         self._post = (self.version, out)
+        self._sub = None
         self._post_key = key
         self._marg = {}
         return out
@@ -1175,20 +1184,22 @@ class Table:
         if found is None or found[0] is not hyps:
             self._matrix()
             found = _MATRICES[id(hyps)]
-        whole = len(idx) == len(hyps)       # exact: every hypothesis, no copy
+        sub = self._sub
+        if sub is None or sub[0] is not idx:
+            whole = len(idx) == len(hyps)       # every hypothesis: no copy
+            sub = self._sub = (idx, *((found[2], found[3], found[4]) if whole else
+                                      (found[2][idx], found[3][idx], found[4][idx])))
+        _idx, dseat, seats, left = sub
         n = len(self.players)
         if exclude:
-            good = found[4][:, exclude.bit_length()]            # 1 where that seat is good
-            w = w * (good if whole else good[idx])
+            w = w * left[:, exclude.bit_length()]           # 1 where that seat is good
         total = float(w.sum())
         if total <= 0.0:
             m = dict.fromkeys(self.players, 0.0)
         else:
             if demon:
-                at = found[2] if whole else found[2][idx]
-                acc = np.bincount(at, weights=w, minlength=n)
+                acc = np.bincount(dseat, weights=w, minlength=n)
             else:
-                seats = found[3] if whole else found[3][idx]
                 acc = np.bincount(seats.ravel(), weights=np.repeat(w, seats.shape[1]),
                                   minlength=n)
             m = dict(zip(self.players, (acc / total).tolist()))
