@@ -267,6 +267,8 @@ class Table:
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
         self._struct: tuple[Any, Any] | None = None
         self._struct_part: tuple[Any, Any] | None = None
+        self._masks: tuple = ((-1, -1), 0, 0)          # (counts, dead mask, night-killed mask)
+        self._claim_masks: tuple = (-1, (), 0, 0, 0)   # per claims version (`_structure`)
         self._alive: tuple = (-1, None, None, False)   # (dead mask, the Demon alive per h...)
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
@@ -473,29 +475,37 @@ class Table:
     def _structure(self) -> tuple[Any, Any]:
         """(what it depends on, the structural weight of each hypothesis)."""
         bit = self.bit
-        dead = 0
-        for n in self.died:
-            dead |= bit.get(n, 0)
-        killed = 0
-        for n in self.night_killed:
-            killed |= bit.get(n, 0)
-        groups: dict[str, int] = {}
-        claims_evil = 0
-        for who, cid in self.claims.items():
-            if who not in bit or who in self.travellers:
-                continue
-            groups[cid] = groups.get(cid, 0) | bit[who]
-            if TEAMS.get(cid) not in GOOD:
-                claims_evil |= bit[who]
-        dups = [g for g in groups.values() if g & (g - 1)]
-        out_mask = tf_mask = 0
-        for cid, g in groups.items():
-            team = TEAMS.get(cid)
-            if team == "outsider":
-                out_mask |= g
-            elif team == "townsfolk":
-                tf_mask |= g
-        key = (dead, killed, tuple(sorted(dups)), claims_evil, out_mask, tf_mask,
+        masks = self._masks
+        if masks[0] != (len(self.died), len(self.night_killed)):
+            dead = 0
+            for n in self.died:
+                dead |= bit.get(n, 0)
+            killed = 0
+            for n in self.night_killed:
+                killed |= bit.get(n, 0)
+            masks = self._masks = ((len(self.died), len(self.night_killed)), dead, killed)
+        _n, dead, killed = masks
+        found = self._claim_masks
+        if found[0] != self.claims_ver:
+            groups: dict[str, int] = {}
+            claims_evil = 0
+            for who, cid in self.claims.items():
+                if who not in bit or who in self.travellers:
+                    continue
+                groups[cid] = groups.get(cid, 0) | bit[who]
+                if TEAMS.get(cid) not in GOOD:
+                    claims_evil |= bit[who]
+            dups = tuple(sorted(g for g in groups.values() if g & (g - 1)))
+            out_mask = tf_mask = 0
+            for cid, g in groups.items():
+                team = TEAMS.get(cid)
+                if team == "outsider":
+                    out_mask |= g
+                elif team == "townsfolk":
+                    tf_mask |= g
+            found = self._claim_masks = (self.claims_ver, dups, claims_evil, out_mask, tf_mask)
+        _v, dups, claims_evil, out_mask, tf_mask = found
+        key = (dead, killed, dups, claims_evil, out_mask, tf_mask,
                self.n_facts, self.claims_ver if self.n_facts else 0)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
