@@ -16,11 +16,13 @@ counts for the players dealt). Each gets a weight from what the table has seen:
   knowing the others' characters: their information is true in the world less often
   (x0.4 when it is, x1 when it is not).
 
-The hypotheses are enumerated exactly when they are few (at most `EXACT` at the table size)
-and the information is checked on all of them when that is at most `CHECKS` checks;
-otherwise (more players, more claims) `SAMPLES` hypotheses are drawn from the structural
-weights and weighted by the information (importance sampling). Every check is cached per
-claim and hypothesis for the rest of the game.
+Every evil team is enumerated (at most `EXACT`: 15 players make 5,460). Each information
+claim is weighed in all of them at once (`Table._claim_array`): the hypotheses are grouped
+by the roles (good, the Demon, which Minion) of the seats its check reads, and one check
+answers a group. Only a claimant with a check that reads the whole table (a Chef's count)
+is weighed on a sample: `SAMPLES` hypotheses drawn by priority from the weights of
+everything else, when those checks would cost more than `CHECKS`. Every check is memoised
+by what it read, for the rest of the game.
 
 **Shared, public.** All of this is a function of public information (the claims, the
 deaths, the seating, the script), so the bots of one game share one `Table` (found by the
