@@ -16,11 +16,13 @@ counts for the players dealt). Each gets a weight from what the table has seen:
   knowing the others' characters: their information is true in the world less often
   (x0.4 when it is, x1 when it is not).
 
-The hypotheses are enumerated exactly when they are few (at most `EXACT` at the table size)
-and the information is checked on all of them when that is at most `CHECKS` checks;
-otherwise (more players, more claims) `SAMPLES` hypotheses are drawn from the structural
-weights and weighted by the information (importance sampling). Every check is cached per
-claim and hypothesis for the rest of the game.
+Every evil team is enumerated (at most `EXACT`: 15 players make 5,460). Each information
+claim is weighed in all of them at once (`Table._claim_array`): the hypotheses are grouped
+by the roles (good, the Demon, which Minion) of the seats its check reads, and one check
+answers a group. Only a claimant with a check that reads the whole table (a Chef's count)
+is weighed on a sample: `SAMPLES` hypotheses drawn by priority from the weights of
+everything else, when those checks would cost more than `CHECKS`. Every check is memoised
+by what it read, for the rest of the game.
 
 **Shared, public.** All of this is a function of public information (the claims, the
 deaths, the seating, the script), so the bots of one game share one `Table` (found by the
@@ -85,7 +87,9 @@ DEMON_SHOTS = ("slayer",)
 _TABLES: dict[int, tuple[dict, "Table"]] = {}
 _TRUTHS: dict[str, Any] = {}
 _HYPOTHESES: dict[tuple, list[tuple]] = {}      # by seating: the same for every game
-_MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon)
+_MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon, ...)
+_UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample's 1/u
+_ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, variant) -> roles
 
 
 def table_for(view, events: list[dict]) -> "Table":
@@ -263,14 +267,28 @@ class Table:
         self._hyps: list[tuple] | None = None
         self._prod: dict[int, tuple[int, float, Any]] = {}
         self._evils: dict[tuple, dict[int, WorldPlayer]] = {}   # per hypothesis, night, claim
-        self._struct: tuple[Any, list[float]] | None = None
+        self._struct: tuple[Any, Any] | None = None
+        self._struct_part: tuple[Any, Any] | None = None
+        self._masks: tuple = ((-1, -1), 0, 0)          # (counts, dead mask, night-killed mask)
+        self._claim_masks: tuple = (-1, (), 0, 0, 0)   # per claims version (`_structure`)
+        self._alive: tuple = (-1, None, None, False)   # (dead mask, the Demon alive per h...)
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
-        self._post: tuple[int, list] | None = None
+        self._post: tuple[int, tuple[Any, Any]] | None = None
+        self._sub: Any = None       # the weighed hypotheses' Demon seats, evil seats, goods
         self._post_key: Any = None
-        self._sel: tuple[Any, list] | None = None
+        self._sel: tuple[Any, Any] | None = None
         self._checks_ver = 0
-        self._marg: dict[Any, dict[str, float]] = {}
+        self._marg: dict[Any, Any] = {}
+        self._vecs: dict[int, Any] = {}
+        self._said_c: tuple[int, list] = (-1, [])
+        self._arrays: dict[InfoClaim, Any] = {}     # claim -> (its factor per hypothesis,
+                                                    # the seats its checks read)
+        self._said_at_arrays: list = []
+        self._claimed: tuple[Any, Any] = (None, None)
+        self._per_claimant: dict[str, tuple] = {}   # who -> (claim, arrays, weight array)
+        self._prod_sig: frozenset = frozenset()     # claimants weighed one hypothesis at a time
+        self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
         self.nominated: set[str] = set()
@@ -284,6 +302,7 @@ class Table:
         self.n_facts = 0                    # facts of evidence so far
         self._ev: Any = None                # (facts, claims version, log-factor array)
         self._ev_fixed: Any = None          # (facts done, array) of claim-free facts
+        self._ev_claims: Any = None         # (what it depends on, array) of the others
 
     # ---- the record ----------------------------------------------------------------------
     def add(self, ev: dict) -> None:
@@ -455,57 +474,74 @@ class Table:
         _HYPOTHESES[key] = out
         return out
 
-    def _structure(self) -> tuple[Any, list[float]]:
+    def _structure(self) -> tuple[Any, Any]:
         """(what it depends on, the structural weight of each hypothesis)."""
         bit = self.bit
-        dead = 0
-        for n in self.died:
-            dead |= bit.get(n, 0)
-        killed = 0
-        for n in self.night_killed:
-            killed |= bit.get(n, 0)
-        groups: dict[str, int] = {}
-        claims_evil = 0
-        for who, cid in self.claims.items():
-            if who not in bit or who in self.travellers:
-                continue
-            groups[cid] = groups.get(cid, 0) | bit[who]
-            if TEAMS.get(cid) not in GOOD:
-                claims_evil |= bit[who]
-        dups = [g for g in groups.values() if g & (g - 1)]
-        out_mask = tf_mask = 0
-        for cid, g in groups.items():
-            team = TEAMS.get(cid)
-            if team == "outsider":
-                out_mask |= g
-            elif team == "townsfolk":
-                tf_mask |= g
-        key = (dead, killed, tuple(sorted(dups)), claims_evil, out_mask, tf_mask,
+        masks = self._masks
+        if masks[0] != (len(self.died), len(self.night_killed)):
+            dead = 0
+            for n in self.died:
+                dead |= bit.get(n, 0)
+            killed = 0
+            for n in self.night_killed:
+                killed |= bit.get(n, 0)
+            masks = self._masks = ((len(self.died), len(self.night_killed)), dead, killed)
+        _n, dead, killed = masks
+        found = self._claim_masks
+        if found[0] != self.claims_ver:
+            groups: dict[str, int] = {}
+            claims_evil = 0
+            for who, cid in self.claims.items():
+                if who not in bit or who in self.travellers:
+                    continue
+                groups[cid] = groups.get(cid, 0) | bit[who]
+                if TEAMS.get(cid) not in GOOD:
+                    claims_evil |= bit[who]
+            dups = tuple(sorted(g for g in groups.values() if g & (g - 1)))
+            out_mask = tf_mask = 0
+            for cid, g in groups.items():
+                team = TEAMS.get(cid)
+                if team == "outsider":
+                    out_mask |= g
+                elif team == "townsfolk":
+                    tf_mask |= g
+            found = self._claim_masks = (self.claims_ver, dups, claims_evil, out_mask, tf_mask)
+        _v, dups, claims_evil, out_mask, tf_mask = found
+        key = (dead, killed, dups, claims_evil, out_mask, tf_mask,
                self.n_facts, self.claims_ver if self.n_facts else 0)
         if self._struct is not None and self._struct[0] == key:
             return key, self._struct[1]
-        # One pass over the hypotheses as arrays (`_matrix`): logs of the factors.
+        # One pass over the hypotheses as arrays (`_matrix`): logs of the factors. The
+        # deaths' and the claims' part is kept while they stay (a vote adds evidence only).
         import numpy as np
         evil, demon = self._matrix()
-        logw = (evil @ self._vec(killed)) * np.log(NIGHT_KILLED_EVIL)
-        for g in dups:
-            extra = g.bit_count() - (evil @ self._vec(g)) - 1
-            logw += np.maximum(extra, 0.0) * np.log(DUPLICATE)
-        if claims_evil:
-            logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
-                * np.log(GOOD_CLAIMS_EVIL)
-        if out_mask or tf_mask:
-            logw += self._outsiders(out_mask, tf_mask)
+        part_key = key[1:6]
+        part = self._struct_part
+        if part is None or part[0] != part_key:
+            logw = (evil @ self._vec(killed)) * np.log(NIGHT_KILLED_EVIL)
+            for g in dups:
+                extra = g.bit_count() - (evil @ self._vec(g)) - 1
+                logw += np.maximum(extra, 0.0) * np.log(DUPLICATE)
+            if claims_evil:
+                logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
+                    * np.log(GOOD_CLAIMS_EVIL)
+            if out_mask or tf_mask:
+                logw += self._outsiders(out_mask, tf_mask)
+            part = self._struct_part = (part_key, logw)
+        logw = part[1]
         if self.n_facts:
-            logw += self._evidence()
-        alive = self._vec(dead)[demon] == 0
-        if alive.any():
+            logw = logw + self._evidence()
+        found = self._alive
+        if found[0] != dead:
+            alive = self._vec(dead)[demon] == 0
+            found = self._alive = (dead, alive, ~alive, bool(alive.any()))
+        _dead, alive, gone, some = found
+        if some:
             logw = logw - logw[alive].max()     # relative weights: no underflow
         w = np.exp(logw)
-        w[~alive] = 0.0
-        out = w.tolist()
-        self._struct = (key, out)
-        return key, out
+        w[gone] = 0.0
+        self._struct = (key, w)
+        return key, w
 
     def _outsiders(self, out_mask: int, tf_mask: int) -> Any:
         """The log-likelihood of the claimed Outsider count in each hypothesis. Good players
@@ -566,15 +602,26 @@ class Table:
         for hi, h in enumerate(hyps):
             evil[hi, list(h[4])] = 1.0
         demon = np.array([h[3] for h in hyps], dtype=np.intp)
+        seats = np.array([h[4] for h in hyps], dtype=np.intp).reshape(len(hyps), -1)
         if len(_MATRICES) > 32:
             _MATRICES.clear()
-        _MATRICES[id(hyps)] = (hyps, evil, demon)
+        left = np.concatenate((np.ones((len(hyps), 1)), 1.0 - evil), axis=1)
+        _MATRICES[id(hyps)] = (hyps, evil, demon, seats, left)
         return evil, demon
 
+    def _seats(self) -> Any:
+        """The hypotheses' evil seats as an array [h, the Demon then its Minions]."""
+        self._matrix()
+        return _MATRICES[id(self.hypotheses())][3]
+
     def _vec(self, mask: int) -> Any:
-        """A mask of seats as a 0/1 array."""
-        import numpy as np
-        return np.array([(mask >> i) & 1 for i in range(len(self.players))], dtype=float)
+        """A mask of seats as a 0/1 array (cached: the same masks recur all game)."""
+        v = self._vecs.get(mask)
+        if v is None:
+            import numpy as np
+            v = self._vecs[mask] = np.array([(mask >> i) & 1 for i in range(len(self.players))],
+                                            dtype=float)
+        return v
 
     def _evidence(self) -> Any:
         """The log of the factor of every hypothesis from the evidence (votes, nominations, day
@@ -635,7 +682,14 @@ class Table:
         fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers),
                      len(self.timing))
         self._ev_fixed = (fixed_now, logw.copy())
-        # Facts that depend on the claims (recomputed when they change).
+        # Facts that depend on the claims (recomputed when they or these facts change).
+        ckey = (self.claims_ver, len(self.first_nominator), len(self.virgin_triggers),
+                len(self.quiet_nights), len(self.died))
+        if self._ev_claims is not None and self._ev_claims[0] == ckey:
+            logw += self._ev_claims[1]
+            self._ev = (self.n_facts, self.claims_ver, logw)
+            return logw
+        fixed_logw, logw = logw, np.zeros(len(demon))
         claims = self.claims
         triggered = {v for v, _n in self.virgin_triggers}
         for virgin, nominator in self.first_nominator.items():
@@ -654,42 +708,207 @@ class Table:
                 else:
                     none_good = 1.0
                 logw += none_good * np.log(QUIET_UNEXPLAINED)
+        self._ev_claims = (ckey, logw)
+        logw = fixed_logw + logw
         self._ev = (self.n_facts, self.claims_ver, logw)
         return logw
 
-    def _selection(self, skey: Any, base: list[float], exact: bool) -> list[tuple]:
-        """The hypotheses weighed, [(index, hypothesis, weight)]: all of them (exact), or a
+    def _selection(self, skey: Any, base: Any, exact: bool) -> tuple[Any, Any]:
+        """The hypotheses weighed, (indices, weights) as arrays: all of them (exact), or a
         priority sample (cached while the structure stays the same)."""
         key = (skey, exact)
         if self._sel is not None and self._sel[0] == key:
             return self._sel[1]
-        hyps = self.hypotheses()
+        import numpy as np
         if exact:
-            sel = [(hi, hyps[hi], w) for hi, w in enumerate(base) if w > 0.0]
+            sel = (np.arange(len(base)), base)      # the Demon dead: weight 0
         else:
             # Priority sampling (Duffield, Lund and Thorup): each hypothesis has a fixed
             # uniform u for the whole game; the SAMPLES with the highest w/u are kept, each
             # weighing max(w, tau) (tau: the next highest priority), an unbiased estimate
             # of every sum over hypotheses. Fixed u's keep the same hypotheses chosen while
             # the weights change little, so their information checks stay cached.
-            import numpy as np
-            inv = self._priorities(len(hyps))
-            arr = np.array(base) * inv
-            top = [hi for hi in np.argsort(-arr, kind="stable")[:SAMPLES + 1].tolist()
-                   if base[hi] > 0.0]
+            arr = base * self._priorities(len(base))
+            k = SAMPLES + 1
+            if len(arr) > k:
+                # The k highest priorities (ties in index order, as a stable sort's).
+                cut = arr[np.argpartition(arr, len(arr) - k)[len(arr) - k]]
+                cand = np.flatnonzero(arr >= cut)
+            else:
+                cand = np.arange(len(arr))
+            top = cand[np.argsort(-arr[cand], kind="stable")][:k]
+            top = top[base[top] > 0.0]
             tau = float(arr[top[SAMPLES]]) if len(top) > SAMPLES else 0.0
-            sel = [(hi, hyps[hi], base[hi] if base[hi] > tau else tau)
-                   for hi in top[:SAMPLES]]
+            top = top[:SAMPLES]
+            sel = (top, np.maximum(base[top], tau) if tau else base[top])
         self._sel = (key, sel)
         return sel
 
     def _priorities(self, n: int) -> Any:
         if len(self._uniforms) != n:
-            import numpy as np
-            rng = seeded("samples:" + ",".join(self.players))
-            self._uniforms = np.array([1.0 / (1.0 - rng.random())      # 1/u, u in (0, 1]
-                                       for _ in range(n)])
+            key = (tuple(self.players), n)
+            found = _UNIFORMS.get(key)      # seeded by the seating: the same every game
+            if found is None:
+                import numpy as np
+                rng = seeded("samples:" + ",".join(self.players))
+                found = np.array([1.0 / (1.0 - rng.random())      # 1/u, u in (0, 1]
+                                  for _ in range(n)])
+                if len(_UNIFORMS) > 32:
+                    _UNIFORMS.clear()
+                _UNIFORMS[key] = found
+            self._uniforms = found
         return self._uniforms
+
+    def _claimants(self) -> tuple[Any, frozenset, int]:
+        """(the product over claimants of their information's weight in every hypothesis,
+        the claimants whose checks read the whole table, weighed one sampled hypothesis at
+        a time instead (`_info_weight`), how many claims those have). A claimant's weight
+        in a hypothesis: evil, the product of EVIL_TRUE for each claim true in its world;
+        good, the product of the claims' factors, or with chance `drunk_each` (a claimed
+        Townsfolk who may be the Drunk) DRUNK_TRUE for each claim."""
+        key = (len(self.infos), self.claims_ver)
+        if self._claimed[0] == key:
+            return self._claimed[1]
+        import numpy as np
+        arrays: dict[str, list] = {}
+        sampled: set[str] = set()
+        for c in self.infos:
+            if c.ability is None or c.who not in self.seat:
+                continue
+            a = self._claim_array(c)
+            if a is None:
+                sampled.add(c.who)
+            else:
+                arrays.setdefault(c.who, []).append(a)
+        full = None
+        if arrays.keys() - sampled:
+            evil, _demon = self._matrix()
+            full = np.ones(len(evil))
+            for who, fs in arrays.items():
+                if who in sampled:
+                    continue
+                said = self.claims.get(who, "")
+                kept = self._per_claimant.get(who)
+                if kept is not None and kept[0] == said and len(kept[1]) == len(fs) \
+                        and all(a is b for a, b in zip(kept[1], fs)):
+                    full *= kept[2]
+                    continue
+                pf = fs[0].copy()
+                pe = np.where(fs[0] == 1.0, EVIL_TRUE, 1.0)
+                for f in fs[1:]:
+                    pf *= f
+                    pe *= np.where(f == 1.0, EVIL_TRUE, 1.0)
+                pi = self.drunk_each if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
+                    else 0.0
+                good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
+                mine = np.where(evil[:, self.seat[who]] == 1.0, pe, good)
+                self._per_claimant[who] = (said, fs, mine)
+                full *= mine
+        n_sampled = sum(1 for c in self.infos if c.who in sampled and c.ability is not None)
+        out = (full, frozenset(sampled), n_sampled)
+        self._claimed = (key, out)
+        return out
+
+    def _claim_array(self, c: InfoClaim) -> Any:
+        """Claim `c`'s factor (`_factor`) in every hypothesis, or None when its check reads
+        the whole table (then it is weighed on sampled hypotheses only). The hypotheses are
+        grouped by the roles of the seats the check read (`_roles`): a group's members give
+        those seats the same players, so one check answers them all; a check that reads a
+        seat the group does not share splits the group."""
+        if c.reads_all:
+            return None
+        if c in self._arrays:
+            found = self._arrays[c]
+            return found[0] if found is not None else None
+        if not self._said_at_arrays:
+            self._said_at_arrays = self._said()
+        import numpy as np
+        hyps = self.hypotheses()
+        roles = self._roles(c.named_minion, c.pointed)
+        me = self.seat[c.who]
+        out = np.empty(len(hyps))
+        work: list[tuple[Any, frozenset]] = [(np.arange(len(hyps)), frozenset())]
+        read: set[int] = set()
+        while work:
+            idx, shared = work.pop()
+            f = self._factor(c, hyps[int(idx[0])])
+            if c.reads_all:
+                self._arrays[c] = None
+                return None
+            read.update(self._hit)
+            need = shared.union(self._hit) - {me}
+            if need <= shared:
+                out[idx] = f
+                continue
+            cols = sorted(need)
+            sub = roles[idx][:, cols].astype(np.int64)
+            code = sub[:, 0].copy()
+            for j in range(1, len(cols)):
+                code = code * 64 + sub[:, j]
+            _u, inverse = np.unique(code, return_inverse=True)
+            inverse = inverse.reshape(-1)
+            for g in range(int(inverse.max()) + 1):
+                work.append((idx[inverse == g], frozenset(need)))
+        read.add(me)
+        self._arrays[c] = (out, frozenset(read))
+        return out
+
+    def _roles(self, named: str | None, pointed: tuple) -> Any:
+        """Every hypothesis's seats as role codes [h, seat]: 0 good, else 1 + the index of
+        the evil character `_evil_players` gives the seat (the Demon the script's, the
+        Minions the script's in order, one the information names and points at as that
+        one), as arrays."""
+        pseats = tuple(self.seat[x] for x in pointed if x in self.seat) if named else ()
+        hyps = self.hypotheses()
+        key = (id(hyps), self.demon_char, tuple(self.minions_on_script), named, pseats)
+        found = _ROLES.get(key)         # the same for every game at this seating
+        if found is not None and found[0] is hyps:
+            return found[1]
+        import numpy as np
+        seats = self._seats()
+        n_h, n = len(seats), len(self.players)
+        names: list[str] = []          # codes only group: any numbering within one array
+
+        def code(ch: str) -> int:
+            if ch not in names:
+                names.append(ch)
+            return 1 + names.index(ch)
+
+        rows = np.arange(n_h)
+        roles = np.zeros((n_h, n), dtype=np.int16)
+        roles[rows, seats[:, 0]] = code(self.demon_char)
+        m = seats.shape[1] - 1
+        plain = [code(ch) for ch in self._minion_seq(None, m)]
+        if named is None or not pseats or not m:
+            for j in range(m):
+                roles[rows, seats[:, 1 + j]] = plain[j]
+        else:
+            minions = seats[:, 1:]
+            hit = np.isin(minions, pseats)
+            has = hit.any(axis=1)
+            first = hit.argmax(axis=1)
+            rest = np.array([code(ch) for ch in self._minion_seq(named, m - 1)] or [0])
+            for j in range(m):
+                rank = np.minimum(j - (j > first), len(rest) - 1)
+                taken = np.where(first == j, code(named), rest[rank])
+                roles[rows, minions[:, j]] = np.where(has, taken, plain[j])
+        if len(_ROLES) > 256:
+            _ROLES.clear()
+        _ROLES[key] = (hyps, roles)
+        return roles
+
+    def _minion_seq(self, taken: str | None, m: int) -> list[str]:
+        """The characters `_evil_players` gives m Minions in seat order, none of them
+        `taken` (the one the information names)."""
+        spare = self.minions_on_script
+        out, k = [], 0
+        for _ in range(m):
+            while k < len(spare) - 1 and spare[k] == taken:
+                k += 1
+            out.append(spare[k] if spare else "poisoner")
+            if k < len(spare) - 1:
+                k += 1
+        return out
 
     def _info_weight(self, hi: int) -> float:
         """The product of every information claim's factor in hypothesis `hi` (each claim
@@ -705,9 +924,10 @@ class Table:
             mask, bit = h[1], self.bit
             mine = dict(mine) if mine else {}
             w = 1.0
+            sampled = self._prod_sig
             for ci in range(done, n):
                 c = infos[ci]
-                if c.ability is None:
+                if c.ability is None or c.who not in sampled:
                     continue
                 f = self._factor(c, h)
                 if mask & bit.get(c.who, 0):
@@ -742,9 +962,12 @@ class Table:
             evil = {i: wp for i, wp in evil.items() if i != me}
         if not c.reads_all:
             get = evil.get
+            said = self._said()
             for seats, table in c.memo.items():
-                f = table.get(tuple([get(i) or base[i] for i in seats]))
+                f = table.get((*[get(i) or base[i] for i in seats], *[said[i] for i in seats],
+                               said[-1]))
                 if f is not None:
+                    self._hit = seats
                     return f
         players = list(base)
         for i, wp in evil.items():
@@ -802,7 +1025,10 @@ class Table:
         else:
             seat = self.seat
             seats = tuple(sorted({seat[n] for n in reads if n in seat}))
-            c.memo.setdefault(seats, {})[tuple([players[i] for i in seats])] = f
+            said = self._said()
+            c.memo.setdefault(seats, {})[(*[players[i] for i in seats],
+                                          *[said[i] for i in seats], said[-1])] = f
+            self._hit = seats
         return f
 
     def _check(self, c: InfoClaim, world: World, players: tuple) -> float:
@@ -863,6 +1089,17 @@ class Table:
             out.append((spy, max(EPS_INFO, REGISTERED * self.spy_each)))
         return out
 
+    def _said(self) -> list:
+        """What each seat claims (None: nothing yet), then the placeholder character: the
+        part of a check's memo key beyond the world's players (a Minion's claim is what a
+        Spy registers as, `_alternates`), per claims version."""
+        found = self._said_c
+        if found[0] != self.claims_ver:
+            claims = self.claims
+            found = self._said_c = (self.claims_ver,
+                                    [claims.get(n) for n in self.players] + [self.placeholder()])
+        return found[1]
+
     def _base(self, c: InfoClaim) -> list:
         """Claim `c`'s night with everyone good as claimed (cached per claims version)."""
         if c.base is not None and c.base_ver == self.claims_ver:
@@ -884,8 +1121,16 @@ class Table:
 
     def posterior(self) -> list[tuple[int, tuple[int, ...], int, float]]:
         """[(Demon's seat, evil seats, evil mask, weight)] for the public record now."""
+        idx, w = self._weights()
+        hyps = self.hypotheses()
+        return [(hyps[hi][3], hyps[hi][4], hyps[hi][1], wi)
+                for hi, wi in zip(idx.tolist(), w.tolist()) if wi > 0.0]
+
+    def _weights(self, fresh: bool = True) -> tuple[Any, Any]:
+        """(indices of the hypotheses weighed, their weights) as arrays, for the public
+        record now (`fresh=False`: as last computed)."""
         post = self._post
-        if post is not None and post[0] == self.version:
+        if post is not None and (post[0] == self.version or not fresh):
             return post[1]
         hyps = self.hypotheses()
         skey, base = self._structure()
@@ -894,44 +1139,82 @@ class Table:
         if post is not None and self._post_key == key:
             self._post = (self.version, post[1])
             return post[1]
-        if self._checks_ver != self.claims_ver:     # worlds changed: checks again
+        if self._checks_ver != self.claims_ver:
+            # Worlds changed: every product again; the checks' memos stay (their keys hold
+            # what they read, claims included: `_shows`), so most are lookups; a claim's
+            # array stays while the seats its checks read say the same (`_said`).
             self._prod.clear()
-            self._evils.clear()
-            for c in self.infos:
-                c.memo.clear()
-                c.reads_all = False
+            before, said = self._said_at_arrays, self._said()
+            if len(before) != len(said) or before[-1] != said[-1]:
+                self._arrays.clear()
+            else:
+                changed = {i for i, (a, b) in enumerate(zip(before, said)) if a != b}
+                if changed:
+                    self._arrays = {c: a for c, a in self._arrays.items()
+                                    if a is not None and not changed & a[1]}
+            self._said_at_arrays = said
             self._checks_ver = self.claims_ver
-        exact = len(hyps) * max(n_info, 1) <= CHECKS or n_info == 0
-        sel = self._selection(skey, base, exact)
-        weigh = self._info_weight
-        out = [(h[3], h[4], h[1], w * weigh(hi) if n_info else w) for hi, h, w in sel]
+        full, sampled, n_sampled = self._claimants()
+        prior = base * full if full is not None else base
+        exact = not n_sampled or len(hyps) * n_sampled <= CHECKS
+        idx, w = self._selection((skey, n_info, self.claims_ver), prior, exact)
+        if n_sampled:
+            import numpy as np
+            if self._prod_sig != sampled:
+                self._prod.clear()
+                self._prod_sig = sampled
+            weigh = self._info_weight
+            w = w * np.array([weigh(hi) for hi in idx.tolist()])
+        if len(w) > 64:
+            # Hypotheses below 1e-9 of the likeliest change no marginal by more than the
+            # float error of summing the rest: left out (the dead Demon's weigh 0).
+            top = float(w.max()) if len(w) else 0.0
+            keep = w > top * 1e-9
+            if not keep.all():
+                idx, w = idx[keep], w[keep]
+        out = (idx, w)
         self._post = (self.version, out)
+        self._sub = None
         self._post_key = key
         self._marg = {}
         return out
 
     # ---- marginals -----------------------------------------------------------------------
     def _marginals(self, exclude: int, demon: bool, fresh: bool = True) -> dict[str, float]:
-        post = self.posterior() if fresh or self._post is None else self._post[1]
+        """A player's marginals: over all the hypotheses weighed (`exclude` 0, the public
+        view), or over those where the seat of bit `exclude` is good (a good player's own
+        view): a weighted count per seat (bincount: no matrix product, whose threads cost
+        more CPU than they save at these sizes)."""
+        idx, w = self._weights(fresh)
         key = (exclude, demon)
         m = self._marg.get(key)
         if m is not None:
             return m
-        acc = [0.0] * len(self.players)
-        total = 0.0
-        for di, evil, mask, w in post:
-            if mask & exclude:
-                continue
-            total += w
-            if demon:
-                acc[di] += w
-            else:
-                for i in evil:
-                    acc[i] += w
+        import numpy as np
+        hyps = self.hypotheses()
+        found = _MATRICES[id(hyps)] if id(hyps) in _MATRICES else None
+        if found is None or found[0] is not hyps:
+            self._matrix()
+            found = _MATRICES[id(hyps)]
+        sub = self._sub
+        if sub is None or sub[0] is not idx:
+            whole = len(idx) == len(hyps)       # every hypothesis: no copy
+            sub = self._sub = (idx, *((found[2], found[3], found[4]) if whole else
+                                      (found[2][idx], found[3][idx], found[4][idx])))
+        _idx, dseat, seats, left = sub
+        n = len(self.players)
+        if exclude:
+            w = w * left[:, exclude.bit_length()]           # 1 where that seat is good
+        total = float(w.sum())
         if total <= 0.0:
-            m = {n: 0.0 for n in self.players}
+            m = dict.fromkeys(self.players, 0.0)
         else:
-            m = {n: acc[i] / total for i, n in enumerate(self.players)}
+            if demon:
+                acc = np.bincount(dseat, weights=w, minlength=n)
+            else:
+                acc = np.bincount(seats.ravel(), weights=np.repeat(w, seats.shape[1]),
+                                  minlength=n)
+            m = dict(zip(self.players, (acc / total).tolist()))
         self._marg[key] = m
         return m
 

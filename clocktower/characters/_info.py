@@ -131,11 +131,14 @@ class OneOfTwo(Information):
                 return True         # a match, shown with any other player
         if not world.registrations:
             return False            # registrations are the truth: no fallback can help
-        matches = [(world.registers(p)[0], p.name) for p in world.players]
-        matches = [m for m in matches if D.get(m[0]).team == team]
-        if not matches and not self.zero_allowed:
-            matches = [(p.character, p.name) for p in world.players if p.team == team]
-        return any(c == char and n in pair for c, n in matches)
+        # Neither registers as `char`: the pair shows it only through the fallback of
+        # `one_of_two_matches` (nobody registers as a `team` character, so the players who
+        # truly are that team are the marks). The whole table is read only when a or b
+        # truly is `char` (a reasoner memoises a check by the players it read).
+        if self.zero_allowed or not any(p.character == char and p.team == team
+                                        for p in (a, b)):
+            return False
+        return not any(D.get(world.registers(p)[0]).team == team for p in world.players)
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
