@@ -19,7 +19,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 
 from ..errors import ClocktowerError, SetupError
 from . import report as R
-from .run import (Spec, Store, game_seed, run_processes, run_ray, run_serial,
+from .run import (Spec, Store, game_seed, run_processes, run_ray, run_serial, start_pool,
                   spec_differences)
 from .summary import summarise
 
@@ -114,6 +114,8 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
     saved = len(done)
     cpu0 = _cpu()
     start = time.perf_counter()
+    # The workers, started before the progress bar's thread (`start_pool`: then forked)
+    pool = start_pool(jobs) if backend == "process" and jobs > 1 and todo else None
     played = 0
     cols = (TextColumn("[bold]simulate[/]"), BarColumn(), MofNCompleteColumn(),
             TextColumn("games · {task.fields[rate]} games/s"), TimeElapsedColumn(),
@@ -145,7 +147,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             elif jobs <= 1:
                 run_serial(spec, todo, on_done)
             else:
-                run_processes(spec, todo, jobs, on_done)
+                run_processes(spec, todo, jobs, on_done, pool)
         except KeyboardInterrupt:
             session(True)
             raise Interrupted(saved, spec.n_batches, out) from None
