@@ -151,7 +151,10 @@ def replay(log: Path = typer.Argument(..., help="a log written by `play --log`")
         n = Narrator()
         for ev in game.log:
             n(ev)
-    typer.echo(f"replayed {len(game.log)} events: identical to {log}")
+    old = len(events) - len(game.log)      # a log from before votes had one record
+    typer.echo(f"replayed {len(game.log)} events: identical to {log}"
+               + (f" (its {old} per-hand vote events, an older record of what the votes' "
+                  "events list, checked and set aside)" if old > 0 else ""))
 
 
 @scenario_app.command("run")

@@ -79,7 +79,8 @@ def test_a_log_from_before_votes_had_one_record_replays():
 def test_cli_replays_a_log_from_before_votes_had_one_record(cli):
     r = cli("replay", OLD_LOG, "--quiet")
     assert r.exit_code == 0, r.output
-    assert "identical" in r.output
+    n = sum(1 for e in read_log(OLD_LOG) if e["type"] == "decision" and e["kind"] == "vote")
+    assert "identical" in r.output and f"its {n} per-hand vote events" in r.output
 
 
 def test_an_old_logged_hand_the_vote_does_not_count_is_refused(tmp_path, cli):
