@@ -272,32 +272,3 @@ def test_a_decision_mismatch_names_the_line(tmp_path, cli):
     r = cli("replay", path, "--quiet")
     assert r.exit_code == 2
     assert r.output.startswith(f"error: {path}:{i + 1}: decision {ev['seq']}: log has claim by")
-
-
-@pytest.mark.parametrize("script,players,travellers", [("trouble-brewing", 10, 0),
-                                                       ("regalia", 12, 3),
-                                                       ("the-saga-of-the-summoner", 9, 2)])
-def test_a_day_turn_drawn_first_is_the_same_game(script, players, travellers):
-    """Random bots draw pass or act before the engine lists their options
-    (`fast_day_draw`, `runner.drawn_turn`); bots that offer only `fast_day_action` (given
-    every list) play the same games, byte for byte."""
-    from clocktower.agents.random_bot import RandomBot, random_bots
-    from clocktower.play import NAMES
-
-    class ListedBot(RandomBot):     # its own __call__: fast_day_draw is not offered
-        def __call__(self, decision, view):
-            return super().__call__(decision, view)
-
-        def fast_vote(self, view):
-            return super().fast_vote(view)
-
-        def fast_day_action(self, view, nominees, uses, exiles):
-            return super().fast_day_action(view, nominees, uses, exiles)
-
-    for seed in range(6):
-        names = NAMES[:players + travellers]
-        shared = random_bots(seed, names)
-        listed = {n: ListedBot(seed, n, rng=b.rng) for n, b in shared.items()}
-        a = play_game(script, players, seed, travellers=travellers)
-        b = play_game(script, players, seed, travellers=travellers, agents=listed)
-        assert dump(a) == dump(b)

@@ -39,35 +39,17 @@ class RandomBot:
 
     def fast_day_action(self, view, nominees: list[str], uses: list[dict],
                         exiles: list[str] | None) -> dict | None:
-        kind = self.fast_day_draw(view, bool(exiles), bool(uses), bool(nominees))
-        if kind is None:
-            return None
-        return self.fast_day_pick(view, kind, (exiles or []) if kind == "exile"
-                                  else uses if kind == "use" else nominees)
-
-    # The day turn in two steps (`runner.drawn_turn`), the same draws as `fast_day_action`:
-    # pass or act first, knowing only which kinds of action are open; then the pick.
-    def fast_day_draw(self, view, exile: bool, use: bool, nominate: bool) -> str | None:
         rng = self.rng
-        if exile and rng.random() < self.p_exile:
-            return "exile"
-        if use and rng.random() < self.p_ability:
-            return "use"
-        if nominate and rng.random() < self.p_nominate:
-            return "nominate"
-        return None
-
-    def fast_day_pick(self, view, kind: str, options: list) -> dict | None:
-        rng = self.rng
-        if kind == "exile":
-            return {"exile": options[randrange(rng, len(options))]}
-        if kind == "use":
-            return options[randrange(rng, len(options))]
-        alive = view.alive
-        me = view.name
-        living = [n for n in options if n != me and alive(n)]
-        if living:
-            return {"nominate": living[randrange(rng, len(living))]}
+        if exiles and rng.random() < self.p_exile:
+            return {"exile": exiles[randrange(rng, len(exiles))]}
+        if uses and rng.random() < self.p_ability:
+            return uses[randrange(rng, len(uses))]
+        if nominees and rng.random() < self.p_nominate:
+            alive = view.alive
+            me = view.name
+            living = [n for n in nominees if n != me and alive(n)]
+            if living:
+                return {"nominate": living[randrange(rng, len(living))]}
         return None
 
     def __call__(self, decision: Any, view) -> object:

@@ -278,16 +278,12 @@ class Game:
             raise ClocktowerError(f"nobody answers decisions for {who}")
         seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
                          else who)
-        fast_vote = fast_day = fast_draw = fast_pick = None
+        fast_vote = fast_day = None
         if _fast_ok(type(answerer), "fast_vote"):
             fast_vote = getattr(answerer, "fast_vote")
         if _fast_ok(type(answerer), "fast_day_action"):
             fast_day = getattr(answerer, "fast_day_action")
-            if _fast_ok(type(answerer), "fast_day_draw") \
-                    and _fast_ok(type(answerer), "fast_day_pick"):
-                fast_draw = getattr(answerer, "fast_day_draw")
-                fast_pick = getattr(answerer, "fast_day_pick")
-        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day, fast_draw, fast_pick)
+        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day)
         return asked
 
     # In-process bots answer the two most frequent decisions (a vote, a day turn) without a
@@ -295,14 +291,9 @@ class Game:
     # `fast_day_action(view, nominees, uses, exiles) -> answer`, giving the same answers as
     # when called with a `VoteChoice` / `DayActionChoice`. Numbering, checking and logging
     # are those of `decide` (a vote is not logged: `ask_vote`); everyone else (a person, a
-    # scenario, the web) gets the object. A day turn goes faster still when the answerer
-    # also has `fast_day_draw(view, exile, use, nominate) -> kind or None` (pass or act,
-    # drawn knowing only which kinds of action are open) and `fast_day_pick(view, kind,
-    # options) -> answer or None`, together the same answers as `fast_day_action`: the
-    # option lists are then built only for the kind drawn (`runner.day_turn`).
+    # scenario, the web) gets the object.
     def fast_answerer(self, who: str) -> tuple:
-        """(answerer, view, fast_vote, fast_day_action, fast_day_draw, fast_day_pick) for
-        `who`, each fast path None when the answerer does not offer it."""
+        """(answerer, view, fast_vote or None, fast_day_action or None) for `who`."""
         answerer = self.answerers.get(who, self.default_answerer)
         asked = self._asked.get(who)
         if asked is None or asked[0] is not answerer:

@@ -56,60 +56,17 @@ def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
 
 def day_turn(game: Game, p, not_nominated: list[str] | None = None):
     """Ask `p` for their day action (`day_action` through `Game.decide`), or, for a bot with
-    a fast path (`Game.fast_answerer`), the same without building the decision; for one that
-    draws pass or act first (`fast_day_draw`), without building the option lists unless it
-    acts (`drawn_turn`)."""
+    a fast path (`Game.fast_answerer`), the same without building the decision."""
     fast = game.fast_answerer(p.name)
     day = fast[3]
     if day is None or game.on_forced is not None:
         return game.decide(day_action(game, p, not_nominated))
-    if fast[4] is not None:
-        return drawn_turn(game, p, not_nominated, fast)
     nominees, uses, exiles = day_lists(game, p, not_nominated)
     if not nominees and not uses and not exiles:
         return None                 # only one answer: not asked (as `decide` does)
     seq = game.n_decisions
     game.n_decisions = seq + 1
     choice = day(fast[1], nominees, uses, exiles)
-    return checked_day_answer(game, p, choice, seq, nominees, uses, exiles)
-
-
-def drawn_turn(game: Game, p, not_nominated: list[str] | None, fast: tuple):
-    """`day_turn` for an answerer that draws pass or act first: which kinds of action are
-    open is found without listing them where that is cheaper (day uses: only a player
-    holding an ability with day uses, or offered one, has any; nominees: the shared list),
-    the answerer draws, and only an action drawn builds the lists. Same numbering, answers
-    and log as with `fast_day_action` (the answerer's two methods give its answers)."""
-    nominees: list[str] = []
-    if p.alive and p.name not in game.nominators and not game.day_over:
-        if game.hooks("may_nominate"):
-            nominees = [t.name for t in game.players if game.can_nominate(p, t) is None]
-        else:
-            nominees = not_nominated if not_nominated is not None else open_nominees(game)
-    uses: list[dict] | None = None         # None: none, known without listing them
-    if not game.day_over and (game.hooks("offers_day_action")
-                              or any(has_day_ability(ab) for ab in p.held)):
-        uses = day_uses(game, p)
-    exiles = exile_options(game) if game.has_travellers else None
-    if not nominees and not uses and not exiles:
-        return None                 # only one answer: not asked (as `decide` does)
-    seq = game.n_decisions
-    game.n_decisions = seq + 1
-    view = fast[1]
-    kind = fast[4](view, bool(exiles), bool(uses), bool(nominees))
-    if kind is None:
-        return None
-    if uses is None:
-        uses = []
-    choice = fast[5](view, kind, exiles if kind == "exile" else uses if kind == "use"
-                     else nominees)
-    return checked_day_answer(game, p, choice, seq, nominees, uses, exiles)
-
-
-def checked_day_answer(game: Game, p, choice, seq: int, nominees: list[str], uses: list[dict],
-                       exiles: list[str] | None):
-    """A fast path's day answer, checked against the day action's options and logged (a
-    pass is neither), as `Game.decide` would."""
     if choice is not None:
         # A use not among the listed ones may be a pretend (`Game.pretend_uses`): they are
         # built only then (the fast path's bots see them in their view, when they ask).
