@@ -182,14 +182,17 @@ def replay(log: Path = typer.Argument(..., help="a log written by `play --log`, 
         n = Narrator()
         for ev in game.log:
             n(ev)
+    old = len(events) - len(game.log)      # a log from before votes had one record
+    older = (f" (its {old} per-hand vote events, an older record of what the votes' "
+             "events list, checked and set aside)" if old > 0 else "")
     if game.winner is None and game.log and game.log[0].get("grimoire") is not None:
         # A written game whose log stops before the end (a web game still being played, a
         # scenario's last written day): identical as far as it goes.
         when = f"on day {game.day}" if game.phase == "day" else f"in night {game.night}"
         typer.echo(f"replayed {len(game.log)} events: identical to {log} (the game is not "
-                   f"over: the log stops {when})")
+                   f"over: the log stops {when}){older}")
         return
-    typer.echo(f"replayed {len(game.log)} events: identical to {log}")
+    typer.echo(f"replayed {len(game.log)} events: identical to {log}{older}")
 
 
 @scenario_app.command("run")

@@ -1,5 +1,6 @@
 """Same script, seed, seating and answers: the same game, byte for byte."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -33,20 +34,67 @@ def test_replay_from_log_is_identical(tmp_path, script, players, seed):
     assert dump(again) == path.read_text()
 
 
-def test_replay_detects_a_tampered_log(tmp_path):
+def test_replay_detects_a_tampered_log():
     game = play_game("trouble-brewing", 8, 3)
     events = [dict(e) for e in game.log]
-    # Flip the first vote recorded in the log (a raised hand: lowered hands are not logged).
-    i, vote = next((i, e) for i, e in enumerate(events)
-                   if e["type"] == "decision" and e["kind"] == "vote")
-    assert vote["answer"] is True
-    vote["answer"] = False
+    # Lower the first hand raised: the vote's one record is its nomination event, which
+    # replay answers every hand from; the replayed tally then differs from the logged one.
+    i, nom = next((i, e) for i, e in enumerate(events)
+                  if e["type"] == "nomination" and e["voters"])
+    nom["voters"] = nom["voters"][1:]
     with pytest.raises(ReplayMismatch) as info:
         replay(events, REGISTRY)
     msg = str(info.value)
     first, log_line = msg.splitlines()[:2]
     assert first == f"event {i + 1} differs:"
-    assert json.loads(log_line.split("log:", 1)[1]) == vote
+    assert json.loads(log_line.split("log:", 1)[1]) == nom
+
+
+def test_a_game_logs_no_hand_and_records_each_vote_once():
+    """A hand is a numbered decision, never a logged one: the vote's record (nomination,
+    exile_vote) lists the hands."""
+    game = play_game("trouble-brewing", 7, 5, travellers=2)
+    assert not [e for e in game.log if e["type"] == "decision" and e["kind"] == "vote"]
+    assert any(e["type"] == "nomination" and e["voters"] for e in game.log)
+    assert any(e["type"] == "exile_vote" and e["voters"] for e in game.log)
+    seqs = [e["seq"] for e in game.log if e["type"] == "decision"]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+
+
+OLD_LOG = Path(__file__).parent / "data" / "pre-one-record-votes.jsonl"
+
+
+def test_a_log_from_before_votes_had_one_record_replays():
+    """A log written by the engine before votes had one record (a decision event per raised
+    hand, 7 players, 2 Travellers, exiles too) replays; the replayed game's log is that
+    log without the per-hand events, and nothing else differs."""
+    old = read_log(OLD_LOG)
+    hands = [e for e in old if e["type"] == "decision" and e["kind"] == "vote"]
+    assert hands and any(e["type"] == "exile_vote" for e in old)
+    again = replay(old, REGISTRY)
+    assert again.log == [e for e in old if not (e["type"] == "decision" and e["kind"] == "vote")]
+    assert dump(again) == dump(play_game("trouble-brewing", 7, 5, travellers=2))
+
+
+def test_cli_replays_a_log_from_before_votes_had_one_record(cli):
+    r = cli("replay", OLD_LOG, "--quiet")
+    assert r.exit_code == 0, r.output
+    n = sum(1 for e in read_log(OLD_LOG) if e["type"] == "decision" and e["kind"] == "vote")
+    assert "identical" in r.output and f"its {n} per-hand vote events" in r.output
+
+
+def test_an_old_logged_hand_the_vote_does_not_count_is_refused(tmp_path, cli):
+    lines = OLD_LOG.read_text().splitlines(keepends=True)
+    events = [json.loads(line) for line in lines]
+    i = next(i for i, e in enumerate(events) if e["type"] == "decision" and e["kind"] == "vote")
+    end = next(e for e in events[i:] if e["type"] in ("nomination", "exile_vote"))
+    other = next(p["name"] for p in events[0]["players"] if p["name"] not in end["voters"])
+    lines[i] = json.dumps(dict(events[i], who=other), sort_keys=True) + "\n"
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(lines))
+    r = cli("replay", path, "--quiet")
+    assert r.exit_code == 2
+    assert r.output.startswith(f"error: {path}:{i + 1}: a raised hand ({other}) that the vote's")
 
 
 def test_cli_play_log_then_replay(cli, tmp_path):
@@ -218,9 +266,9 @@ def test_a_decision_mismatch_names_the_line(tmp_path, cli):
     path, events = _log_file(tmp_path)
     i = next(i for i, e in enumerate(events) if e["type"] == "decision")
     lines = path.read_text().splitlines(keepends=True)
-    ev = dict(events[i], kind="vote")
+    ev = dict(events[i], kind="claim")
     lines[i] = json.dumps(ev, sort_keys=True) + "\n"
     path.write_text("".join(lines))
     r = cli("replay", path, "--quiet")
     assert r.exit_code == 2
-    assert r.output.startswith(f"error: {path}:{i + 1}: decision {ev['seq']}: log has vote by")
+    assert r.output.startswith(f"error: {path}:{i + 1}: decision {ev['seq']}: log has claim by")

@@ -922,3 +922,25 @@ def test_policy_table_plays_every_pair_on_the_same_setups(tmp_path):
             (r["seed"], r["characters"]))
     assert len(set(map(tuple, by_arm.values()))) == 1       # same seeds, same setups
     assert "Good policy × evil policy" in (tmp_path / "p" / "report.html").read_text()
+
+
+def test_workers_fork_warm_without_other_threads_else_spawn():
+    """`start_pool` forks its workers (the engine imported already) while this process has
+    no other thread, and spawns them while one runs (a fork then could deadlock)."""
+    import sys
+    import threading
+    from clocktower.sim.run import start_pool
+    if threading.active_count() != 1 or not sys.platform.startswith("linux"):
+        pytest.skip("needs Linux and a process with one thread")
+    with start_pool(1) as ex:
+        assert ex._mp_context.get_start_method() == "fork"
+        assert ex.submit(sum, [1, 2]).result() == 3
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        with start_pool(1) as ex:
+            assert ex._mp_context.get_start_method() == "spawn"
+    finally:
+        stop.set()
+        t.join()

@@ -14,7 +14,7 @@ ends and the Cult Leader's team (their alignment now) wins; otherwise nothing ha
 A scenario writes `ability: {by: Ann, character: cultleader, votes: [names]}`: the players
 who raise a hand to join. Bots call the cult (`{}`), and each player is asked (a `vote`
 decision, context `cult`), clockwise from the Cult Leader's left. The hands are public (a
-`cult_vote` event).
+`cult_vote` event: the vote's one record, as a nomination's).
 
 Rulings:
 - "All good players" are every good player now, alive or dead, Travellers included, by
@@ -29,7 +29,6 @@ Rulings:
 from __future__ import annotations
 
 from ..engine.ability import Ability, State
-from ..engine.decisions import VoteChoice
 from ..engine.outcome import Outcome
 
 
@@ -41,6 +40,7 @@ class CultLeader(Ability):
 
     # ---- night: the alignment of an alive neighbour ------------------------------------------
     called_day: State[int | None] = State(None)   # the day it called a vote
+
     def woken(self, first: bool) -> list:
         return []       # woken only if the alignment changes (night() says so)
 
@@ -95,7 +95,7 @@ class CultLeader(Ability):
         else:
             order = game.voting_order(me)[:-1]       # clockwise from the left, not the leader
             voters = [v.name for v in order
-                      if game.decide(VoteChoice(v.name, {"cult": me.name}))]
+                      if game.ask_vote(v, {"cult": me.name})]
         game.emit("cult_vote", "all", player=me.name, voters=voters)
         good = [p.name for p in game.players if p.alignment == "good" and p is not me]
         if not all(n in voters for n in good):

@@ -215,8 +215,12 @@ def exile(game: Game, by: Player, target: Player, votes: list[str] | None = None
         raise IllegalAction(f"{target.name}'s exile was already called today")
     if votes is None:
         context = {"exile": target.name, "nominator": by.name}
-        votes = [v.name for v in voting_order(game, target)
-                 if game.ask_vote(v, context)]
+        hands: list[Player] = []
+        game.hands_up = hands       # the hands up so far, for a live table
+        for v in voting_order(game, target):
+            if game.ask_vote(v, context):
+                hands.append(v)
+        votes = [v.name for v in hands]
     for n in votes:
         game.player(n)
     game.exile_called.add(target.name)

@@ -182,9 +182,10 @@ _TYPES = [
               (req("player", "name", "who is asked"), req("ability", "character", "the ability choosing"))),
     EventType("declined", "a player chose nothing where that was allowed", (PLAYERS,),
               (req("player", "name", "who declined"), req("ability", "str?", "the ability"))),
-    EventType("decision", "an answer to a decision (not logged when it is the default)",
+    EventType("decision", "an answer to a decision (not logged when it is the default, "
+              "nor a hand in a vote: the vote's record lists them)",
               (ST, PLAYERS),
-              (req("kind", "str", "the decision's kind (info, register, vote, night_choice, "
+              (req("kind", "str", "the decision's kind (info, register, night_choice, "
                                 "storyteller, day_action, claim, ...)"),
                req("who", "str", "who answered: storyteller or a player's name"),
                req("answer", "any", "the answer"),
@@ -297,7 +298,8 @@ _TYPES = [
     EventType("nomination", "a nomination's vote tally", (ALL,),
               (req("by", "name", "the nominator"), req("target", "name", "the nominee"),
                req("votes", "int", "the tally (vote weights applied)"),
-               req("voters", "names", "hands raised, in voting order"),
+               req("voters", "names", "hands raised, in the order raised (the vote's one "
+                                         "record)"),
                req("threshold", "int", "votes needed to be about to die"))),
     EventType("execution", "a player is executed", (ALL,),
               (req("player", "name", "who"), req("votes", "int?", "the tally, if by vote"))),

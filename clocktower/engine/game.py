@@ -117,6 +117,9 @@ class Game:
         self.deaths_today: list[Player] = []
         self.deaths_tonight: list[Player] = []
         self.nominations_today: list[dict] = []
+        # The hands raised so far in the vote under way (the last vote's, once it ended):
+        # a vote logs no event before its end (`ask_vote`), so a live table reads them here.
+        self.hands_up: list[Player] = []
         self.claims_today: dict[str, str] = {}
         # Each player's last public character claim, whichever day it was made: the day
         # uses they may pretend to make (`pretend_uses`).
@@ -287,7 +290,8 @@ class Game:
     # decision object: an answerer that has `fast_vote(view) -> bool` and
     # `fast_day_action(view, nominees, uses, exiles) -> answer`, giving the same answers as
     # when called with a `VoteChoice` / `DayActionChoice`. Numbering, checking and logging
-    # are those of `decide`; everyone else (a person, a scenario, the web) gets the object.
+    # are those of `decide` (a vote is not logged: `ask_vote`); everyone else (a person, a
+    # scenario, the web) gets the object.
     def fast_answerer(self, who: str) -> tuple:
         """(answerer, view, fast_vote or None, fast_day_action or None) for `who`."""
         answerer = self.answerers.get(who, self.default_answerer)
@@ -297,21 +301,23 @@ class Game:
         return asked
 
     def ask_vote(self, voter: Player, context: dict) -> bool:
-        """`decide(VoteChoice(voter.name, context))`, through the fast path when there is one."""
+        """Whether `voter` raises a hand: a `VoteChoice` (or the answerer's fast path).
+        Numbered like every decision (`seq`), checked, and not logged: a vote's one record
+        is the event that ends it (`nomination`, `exile_vote`, `cult_vote`), whose `voters`
+        lists the hands raised, in order; replay answers each hand from it
+        (docs/architecture.md, "Votes: one record")."""
         who = voter.name
         answerer = self.answerers.get(who, self.default_answerer)
         asked = self._asked.get(who)
         if asked is None or asked[0] is not answerer:
             asked = self._answerer_view(who, answerer)
+        self.n_decisions += 1
         fast = asked[2]
         if fast is None:
-            return self.decide(VoteChoice(who, context))
-        seq = self.n_decisions
-        self.n_decisions = seq + 1
-        yes = fast(asked[1])
+            yes = asked[0](VoteChoice(who, context), asked[1])
+        else:
+            yes = fast(asked[1])
         if yes is True:
-            self._event("decision", [who], {"kind": "vote", "who": who, "answer": True,
-                                            "seq": seq})    # log_answer's, one call less
             return True
         if yes is not False:
             raise IllegalAnswer(VoteChoice(who, context), yes)

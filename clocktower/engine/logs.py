@@ -5,6 +5,7 @@ errors), the answers it records (`LogAnswers`), and the script and setup it name
 """
 from __future__ import annotations
 
+import bisect
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -98,8 +99,48 @@ def _read_array(path: Path, text: str) -> EventLog:
     return events
 
 
+# A vote's one record: the event that ends it, by the context key naming whose vote it is.
+VOTE_RECORDS = {"nominee": ("nomination", "target"), "exile": ("exile_vote", "target"),
+                "cult": ("cult_vote", "player")}
+
+
+def current_record(events: list[dict]) -> list[dict]:
+    """The log in today's record format. Logs written before votes had one record carry a
+    `decision` event (kind `vote`) per raised hand, besides the `voters` of the event that
+    ends the vote (`VOTE_RECORDS`): those per-hand events are dropped here, each checked
+    against that record (its player must be among the voters); every other event is kept.
+    A file's events keep their line numbers (`EventLog`)."""
+    if not any(e.get("kind") == "vote" and e.get("type") == "decision" for e in events):
+        return events
+    ends = tuple(etype for etype, _ in VOTE_RECORDS.values())
+    lines = getattr(events, "lines", [])
+    kept = EventLog(source=getattr(events, "source", None),
+                    end_line=getattr(events, "end_line", 0))
+    pending: list[int] = []         # the hands of the vote under way (event indices)
+    for i, e in enumerate(events):
+        if e.get("type") == "decision" and e.get("kind") == "vote":
+            pending.append(i)
+            continue
+        if e.get("type") in ends:
+            voters = e.get("voters")
+            for h in pending:
+                hand = events[h]
+                if hand.get("answer") is not True or not isinstance(voters, list) \
+                        or hand.get("who") not in voters:
+                    raise ReplayMismatch(f"{where(events, h)}a raised hand ({hand.get('who')}) "
+                                         f"that the vote's {e.get('type')} event does not "
+                                         f"list among its voters")
+            pending = []
+        kept.append(e)
+        if i < len(lines):
+            kept.lines.append(lines[i])
+    return kept
+
+
 class LogAnswers:
-    """Answers decision number `seq` with the logged answer, or its default if unlogged."""
+    """Answers decision number `seq` with the logged answer, or its default if unlogged; a
+    hand in a vote from the vote's record (`VOTE_RECORDS`): raised when its `voters` list
+    the voter. `events`: the log in today's format (`current_record`)."""
 
     sees_everything = True      # answers for everyone, as the log says (see views.py)
 
@@ -109,23 +150,56 @@ class LogAnswers:
                        if e.get("type") == "decision"}
         self.ended = any(e.get("type") == "game_over" for e in events)
         self.last: int | None = None        # the event of the last answer given
+        self.records: dict[str, list[int]] = {etype: [] for etype, _ in VOTE_RECORDS.values()}
+        for i, e in enumerate(events):
+            etype = e.get("type")
+            if isinstance(etype, str) and etype in self.records:
+                self.records[etype].append(i)
+
+    def truncated(self, asked: str) -> ReplayMismatch:
+        if not self.ended:
+            end = getattr(self.events, "end_line", 0)
+            at = f"at line {end}" if end else f"after event {len(self.events)}"
+            return ReplayMismatch(f"{where(self.events)}the log ends {at}, but the game "
+                                  f"asks {asked}: the log is truncated")
+        return ReplayMismatch(f"{where(self.events)}the log has no answer for {asked}")
+
+    def hand(self, decision: Decision, game: "Game") -> bool:
+        """A voter's hand: raised when the vote's record lists them. The record is the first
+        event of the vote's type from where the replayed game's log has got to (the replay
+        is identical so far, or the comparison of the logs says where it is not)."""
+        seq = game.n_decisions - 1
+        for key, (etype, whose) in VOTE_RECORDS.items():
+            if key in decision.context:
+                break
+        else:
+            raise ReplayMismatch(f"{where(self.events)}decision {seq}: a vote on nothing "
+                                 f"the log records")
+        at = self.records[etype]
+        j = bisect.bisect_left(at, len(game.log))
+        if j == len(at):
+            raise self.truncated(f"decision {seq} (vote by {decision.who})")
+        i = at[j]
+        rec = self.events[i]
+        voters = rec.get("voters")
+        if rec.get(whose) != decision.context[key] or not isinstance(voters, list):
+            raise ReplayMismatch(f"{where(self.events, i)}decision {seq}: the game asks "
+                                 f"{decision.who}'s hand on {key} {decision.context[key]}, "
+                                 f"the log's next {etype} is not that vote's record")
+        return decision.who in voters
 
     def illegal(self, e: IllegalAnswer) -> ReplayMismatch:
         """A logged answer the game refuses, said where it is in the log."""
         return ReplayMismatch(f"{where(self.events, self.last)}the log's {e}")
 
     def __call__(self, decision: Decision, view):
+        if decision.kind == "vote":
+            return self.hand(decision, view.game)
         seq = view.game.n_decisions - 1
         i, rec = self.by_seq.get(seq, (None, None))
         if rec is None:
             if decision.default is NO_DEFAULT:
-                asked = f"decision {seq} ({decision.kind} by {decision.who})"
-                if not self.ended:
-                    end = getattr(self.events, "end_line", 0)
-                    at = f"at line {end}" if end else f"after event {len(self.events)}"
-                    raise ReplayMismatch(f"{where(self.events)}the log ends {at}, but the game "
-                                         f"asks {asked}: the log is truncated")
-                raise ReplayMismatch(f"{where(self.events)}the log has no answer for {asked}")
+                raise self.truncated(f"decision {seq} ({decision.kind} by {decision.who})")
             return decision.default
         if rec.get("kind") != decision.kind or rec.get("who") != decision.who:
             raise ReplayMismatch(f"{where(self.events, i)}decision {seq}: log has "

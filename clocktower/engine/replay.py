@@ -3,6 +3,9 @@
 A log made by `clocktower play` starts with a `setup` event that names the script's
 characters, the seed and the players. Replaying builds the same game and answers every
 decision with the answer recorded in the log, in order; any divergence is a ReplayMismatch.
+A vote's hands are answered from the event that ends the vote (`logs.LogAnswers.hand`); a
+log written before votes had that one record (a `decision` event per raised hand) replays
+too: those events are checked against the record and set aside (`logs.current_record`).
 """
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ import json
 from ..errors import ClocktowerError, IllegalAnswer, ReplayMismatch
 from .game import Game
 from .inputs import replay_written
-from .logs import EventLog, LogAnswers, check_setup, read_log, setup_inputs, setup_script, where
+from .logs import (EventLog, LogAnswers, check_setup, current_record, read_log, setup_inputs,
+                   setup_script, where)
 from .runner import play
 from .setup import setup_random
 
@@ -23,6 +27,7 @@ def replay(events: list[dict], registry, script=None) -> Game:
     game was played on (default: found from the setup event, see `setup_script`)."""
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "setup":
         raise ReplayMismatch("a game log starts with a setup event")
+    events = current_record(events)     # a log from before votes had one record, too
     setup = events[0]
     if setup.get("grimoire") in ("written", "dealt"):   # a scenario's game: engine/inputs.py
         return replay_written(events, registry, script)

@@ -100,9 +100,11 @@ def collect(game: "Game", by: "Player", target: "Player",
     """The players who raise a hand on `target`'s nomination, in voting order.
 
     `votes`: the names raising hands (written: each is checked), a callable asked per voter,
-    or None to ask each voter's answerer (a `vote` decision)."""
+    or None to ask each voter's answerer (a `vote` decision, not logged: the `nomination`
+    event's `voters` is the vote's one record, `Game.ask_vote`)."""
     order = game.voting_order(target)
     voters: list[Player] = []
+    game.hands_up = voters      # the hands up so far, for a live table (`Game.hands_up`)
     listed = set(votes) if isinstance(votes, list) else None
     if listed is not None:
         check_written(game, list(listed))

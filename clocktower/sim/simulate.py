@@ -20,7 +20,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 from ..errors import ClocktowerError, SetupError
 from . import report as R
 from .run import (Spec, Store, Work, game_seed, run_batch, run_processes, run_ray,
-                  run_serial, spec_differences)
+                  run_serial, spec_differences, start_pool)
 from .summary import summarise
 
 
@@ -140,6 +140,8 @@ def execute(spec: Any, store: Store, done: set[int], jobs: int, backend: str,
     saved = len(done)
     cpu0 = _cpu()
     start = time.perf_counter()
+    # The workers, started before the progress bar's thread (`start_pool`: then forked)
+    pool = start_pool(jobs) if backend == "process" and jobs > 1 and todo else None
     played = 0
     cols = (TextColumn(f"[bold]{label}[/]"), BarColumn(), MofNCompleteColumn(),
             TextColumn("games · {task.fields[rate]} games/s"), TimeElapsedColumn(),
@@ -171,7 +173,7 @@ def execute(spec: Any, store: Store, done: set[int], jobs: int, backend: str,
             elif jobs <= 1:
                 run_serial(spec, todo, on_done, work)
             else:
-                run_processes(spec, todo, jobs, on_done, work)
+                run_processes(spec, todo, jobs, on_done, work, pool)
         except KeyboardInterrupt:
             session(True)
             raise Interrupted(saved, spec.n_batches, store.out) from None

@@ -97,10 +97,9 @@ def live_vote(wg: WebGame) -> dict | None:
     target = ctx.get("nominee") or ctx.get("exile")
     if not isinstance(target, str) or target not in g.by_name:
         return None
-    mark = max((k for k, ev in enumerate(g.log) if ev["type"] == "decision"
-                and ev.get("kind") == "day_action"), default=0)
-    hands = [ev["who"] for ev in g.log[mark + 1:] if ev["type"] == "decision"
-             and ev.get("kind") == "vote" and ev.get("answer") is True]
+    # A vote logs nothing before it ends (its one record: the nomination or exile_vote
+    # event): the hands up so far are the game's (`Game.hands_up`).
+    hands = [p.name for p in g.hands_up]
     order = [p.name for p in g.voting_order(g.by_name[target])]
     asked = order[:order.index(d.who)] if d.who in order else []
     kind = "exile" if "exile" in ctx else "nomination"
