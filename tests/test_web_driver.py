@@ -31,7 +31,7 @@ def an_input(wg, rng):
                 "token": "noted", "remove": False}
     if wg.game.phase == "night" and wg.rulings_open() and rng.random() < 0.5:
         return {"kind": "ruling", "by": "storyteller",      # at dusk: a re-run
-                "ruling": {"poison": rng.choice(SEATS)[0]}}
+                "ruling": {"action": "poison", "player": rng.choice(SEATS)[0]}}
     if isinstance(d, DayOpen):
         r = rng.random()
         names = [p.name for p in wg.game.players]
@@ -40,7 +40,7 @@ def an_input(wg, rng):
                     "action": {"nominate": rng.choice(names)}}
         if r < 0.5:
             return {"kind": "ruling", "by": "storyteller",
-                    "ruling": {"poison": rng.choice(names)}}
+                    "ruling": {"action": "poison", "player": rng.choice(names)}}
         return {"kind": "end_day", "by": "storyteller"}
     return {"kind": "answer", "by": d.who, "index": rng.randrange(d.n_options()), "value": None}
 
@@ -50,6 +50,7 @@ def test_stepped_inputs_equal_a_rerun(seed):
     rng = random.Random(seed)
     wg = new(seed)
     steps = refused = 0
+    applied = 0     # rulings the engine carried out (each logs a `ruling` event)
     while not wg.over and steps < 400:
         before = dump(wg.game.log)
         rec = an_input(wg, rng)
@@ -61,9 +62,17 @@ def test_stepped_inputs_equal_a_rerun(seed):
             continue
         steps += 1
         assert dump(wg.game.log[:k]) == before[:k]
+        if rec["kind"] == "ruling":
+            ruled = [e for e in wg.game.log if e["type"] == "ruling"
+                     and e.get("player") == rec["ruling"]["player"]]
+            was = [e for e in before if '"type": "ruling"' in e
+                   and json.loads(e).get("player") == rec["ruling"]["player"]]
+            assert len(ruled) == len(was) + 1, f"the ruling {rec['ruling']} left no event"
+            applied += 1
         if steps % 25 == 0 or wg.over:
             again = WebGame(wg.script, wg.seed, wg.seats, wg.grimoire, wg.bluffs, wg.not_dealt,
                             wg.inputs)
             assert dump(again.game.log) == dump(wg.game.log)
             assert type(again.pending) is type(wg.pending)
     assert steps >= 10 and wg.over
+    assert applied >= 1, "no ruling was applied"
