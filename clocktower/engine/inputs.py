@@ -83,6 +83,10 @@ def refusal(game: Game, who: str, action: dict) -> str | None:
     Checks that depend on what the action itself does (a hand the Voudon forbids, once the
     nomination's own effects are over) are still made while it is carried out."""
     by = game.player(who)
+    for name in [who] + [action[k] for k in ("nominate", "exile", "target")
+                         if isinstance(action.get(k), str)]:
+        if game.player(name) in game.gone:
+            return f"{name} has left the game"
     if "nominate" in action:
         target = game.player(action["nominate"])
         why = game.can_nominate(by, target)

@@ -273,7 +273,9 @@ class WebGame:
         for s in self.seats:
             answerers[s["name"]] = POLICIES[self.bots](self.seed, s["name"]) if s.get("bot") \
                 else person
-        game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers)
+        # A Traveller who joins during play (a `join` ruling) is played by a person.
+        game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers,
+                    default_answerer=person)
         feed.game = game
 
         def main() -> None:

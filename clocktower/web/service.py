@@ -377,7 +377,7 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "undo", "seat", "reminder", "table"):
+        elif t in ("end_day", "ruling", "join", "leave", "undo", "seat", "reminder", "table"):
             if not st:
                 what = "set the table's tools" if t == "table" else t.replace("_", " ")
                 raise Forbidden(f"only the Storyteller may {what}")
@@ -385,11 +385,22 @@ class Service:
                 if not wg.day_open():
                     raise Conflict("not now: the day is not open (answer what is waiting first)")
                 self._push(live, {"kind": "end_day", "by": "storyteller"})
-            elif t == "ruling":
+            elif t in ("ruling", "join", "leave"):
                 if not wg.rulings_open():
-                    raise Conflict("rulings come by day when nothing is waiting, or at dusk "
-                                   "before the night's first answer (undo to go back)")
-                self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
+                    raise Conflict(f"{'rulings' if t == 'ruling' else t + 's'} come by day when "
+                                   "nothing is waiting, or at dusk before the night's first "
+                                   "answer (undo to go back)")
+                if t == "join":
+                    self._join(live, msg)
+                elif t == "leave":
+                    self._push(live, {"kind": "ruling", "by": "storyteller",
+                                      "ruling": {"action": "leave", "player": msg.player}})
+                elif msg.ruling.get("action") in ("join", "leave"):
+                    raise ClocktowerError(f"ruling: a {msg.ruling['action']} is its own message "
+                                          f"({{\"type\": \"{msg.ruling['action']}\"}})")
+                else:
+                    self._push(live, {"kind": "ruling", "by": "storyteller",
+                                      "ruling": msg.ruling})
             elif t == "undo":
                 self._undo(live)
             elif t == "table":
@@ -427,7 +438,26 @@ class Service:
         live.tools = tools
         live.config["tools"] = tools
 
-    def _push(self, live: Live, rec: dict) -> None:
+    def _join(self, live: Live, msg: Any) -> None:
+        """A Traveller joins: the ruling (engine/seats.py) and their seat row with a new
+        link, stored together; undone together (`_undo`)."""
+        name = check_seats([{"name": s["name"]} for s in live.seats]
+                           + [{"name": msg.player}])[-1]["name"]
+        try:
+            cid = D.get(msg.character).id
+        except UnknownCharacter as e:
+            raise ClocktowerError(f"character: {e}") from None
+        ruling = {"action": "join", "player": name, "character": cid,
+                  "alignment": msg.alignment}
+        if msg.seat is not None:
+            ruling["seat"] = msg.seat
+        row = {"seat": max((s["seat"] for s in live.seats), default=-1) + 1, "name": name,
+               "token": secrets.token_urlsafe(18), "traveller": True, "bot": False,
+               "online": True}
+        self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": ruling}, seat=row)
+        live.seats.append(row)
+
+    def _push(self, live: Live, rec: dict, seat: dict | None = None) -> None:
         wg = live.wg
         before = len(wg.game.log)
         k, told = wg.push(rec)          # ClocktowerError: refused, nothing changed
@@ -440,7 +470,7 @@ class Service:
             raise Conflict("that would change what players were already told: refused")
         try:
             epoch = self.store.append(live.id, len(wg.inputs) - 1, rec, k, log,
-                                      new_epoch=rewritten)
+                                      new_epoch=rewritten, seat=seat)
         except Exception:
             wg.undo()                   # not stored: not done
             raise
@@ -452,5 +482,10 @@ class Service:
         if not wg.inputs:
             raise Conflict("nothing to undo")
         n = len(wg.inputs) - 1
-        wg.undo()
-        live.epoch = self.store.undo(live.id, n, len(wg.game.log))
+        last = wg.undo()
+        ruling = last.get("ruling") if last["kind"] == "ruling" else None
+        joined = ruling["player"] if isinstance(ruling, dict) \
+            and ruling.get("action") == "join" else None
+        live.epoch = self.store.undo(live.id, n, len(wg.game.log), seat=joined)
+        if joined is not None:      # the seat its join added goes with it
+            live.seats[:] = [s for s in live.seats if s["name"] != joined]

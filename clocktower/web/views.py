@@ -54,10 +54,21 @@ def _phase(wg: WebGame) -> str:
 
 
 def _travellers(wg: WebGame) -> dict[str, str]:
-    for ev in wg.game.log:
+    """The seated Travellers' public characters: the seating's, those who joined since (their
+    `traveller_joined`), less those who left (engine/seats.py)."""
+    g = wg.game
+    out: dict[str, str] = {}
+    for ev in g.log:
         if ev["type"] == "seating":
-            return dict(ev.get("travellers") or {})
-    return {}
+            out = dict(ev.get("travellers") or {})
+            break
+    if g.gone or any(p.traveller and p.name not in out for p in g.players):
+        for ev in g.log:
+            if ev["type"] == "traveller_joined":
+                out[ev["player"]] = ev["character"]
+        for p in g.gone:
+            out.pop(p.name, None)
+    return out
 
 
 def live_vote(wg: WebGame) -> dict | None:
@@ -262,7 +273,8 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
     pv = g.view(name)
     assert isinstance(pv, PlayerView)
     v = common(wg, name, game_info)
-    online = bool(seat.get("online")) and not seat.get("bot")
+    gone = g.by_name[name] in g.gone     # a Traveller who left: they only watch
+    online = bool(seat.get("online")) and not seat.get("bot") and not gone
     day = None
     if online and wg.day_open():
         p = g.by_name[name]
@@ -276,7 +288,7 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
         day = {"nominees": list(nominees), "uses": list(uses), "exiles": list(exiles or [])}
     v.update(name=name, seat=pv.seat, character=pv.character, alignment=pv.alignment,
              online=online, decision=player_decision(wg, name) if online else None,
-             day_actions=day)
+             day_actions=day, **({"left": True} if gone else {}))
     return v
 
 
