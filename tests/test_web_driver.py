@@ -76,3 +76,27 @@ def test_stepped_inputs_equal_a_rerun(seed):
             assert type(again.pending) is type(wg.pending)
     assert steps >= 10 and wg.over
     assert applied >= 1, "no ruling was applied"
+
+
+def test_a_ruling_by_day_is_not_rerun_at_the_dusk_before():
+    """With no input given on night 1 (every seat a bot, nothing for the Storyteller after
+    the bluffs), a ruling given on day 1 re-runs on day 1, not at night 1's dusk (the input
+    says `at`)."""
+    quiet = [("Ann", "soldier"), ("Bob", "imp"), ("Cat", "poisoner"), ("Dan", "mayor"),
+             ("Eve", "empath"), ("Fay", "monk"), ("Gus", "chef")]
+    seats = [{"name": n, "traveller": False, "bot": True, "online": True} for n, _ in quiet]
+    grimoire = [{"name": n, "character": c} for n, c in quiet]
+    wg = WebGame(load_script("trouble-brewing"), 5, seats, grimoire, None, [],
+                 bots="reasoning")
+    while wg.game.phase == "setup":
+        wg.push({"kind": "answer", "by": "storyteller", "index": 0, "value": None})
+    assert isinstance(wg.pending, DayOpen)
+    n = len(wg.inputs)
+    wg.push({"kind": "ruling", "by": "storyteller",
+             "ruling": {"action": "poison", "player": "Ann"}})
+    again = WebGame(wg.script, wg.seed, wg.seats, wg.grimoire, wg.bluffs, wg.not_dealt,
+                    wg.inputs, bots="reasoning")
+    assert dump(again.game.log) == dump(wg.game.log)
+    ruled = next(e for e in again.game.log if e["type"] == "ruling")
+    assert ruled["phase"] == "day"
+    assert wg.inputs[n]["at"] == "day"

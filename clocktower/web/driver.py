@@ -5,7 +5,7 @@ configuration (script, seed, seats, the written grimoire) and an ordered list of
 
     {"kind": "answer", "by": who, "value": v, "index": i|None}   the pending decision's answer
     {"kind": "day_action", "by": who, "who": name, "action": {...}}   nominate / exile / use
-    {"kind": "ruling", "by": "storyteller", "ruling": {...}}
+    {"kind": "ruling", "by": "storyteller", "ruling": {...}, "at": "day"}   ("at": by day)
     {"kind": "end_day", "by": "storyteller"}
     {"kind": "reminder", "by": "storyteller", "player": name, "token": text, "remove": bool}
 
@@ -300,6 +300,10 @@ class WebGame:
         feed = self._feed
         stepped = feed.stepped
         at_dusk = rec["kind"] == "ruling" and self.game.phase == "night"
+        if rec["kind"] == "ruling" and not at_dusk:
+            # Said in the input: a re-run must not take it at the night's dusk before (when
+            # no input was given that night, nothing else tells the two apart).
+            rec["at"] = "day"
         if at_dusk or stepped is None or stepped.done or stepped.broken:
             return self._push_rerun(rec)
         mark = len(self.game.log)
@@ -389,7 +393,7 @@ def _dusk(game: Game, feed: _Feed) -> None:
     feed.dusk_table = game.view("spectator").table()
     while True:
         rec = feed.ahead()      # reminders placed at dusk go with the rulings after them
-        if rec is None or rec["kind"] != "ruling":
+        if rec is None or rec["kind"] != "ruling" or rec.get("at") == "day":
             break
         feed.peek()
         feed.k += 1
