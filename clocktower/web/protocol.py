@@ -116,6 +116,12 @@ class Leave(_Msg):
     player: Name
 
 
+class BotTurn(_Msg):
+    """The next bot seat takes one day turn (a claim, a nomination, a day ability or
+    nothing), as its policy answers in `clocktower play`."""
+    type: Literal["bot_turn"]
+
+
 class Undo(_Msg):
     type: Literal["undo"]
 
@@ -139,6 +145,7 @@ class Table(_Msg):
     type: Literal["table"]
     votes: Literal["show", "hide"] | None = None
     timer: Annotated[int, Field(ge=0, le=86400)] | None = None
+    bot_pace: Annotated[int, Field(ge=0, le=600)] | None = None
 
 
 class Ping(_Msg):
@@ -146,7 +153,7 @@ class Ping(_Msg):
 
 
 ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Join,
-                                Leave, Undo, SeatMode, Reminder, Table, Ping],
+                                Leave, BotTurn, Undo, SeatMode, Reminder, Table, Ping],
                           Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
@@ -166,7 +173,7 @@ def _first_error(e: ValidationError) -> str:
     err = errs[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in (
         "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "join", "leave",
-        "undo", "seat", "reminder", "table",
+        "bot_turn", "undo", "seat", "reminder", "table",
         "ping"))
     msg = err.get("msg", "invalid")
     return f"{where}: {msg}" if where else msg

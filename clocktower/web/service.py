@@ -20,7 +20,7 @@ from ..scripts import Script, builtin_names, load_script, parse_script_json, scr
 from ..scripts.document import raise_if_unusable, read_text_document
 from ..scripts.nightsheet import night_steps
 from . import setupcheck, views
-from .driver import WebGame
+from .driver import WebGame, bot_order
 from .names import check_seats, nfc_lines
 from .store import Store
 
@@ -122,7 +122,13 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     # The table's tools (not the game's: stored in its configuration, `tools`): whether
     # players see the vote history, and the timer everyone sees (seconds, ends_at).
-    tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None})
+    tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None,
+                                                 "bot_pace": 0})
+    # Bot turns paced by the server (`Service.bot_due`): when the last was taken, how many
+    # in a row did nothing, on which day (in memory: a restart starts the count afresh).
+    bot_last: float = 0.0
+    bot_quiet: int = 0
+    bot_day: int = -1
 
     @property
     def info(self) -> dict:
@@ -377,7 +383,8 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "join", "leave", "undo", "seat", "reminder", "table"):
+        elif t in ("end_day", "ruling", "join", "leave", "bot_turn", "undo", "seat", "reminder",
+                   "table"):
             if not st:
                 what = "set the table's tools" if t == "table" else t.replace("_", " ")
                 raise Forbidden(f"only the Storyteller may {what}")
@@ -401,10 +408,12 @@ class Service:
                 else:
                     self._push(live, {"kind": "ruling", "by": "storyteller",
                                       "ruling": msg.ruling})
+            elif t == "bot_turn":
+                self.bot_turn(live)
             elif t == "undo":
                 self._undo(live)
             elif t == "table":
-                self._table(live, msg.votes, msg.timer)
+                self._table(live, msg.votes, msg.timer, msg.bot_pace)
             elif t == "reminder":
                 if wg.over:
                     raise Conflict("the game is over")
@@ -422,13 +431,17 @@ class Service:
         else:                                           # pragma: no cover
             raise ClocktowerError(f"unknown message {t!r}")
 
-    def _table(self, live: Live, votes: str | None, timer: int | None) -> None:
+    def _table(self, live: Live, votes: str | None, timer: int | None,
+               bot_pace: int | None = None) -> None:
         """The table's tools: the vote history shown or hidden, the timer started (seconds
-        from now) or stopped (0)."""
-        if votes is None and timer is None:
-            raise ClocktowerError("table: give `votes` (show or hide) or `timer` (seconds, "
-                                  "0 to stop)")
+        from now) or stopped (0), the bots' day turns paced (seconds between two; 0 stops)."""
+        if votes is None and timer is None and bot_pace is None:
+            raise ClocktowerError("table: give `votes` (show or hide), `timer` (seconds, "
+                                  "0 to stop) or `bot_pace` (seconds, 0 to stop)")
         tools = dict(live.tools)
+        if bot_pace is not None:
+            tools["bot_pace"] = bot_pace
+            live.bot_quiet = 0
         if votes is not None:
             tools["votes_shown"] = votes == "show"
         if timer is not None:
@@ -437,6 +450,37 @@ class Service:
         self.store.set_config(live.id, "tools", tools)
         live.tools = tools
         live.config["tools"] = tools
+
+    # ------------------------------------------------------------------ bots by day
+    def bot_turn(self, live: Live) -> bool:
+        """The next bot seat takes a day turn (an input, undone like any). Returns whether
+        it did something (a claim, a nomination, a use)."""
+        wg = live.wg
+        if not wg.day_open():
+            raise Conflict("not now: bot turns wait for an open day (answer what is waiting "
+                           "first)")
+        if not bot_order(wg.game, [s["name"] for s in live.seats if s.get("bot")]):
+            raise Conflict("no bot seat takes day turns")
+        if live.bot_day != wg.game.day:
+            live.bot_day, live.bot_quiet = wg.game.day, 0
+        before = len(wg.game.log)
+        self._push(live, {"kind": "bot_turn", "by": "storyteller"})
+        acted = len(wg.game.log) != before
+        live.bot_quiet = 0 if acted else live.bot_quiet + 1
+        live.bot_last = time.time()
+        return acted
+
+    def bot_due(self, live: Live, now: float) -> bool:
+        """Whether the server takes the next bot turn now: the Storyteller paces them
+        (`bot_pace` seconds apart), the day is open, and the bots have not all passed in a
+        row since one last acted (then they wait for the next day, or a new pace)."""
+        pace = live.tools.get("bot_pace") or 0
+        wg = live.wg
+        if not pace or not wg.day_open() or now - live.bot_last < pace:
+            return False
+        order = bot_order(wg.game, [s["name"] for s in live.seats if s.get("bot")])
+        quiet = live.bot_quiet if live.bot_day == wg.game.day else 0
+        return bool(order) and quiet < len(order)
 
     def _join(self, live: Live, msg: Any) -> None:
         """A Traveller joins: the ruling (engine/seats.py) and their seat row with a new

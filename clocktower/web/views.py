@@ -353,14 +353,16 @@ def table_tools(wg: WebGame, tools: dict, viewer: str) -> dict:
     """The table's tools in a view (`tools`): the nomination tracker (today's nominations,
     for everyone), the vote history of the whole game (the Storyteller's, and everyone's
     when they show it: `votes_shown`), the timer everyone sees (`seconds`, `ends_at` in
-    seconds since the epoch, the server's clock), and the end-of-game reveal."""
+    seconds since the epoch, the server's clock), the bots' day-turn pace (`bot_pace`,
+    seconds; 0: off) and the end-of-game reveal."""
     noms = nominations(wg, viewer)
     g = wg.game
     today = [r for r in noms if g.phase == "day" and r["day"] == g.day]
     shown = bool(tools.get("votes_shown"))
     return {"nominations_today": today, "votes_shown": shown,
             "vote_history": noms if shown or viewer == "storyteller" else None,
-            "timer": tools.get("timer"), "reveal": reveal(wg)}
+            "timer": tools.get("timer"), "bot_pace": tools.get("bot_pace") or 0,
+            "reveal": reveal(wg)}
 
 
 # ---------------------------------------------------------------------------- picking parts
