@@ -94,6 +94,18 @@ class Narrator:
         self.out(f"The Storyteller makes {ev['player']} ({cname(self.chars.get(ev['player']))}) "
                  f"{ev['alignment']}")
 
+    def _traveller_joined(self, ev: dict) -> None:
+        self.chars[ev["player"]] = ev["character"]
+        self.out(f"  [bold]{ev['player']} joins as the {cname(ev['character'])}[/] (Traveller), "
+                 f"seat {ev['seat'] + 1}: {', '.join(ev['players'])}")
+
+    def _traveller_left(self, ev: dict) -> None:
+        self.out(f"  [bold]{ev['player']} leaves the game[/] (Traveller): "
+                 f"{', '.join(ev['players'])}")
+
+    def _left_table(self, ev: dict) -> None:
+        self.out(f"  [bold]{ev['player']} leaves the table[/] (treated as dead)")
+
     def _reminder(self, ev: dict) -> None:
         extra = f" ({cname(ev['character'])})" if ev.get("character") else ""
         self.out(f"  [dim]reminder[/] {ev['token']}{extra} → {ev['player']}")
@@ -291,6 +303,9 @@ class Narrator:
 _SAY: dict[str, Callable[[Narrator, dict], None]] = {
     "setup": Narrator._setup,
     "traveller_alignment": Narrator._traveller_alignment,
+    "traveller_joined": Narrator._traveller_joined,
+    "traveller_left": Narrator._traveller_left,
+    "left_table": Narrator._left_table,
     "reminder": Narrator._reminder,
     "reminder_removed": Narrator._reminder_removed,
     "bluffs": Narrator._bluffs,

@@ -47,7 +47,7 @@ def test_validate_event_names_the_problem():
             "player": "Ann", "cause": "execution", "by": None}
     assert validate_event(good) == []
     assert validate_event({**good, "cause": "boredom"}) == \
-        ["death: field 'cause' = 'boredom' is not one of demon, ability, execution, exile, other"]
+        ["death: field 'cause' = 'boredom' is not one of demon, ability, execution, exile, other, left"]
     assert validate_event({**good, "colour": "red"}) == ["death: unknown field(s) colour"]
     assert validate_event({k: v for k, v in good.items() if k != "by"}) == \
         ["death: missing field 'by'"]
@@ -114,7 +114,7 @@ def test_events_command_prints_the_catalogue():
     assert [t["type"] for t in data] == list(CATALOGUE)
     death = next(t for t in data if t["type"] == "death")
     assert {"name": "cause", "type": "str", "required": True, "meaning": "why",
-            "choices": ["demon", "ability", "execution", "exile", "other"]} in death["fields"]
+            "choices": ["demon", "ability", "execution", "exile", "other", "left"]} in death["fields"]
     r = CliRunner().invoke(app, ["events", "nomination"])
     assert r.exit_code == 0 and "threshold" in r.output
     r = CliRunner().invoke(app, ["events", "dusk"])

@@ -117,14 +117,14 @@ def check_secrets(result: dict) -> int:
     return checked
 
 
-async def _game(tmp_path, body: dict, seed: int) -> dict:
+async def _game(tmp_path, body: dict, seed: int, seat_changes: bool = False) -> dict:
     app = create_app(tmp_path / "games.sqlite")
     async with live_server(app) as host:
         async with httpx.AsyncClient(base_url=f"http://{host}") as http:
             r = await http.post("/api/games", json=body)
             assert r.status_code == 200, r.text
             created = r.json()
-            result = await play_game(host, created, seed)
+            result = await play_game(host, created, seed, seat_changes=seat_changes)
             for c in [result["storyteller"], result["spectator"], *result["players"].values()]:
                 await c.close()
     return result
@@ -168,6 +168,26 @@ def test_trouble_brewing_no_player_is_sent_anothers_secrets(tmp_path, seed):
     # ... until the end of the game, when the grimoire is revealed.
     assert {"name": "Bob", "character": "drunk", "thinks": "chef"}.items() <= \
         bob.view["tools"]["reveal"]["grimoire"][1].items()
+
+
+def test_seats_changing_during_play_no_secrets(tmp_path):
+    """A Traveller joins (evil: told the Demon, on their own new link) and leaves, a player
+    leaves the table: every viewer still receives only their own view."""
+    body = {"script": {"name": "trouble-brewing"}, "players": TB_SEATS,
+            "grimoire": TB_GRIMOIRE, "seed": 1, "bots": "random"}
+    result = asyncio.run(_game(tmp_path, body, 1, seat_changes=True))
+    st = result["storyteller"]
+    log = [_plain(e) for e in st.events]
+    kinds = [e["type"] for e in log]
+    assert {"traveller_joined", "traveller_left", "left_table"} <= set(kinds), "3 days played"
+    assert check_secrets(result) > 100
+    zed = result["players"]["Zed"]
+    assert zed.view["character"] == "beggar" and zed.view["alignment"] == "evil"
+    assert any(e["type"] == "learn" and e.get("players") == ["Gus"] for e in zed.events)
+    for name, c in result["players"].items():
+        if name != "Zed":
+            assert not any(e["type"] == "learn" and e.get("player") == "Zed" for e in c.events)
+    assert not any(e["type"] == "traveller_alignment" for e in result["spectator"].events)
 
 
 def test_a_dealt_game_of_another_script_no_secrets(tmp_path):

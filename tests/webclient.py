@@ -130,13 +130,33 @@ class Client:
             await self.task
 
 
+async def _seat_change(host: str, created: dict, st: "Client", players: dict, day: int) -> None:
+    """Day 1: Zed joins (and connects on their new link); day 2: Zed leaves; day 3: Eve
+    leaves the table."""
+    if day == 1:
+        r = await st.request({"type": "join", "player": "Zed", "character": "beggar",
+                              "alignment": "evil", "seat": 2})
+        assert r["type"] == "ok", r
+        async with httpx.AsyncClient(base_url=f"http://{host}") as http:
+            got = await http.get(f"/api/games/{created['game']}/links",
+                                 headers={"Authorization": f"Bearer {created['storyteller']}"})
+        token = next(s["token"] for s in got.json()["seats"] if s["name"] == "Zed")
+        players["Zed"] = await Client(host, created["game"], token, "Zed").start()
+    else:
+        r = await st.request({"type": "leave", "player": "Zed" if day == 2 else "Eve"})
+        assert r["type"] == "ok", r
+    await st.sync()
+
+
 async def play_game(host: str, created: dict, seed: int, max_steps: int = 4000,
-                    http: httpx.AsyncClient | None = None) -> dict:
+                    http: httpx.AsyncClient | None = None, seat_changes: bool = False) -> dict:
     """Connect as the Storyteller, every player and a spectator; play the game to its end:
     the Storyteller answers its decisions and the offline seats', each online player answers
     their own on their socket; by day players nominate (live votes) or the Storyteller
     writes a nomination, Travellers may be exiled; each day the Storyteller sets the table's
-    tools (vote history shown on odd days, a timer). Returns the clients."""
+    tools (vote history shown on odd days, a timer). `seat_changes`: a Traveller, Zed,
+    joins on day 1 (an evil Beggar, third in the circle: a new client on their new link) and
+    leaves on day 2; Eve leaves the table on day 3. Returns the clients."""
     rng = random.Random(seed)
     gid = created["game"]
     st = await Client(host, gid, created["storyteller"], "storyteller").start()
@@ -158,6 +178,9 @@ async def play_game(host: str, created: dict, seed: int, max_steps: int = 4000,
                 r = await st.request({"type": "table", "votes": "show" if day_seen % 2
                                       else "hide", "timer": 60 * day_seen})
                 assert r["type"] == "ok", r
+                if seat_changes and day_seen in (1, 2, 3):
+                    await _seat_change(host, created, st, players, day_seen)
+                    continue
             tries_today += 1
             table = v["table"]
             alive = [x["name"] for x in table["players"] if x["alive"]]

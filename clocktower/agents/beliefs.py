@@ -92,10 +92,17 @@ _UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample
 _ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, variant) -> roles
 
 
-def table_for(view, events: list[dict]) -> "Table":
+# Public events after which the seating is not the one a table models (engine/seats.py).
+SEAT_CHANGES = ("traveller_joined", "traveller_left")
+
+
+def table_for(view, events: list[dict], at: int | None = None) -> "Table":
     """The game's shared public table, found by its seating event (kept alive here, so its
-    id names this game only)."""
-    first = next((e for e in events if e["visible_to"] == "all"), None)
+    id names this game only). `at`: the index in `events` of a seat change (a Traveller
+    joined or left): a table for the seating now, found by that event, that has read the
+    public events up to it again (the rebuild hook; the reasoning bots call it)."""
+    first = next((e for e in events if e["visible_to"] == "all"), None) if at is None \
+        else events[at]
     key = id(first)
     found = _TABLES.get(key)
     if found is not None and found[0] is first:
@@ -104,6 +111,10 @@ def table_for(view, events: list[dict]) -> "Table":
         for k in list(_TABLES)[:32]:
             del _TABLES[k]
     table = Table(view)
+    if at is not None:
+        for ev in events[:at + 1]:
+            if ev["visible_to"] == "all":
+                table.add(ev)
     if first is not None:
         _TABLES[key] = (first, table)
     return table
@@ -386,6 +397,8 @@ class Table:
                     self.version += 1
         elif t == "seating":
             self.traveller_chars = dict(ev.get("travellers") or {})
+        elif t == "traveller_joined":
+            self.traveller_chars[ev["player"]] = ev["character"]
 
     def _unclaimed(self) -> int:
         return sum(1 for n in self.seated if n not in self.died and n not in self.claims)

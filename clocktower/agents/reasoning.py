@@ -40,7 +40,7 @@ from typing import Any
 from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
-from .beliefs import Table, believes_townsfolk, protects, table_for
+from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
 from .plays import FLIPPERS, PEACEMAKERS, PRETENDS, USES, VOTES
 from .random_bot import RandomBot
 
@@ -142,7 +142,9 @@ class ReasoningBot:
             ev = events[i]
             t = ev["type"]
             if ev["visible_to"] == "all":
-                if self._public_seen >= table.n_public:
+                if t in SEAT_CHANGES:       # a table for the new seating (table_for)
+                    table = self.table = table_for(view, events, at=i)
+                elif self._public_seen >= table.n_public:
                     table.add(ev)
                 self._public_seen += 1
                 if t == "dawn":

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PHASES = ("setup", "night", "day")
-DEATH_CAUSES = ("demon", "ability", "execution", "exile", "other")
+DEATH_CAUSES = ("demon", "ability", "execution", "exile", "other", "left")
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,18 @@ _TYPES = [
     EventType("seating", "the public seating", (ALL,),
               (req("players", "names", "players in seat order (clockwise)"),
                req("travellers", "dict", "Traveller name -> their (public) character"))),
+    EventType("traveller_joined", "a Traveller joins during play (engine/seats.py)", (ALL,),
+              (req("player", "name", "the new player"),
+               req("character", "character", "their (public) Traveller character"),
+               req("seat", "int", "their place in the circle (0: first)"),
+               req("players", "names", "the seating now, in seat order (clockwise)"))),
+    EventType("traveller_left", "a Traveller leaves the game: removed, not dead "
+                                "(engine/seats.py)", (ALL,),
+              (req("player", "name", "who left"),
+               req("players", "names", "the seating now, in seat order (clockwise)"))),
+    EventType("left_table", "a player (not a Traveller) leaves the table: treated as dead, "
+                            "no ghost vote (engine/seats.py)", (ALL,),
+              (req("player", "name", "who left"),)),
     EventType("traveller_alignment", "the Storyteller chose a Traveller's alignment", (ST,),
               (req("player", "name", "the Traveller"),
                req("alignment", "str", "good or evil", ("good", "evil")))),
@@ -243,8 +255,9 @@ _TYPES = [
                opt("swapped_with", "name", "the other player of a swap (Game.swap_characters)"))),
     EventType("ruling", "the Storyteller rules by their own judgement (engine/rulings.py)", (ST,),
               (req("action", "str", "what", ("kill", "revive", "poison", "drunk", "sober",
-                                              "character", "alignment")),
+                                              "character", "alignment", "join", "leave")),
                req("player", "name", "who"),
+               opt("seat", "int", "a joining Traveller's place in the circle"),
                opt("until", "str", "when the poison or drunkenness ends", ("dawn", "dusk")),
                opt("character", "character", "the new character"),
                opt("alignment", "str", "the new alignment", ("good", "evil")))),

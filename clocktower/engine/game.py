@@ -90,6 +90,7 @@ class Game:
         self.rng = generator(seed)
         self.players: list[Player] = []
         self.by_name: dict[str, Player] = {}
+        self.gone: list[Player] = []        # Travellers who left the game (engine/seats.py)
         self.answerers: dict[str, Answerer] = dict(answerers or {})
         self.default_answerer = default_answerer
         self.log: list[dict] = []
@@ -246,7 +247,7 @@ class Game:
             ab.state.clear()
         self.free_abilities.clear()
         for lst in (self.players, self.deaths_today, self.deaths_tonight, self.prompt_now,
-                    self.log, self.nominations_today):
+                    self.log, self.nominations_today, self.gone):
             lst.clear()
         for d in (self.by_name, self.answerers, self._views, self._asked, self.memo):
             d.clear()

@@ -39,9 +39,10 @@ from .decisions import Decision
 from .driver import Days, drive
 from .game import Game
 from .logs import LogAnswers, check_setup, setup_script, where
+from .runner import one_turn
 from .setup import finish_setup, setup_random
 
-INPUT_KINDS = ("day_action", "ruling")
+INPUT_KINDS = ("day_action", "ruling", "bot_turn")
 
 
 def _names(x: Any) -> bool:
@@ -84,6 +85,10 @@ def refusal(game: Game, who: str, action: dict) -> str | None:
     Checks that depend on what the action itself does (a hand the Voudon forbids, once the
     nomination's own effects are over) are still made while it is carried out."""
     by = game.player(who)
+    for name in [who] + [action[k] for k in ("nominate", "exile", "target")
+                         if isinstance(action.get(k), str)]:
+        if game.player(name) in game.gone:
+            return f"{name} has left the game"
     if "nominate" in action:
         return day.nomination_refusal(game, by, game.player(action["nominate"]),
                                       list(action.get("votes", [])))
@@ -258,6 +263,11 @@ class _LoggedDays(Days):
                 raise ReplayMismatch(f"the logged {rec['kind']} input has no answer")
             if rec["kind"] == "ruling":
                 game.ruling(rec["answer"])
+            elif rec["kind"] == "bot_turn":         # a web game's bot seat's day turn
+                ans = rec["answer"]
+                if not isinstance(ans, dict) or ans.get("player") not in game.by_name:
+                    raise ReplayMismatch(f"the logged bot turn names no player: {ans!r}")
+                one_turn(game, ans["player"])
             else:
                 who = rec.get("who")
                 if not isinstance(who, str):

@@ -16,6 +16,9 @@ too. Forms (the logged answer):
     {"action": "sober", "player": "Bob"}                the rulings' poison and drunkenness end
     {"action": "character", "player": "Bob", "character": "imp"}   (optional "alignment")
     {"action": "alignment", "player": "Bob", "alignment": "evil"}
+    {"action": "join", "player": "Hal", "character": "beggar", "seat": 3, "alignment": "evil"}
+    {"action": "leave", "player": "Hal"}                a Traveller leaves; another player
+                                                         leaves the table (engine/seats.py)
 """
 from __future__ import annotations
 
@@ -23,14 +26,17 @@ from typing import TYPE_CHECKING
 
 from .. import data as D
 from ..errors import IllegalAction, UnknownCharacter
+from . import seats
 from .state import Effect
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-ACTIONS = ("kill", "revive", "poison", "drunk", "sober", "character", "alignment")
+ACTIONS = ("kill", "revive", "poison", "drunk", "sober", "character", "alignment", "join",
+           "leave")
 FIELDS = {"kill": set(), "revive": set(), "poison": {"until"}, "drunk": {"until"},
-          "sober": set(), "character": {"character", "alignment"}, "alignment": {"alignment"}}
+          "sober": set(), "character": {"character", "alignment"}, "alignment": {"alignment"},
+          "join": {"character", "seat", "alignment"}, "leave": set()}
 UNTIL = ("dawn", "dusk")
 
 
@@ -45,10 +51,16 @@ def check(game: "Game", r: object) -> dict:
     extra = set(r) - {"action", "player"} - FIELDS[action]
     if extra:
         raise IllegalAction(f"a {action} ruling has no {', '.join(sorted(extra))}")
+    if action == "join":
+        return seats.check_join(game, r)
+    if action == "leave":
+        return seats.check_leave(game, r)
     name = r.get("player")
     if not isinstance(name, str) or name not in game.by_name:
         raise IllegalAction(f"a ruling names no player {name!r}")
     p = game.by_name[name]
+    if p in game.gone:
+        raise IllegalAction(f"{name} has left the game")
     out = {"action": action, "player": name}
     if action == "kill" and not p.truly_alive:
         raise IllegalAction(f"{name} is already dead")
@@ -85,9 +97,14 @@ def ruling(game: "Game", r: dict) -> dict:
     r = check(game, r)
     game.record_input("ruling", "storyteller", r)
     game.emit("ruling", "storyteller", **r)
-    p = game.by_name[r["player"]]
     action = r["action"]
-    if action == "kill":
+    if action == "join":
+        seats.join(game, r)
+        return r
+    p = game.by_name[r["player"]]
+    if action == "leave":
+        seats.leave(game, r)
+    elif action == "kill":
         game.die(p, "other", None)
     elif action == "revive":
         p.alive = True

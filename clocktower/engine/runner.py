@@ -152,6 +152,19 @@ def window_turns(game: Game) -> None:
             act(game, p, choice)
 
 
+def one_turn(game: Game, name: str) -> None:
+    """One day turn of player `name`, logged first as a Storyteller input (`bot_turn`, so a
+    replay gives the same turn: `engine/inputs.py`), then asked of their answerer (a web
+    game's bot seat, paced by the server) and carried out."""
+    game.record_input("bot_turn", "storyteller", {"player": name})
+    p = game.by_name[name]
+    if not p.alive and not has_day_options(game, p):
+        return
+    choice = day_turn(game, p)
+    if choice is not None:
+        act(game, p, choice)
+
+
 def bot_day(game: Game, max_rounds: int = 3) -> None:
     """Players act in turns (seat order, from a rotating start) until a round passes quietly."""
     n = len(game.players)

@@ -41,14 +41,17 @@ OPTIONS_KEYS = {"player", "storyteller", "registers", "ability", "night", "day",
                 "exclude"}
 INFO_FIELDS = {"players", "character", "characters", "count", "yes", "alignment", "direction",
                "answer", "advice", "fact"}
-ACTION_KEYS = {"nominate", "ability", "exile", "ruling"}
+ACTION_KEYS = {"nominate", "ability", "exile", "ruling", "join", "leave"}
 NOMINATE_KEYS = {"by", "target", "votes", "claim", "hands", "refused"}
 ABILITY_ARG_KEYS = {"target", "targets", "character", "question", "guess", "minions", "demons",
                     "agree", "votes"}
 EXILE_KEYS = {"by", "target", "votes", "refused"}
 # Extension: the Storyteller's rulings (engine/rulings.py), `- ruling: {kill: Bob}` in a
 # day's actions or `rulings: [...]` in a night (carried out at dusk).
-RULING_KEYS = {"kill", "revive", "poison", "drunk", "sober", "character", "alignment"}
+RULING_KEYS = {"kill", "revive", "poison", "drunk", "sober", "character", "alignment",
+               # seats during play (engine/seats.py): `- join: {...}`, `- leave: Hal` too
+               "join", "leave"}
+JOIN_KEYS = {"player", "character", "seat", "alignment"}
 # Setup Storyteller keys that are not character ids.
 SETUP_PLAIN_KEYS = {"red_herring", "bluff", "traveller"}
 
@@ -361,6 +364,41 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
             {"rulings"} if kind == "night" else {"actions"})
         L.keys(s, allowed, f"{kind} {number}")
         step = Step(kind, number, line)
+        # The rulings and actions first: a Traveller they seat (`join`) may be named in the
+        # step's choices.
+        if "rulings" in s:
+            rn = s["rulings"]
+            rl = _line(s, "rulings")
+            for j, one in enumerate(rn if isinstance(rn, list) else [rn]):
+                jl = _line(rn, j, rl) if isinstance(rn, list) else rl
+                for r in _ruling(L, one, jl, names):
+                    step.rulings.append((r, jl))
+        if "actions" in s:
+            acts = s["actions"]
+            if not isinstance(acts, list):
+                raise L.err(_line(s, "actions"), "actions must be a list")
+            for j, a in enumerate(acts):
+                al = _line(acts, j)
+                a = L.mapping(a, "an action", al)
+                if len(a) != 1 or next(iter(a)) not in ACTION_KEYS:
+                    raise L.err(al, "an action is one of nominate:, ability:, exile:, ruling:, "
+                                    "join:, leave:")
+                akind = str(next(iter(a)))
+                if akind in ("join", "leave"):      # a ruling's shorthand
+                    a, akind = {"ruling": {akind: a[akind]}}, "ruling"
+                if akind == "ruling":
+                    for r in _ruling(L, a[akind], al, names):
+                        step.actions.append(("ruling", r, al))
+                    continue
+                body = L.mapping(a[akind], akind, al)
+                act = _action(L, akind, body, al, names)
+                if "refused" in body:
+                    r = body["refused"]
+                    if r is not True and not (isinstance(r, str) and r.strip()):
+                        raise L.err(al, "refused must be true or the words the reason must "
+                                    f"contain, not {describe(r)}")
+                    act["refused"] = r
+                step.actions.append((akind, act, al))
         # `refused:` (extension): choices written to be refused (illegal on purpose), tried
         # before the player's real answer (`choices:` or the default policy).
         for key, into in (("choices", step.choices), ("refused", step.refused)):
@@ -405,36 +443,6 @@ def load_text(text: str, file: str = "<scenario>") -> Scenario:
                                     "name, `registers`, or a character id") from None
                     key = D.normalise_id(cid) + (dot + what if what else "")
                     step.storyteller[key] = Node(plain(v), kl)
-        if "rulings" in s:
-            rn = s["rulings"]
-            rl = _line(s, "rulings")
-            for j, one in enumerate(rn if isinstance(rn, list) else [rn]):
-                jl = _line(rn, j, rl) if isinstance(rn, list) else rl
-                for r in _ruling(L, one, jl, names):
-                    step.rulings.append((r, jl))
-        if "actions" in s:
-            acts = s["actions"]
-            if not isinstance(acts, list):
-                raise L.err(_line(s, "actions"), "actions must be a list")
-            for j, a in enumerate(acts):
-                al = _line(acts, j)
-                a = L.mapping(a, "an action", al)
-                if len(a) != 1 or next(iter(a)) not in ACTION_KEYS:
-                    raise L.err(al, "an action is one of nominate:, ability:, exile:, ruling:")
-                akind = str(next(iter(a)))
-                if akind == "ruling":
-                    for r in _ruling(L, a[akind], al, names):
-                        step.actions.append(("ruling", r, al))
-                    continue
-                body = L.mapping(a[akind], akind, al)
-                act = _action(L, akind, body, al, names)
-                if "refused" in body:
-                    r = body["refused"]
-                    if r is not True and not (isinstance(r, str) and r.strip()):
-                        raise L.err(al, "refused must be true or the words the reason must "
-                                    f"contain, not {describe(r)}")
-                    act["refused"] = r
-                step.actions.append((akind, act, al))
         if "expect" in s:
             step.expect = _expects(L, s["expect"], _line(s, "expect"), names)
         steps.append(step)
@@ -557,6 +565,28 @@ def _ruling(L: "_Loader", v: Any, line: int, names: set[str]) -> list[dict]:
         raise L.err(line, "a ruling is one of " + ", ".join(sorted(RULING_KEYS))
                     + " (e.g. `ruling: {kill: Bob}`)")
     act = str(acts[0])
+    if act == "join":
+        L.keys(v, {"join"}, "a join ruling")
+        j = L.mapping(plain(v["join"]), "a join", line)
+        L.keys(j, JOIN_KEYS, "a join")
+        for k in ("player", "character", "alignment"):
+            if k not in j:
+                raise L.err(line, f"a join needs {k}: (player, character, alignment; seat "
+                            "optional)")
+        n = j["player"]
+        if not isinstance(n, str) or not n.strip() or n in names:
+            raise L.err(line, f"a joining player needs a new name, not {describe(n)}")
+        if j["alignment"] not in ("good", "evil"):
+            raise L.err(line, f"alignment must be good or evil, not {describe(j['alignment'])}")
+        r = {"action": "join", "player": n, "character": L.character(j["character"], line),
+             "alignment": j["alignment"]}
+        if "seat" in j:
+            if not isinstance(j["seat"], int) or isinstance(j["seat"], bool) or j["seat"] < 0:
+                raise L.err(line, f"seat is a place in the circle (0: first), not "
+                            f"{describe(j['seat'])}")
+            r["seat"] = j["seat"]
+        names.add(n)
+        return [r]
     allowed = {act} | ({"until"} if act in ("poison", "drunk") else set())
     L.keys(v, allowed, f"a {act} ruling")
     x = plain(v[act])

@@ -7,6 +7,7 @@ are applied in order; each change is committed before anyone is told.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,9 @@ from .reach import qr_svg_data_uri
 from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, TooLarge,
                       character_json, script_from_spec, script_json, step_json)
 from .store import SCHEMA_VERSION, Store
+
+# How often the bots' pacer looks for a due day turn (seconds).
+PACER_TICK = 0.2
 
 STATIC = Path(__file__).parent / "static"
 
@@ -211,6 +215,30 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
         for conn in list(live.conns):
             await push(live, conn)
 
+    # The bots' day turns, paced (`table` message, `bot_pace`): one task in the server's
+    # event loop, started when a game is first used, takes each due turn
+    # (`Service.bot_due`) and sends everyone their view, so people can follow.
+    pacer: dict[str, asyncio.Task] = {}
+
+    async def pace_bots() -> None:
+        while True:
+            await asyncio.sleep(PACER_TICK)
+            now = time.time()
+            for live in list(svc.live.values()):
+                try:
+                    if svc.bot_due(live, now):
+                        svc.bot_turn(live)
+                        await notify(live)
+                except ClocktowerError:
+                    live.bot_last = now         # refused (the day moved on): try later
+                except Exception:               # pragma: no cover - never stop the pacer
+                    live.bot_last = now
+
+    def ensure_pacer() -> None:
+        task = pacer.get("task")
+        if task is None or task.done():
+            pacer["task"] = asyncio.get_running_loop().create_task(pace_bots())
+
     # ------------------------------------------------------------------ public
     @app.get("/api/health")
     async def health():
@@ -323,6 +351,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
         if msg.type != "ping":
             svc.handle(live, role, name, msg)
             await notify(live)
+        ensure_pacer()
         return {"ok": True, "ref": msg.ref}
 
     @app.post("/api/games/{gid}/check")
@@ -440,6 +469,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
                             conn.epoch = live.epoch
                             conn.count = msg.have
                         live.conns.append(conn)
+                        ensure_pacer()
                         await push(live, conn, always=True)
                         await notify(live)      # the Storyteller sees who is connected
                         continue

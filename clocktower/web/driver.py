@@ -5,15 +5,20 @@ configuration (script, seed, seats, the written grimoire) and an ordered list of
 
     {"kind": "answer", "by": who, "value": v, "index": i|None}   the pending decision's answer
     {"kind": "day_action", "by": who, "who": name, "action": {...}}   nominate / exile / use
-    {"kind": "ruling", "by": "storyteller", "ruling": {...}}
+    {"kind": "ruling", "by": "storyteller", "ruling": {...}, "at": "day"}   ("at": by day)
     {"kind": "end_day", "by": "storyteller"}
+    {"kind": "bot_turn", "by": "storyteller"}     the next bot seat takes a day turn
     {"kind": "reminder", "by": "storyteller", "player": name, "token": text, "remove": bool}
 
 (`by` says who sent it: the Storyteller, or the player themselves.) A `reminder` is a
 reminder token the Storyteller places or removes by hand: a note on the grimoire that
 changes nothing in the game, given at any point; it is taken where it was given (at the
 decision waiting, or at dusk with the rulings that follow it) and logged as a
-Storyteller-only `reminder` event (`by_hand`) or `reminder_removed`.
+Storyteller-only `reminder` event (`by_hand`) or `reminder_removed`. A `bot_turn` gives the
+next bot seat (seat order from a start that turns with the day, as `clocktower play`'s
+turns) one day turn, answered by its policy as in a bot game: a claim, a nomination (the
+hands then asked live), a day ability, or nothing (`runner.day_turn`, `runner.act`); the
+server paces them (`web/service.py`).
 
 The game runs in a coroutine (`driver.Stepped`) fed from the inputs (`_Feed`): each
 decision of a person and each moment of the open day (`DayOpen`) takes the next input, or,
@@ -36,6 +41,7 @@ from ..engine.decisions import Decision, PlayerChoice
 from ..engine.driver import Days, Stepped, drive
 from ..engine.game import Game
 from ..engine.inputs import check_day_action, day_action, place_reminder, setup_written
+from ..engine.runner import one_turn
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script
 
@@ -97,6 +103,7 @@ INPUT_FIELDS: dict[str, tuple[tuple[str, Any, str], ...]] = {
                    ("action", lambda x: isinstance(x, dict), "a mapping")),
     "ruling": (("ruling", lambda x: isinstance(x, dict), "a mapping"),),
     "end_day": (),
+    "bot_turn": (),
     "reminder": (("player", _is_str, "a player's name"), ("token", _is_str, "a text")),
 }
 
@@ -221,14 +228,15 @@ class _Person:
 class _TableDays(Days):
     """The day as the table plays it (`_day`), the rulings at dusk (`_dusk`)."""
 
-    def __init__(self, feed: _Feed):
+    def __init__(self, feed: _Feed, bots: list[str]):
         self.feed = feed
+        self.bots = bots
 
     def dusk(self, game: Game) -> None:
         _dusk(game, self.feed)
 
     def day(self, game: Game) -> None:
-        _day(game, self.feed)
+        _day(game, self.feed, self.bots)
 
 
 class WebGame:
@@ -273,12 +281,14 @@ class WebGame:
         for s in self.seats:
             answerers[s["name"]] = POLICIES[self.bots](self.seed, s["name"]) if s.get("bot") \
                 else person
-        game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers)
+        # A Traveller who joins during play (a `join` ruling) is played by a person.
+        game = Game(self.script, REGISTRY, seed=self.seed, answerers=answerers,
+                    default_answerer=person)
         feed.game = game
 
         def main() -> None:
             setup_written(game, [dict(g) for g in self.grimoire], self.bluffs, self.not_dealt)
-            drive(game, _TableDays(feed))
+            drive(game, _TableDays(feed, [s["name"] for s in self.seats if s.get("bot")]))
 
         feed.stepped = Stepped(main)
         pending = feed.stepped.resume()
@@ -298,6 +308,10 @@ class WebGame:
         feed = self._feed
         stepped = feed.stepped
         at_dusk = rec["kind"] == "ruling" and self.game.phase == "night"
+        if rec["kind"] == "ruling" and not at_dusk:
+            # Said in the input: a re-run must not take it at the night's dusk before (when
+            # no input was given that night, nothing else tells the two apart).
+            rec["at"] = "day"
         if at_dusk or stepped is None or stepped.done or stepped.broken:
             return self._push_rerun(rec)
         mark = len(self.game.log)
@@ -387,7 +401,7 @@ def _dusk(game: Game, feed: _Feed) -> None:
     feed.dusk_table = game.view("spectator").table()
     while True:
         rec = feed.ahead()      # reminders placed at dusk go with the rulings after them
-        if rec is None or rec["kind"] != "ruling":
+        if rec is None or rec["kind"] != "ruling" or rec.get("at") == "day":
             break
         feed.peek()
         feed.k += 1
@@ -396,14 +410,33 @@ def _dusk(game: Game, feed: _Feed) -> None:
     feed.dusk_log = len(game.log)
 
 
-def _day(game: Game, feed: _Feed) -> None:
-    """The day as the table plays it: day actions and rulings until the Storyteller ends it."""
+def bot_order(game: Game, bots: list[str]) -> list[str]:
+    """Today's turn order of the bot seats still in the circle: seat order from a start that
+    turns with the day (as `runner.bot_day`)."""
+    n = len(game.players)
+    start = game.day % n if n else 0
+    seated = [game.players[(start + i) % n].name for i in range(n)]
+    return [name for name in seated if name in bots]
+
+
+def _day(game: Game, feed: _Feed, bots: list[str] | None = None) -> None:
+    """The day as the table plays it: day actions, rulings and bot turns until the
+    Storyteller ends it."""
+    turns = 0                   # bot turns taken today
     while game.winner is None:
         rec = feed.next(DayOpen())
         feed.k += 1
         kind = rec["kind"]
         if kind == "end_day":
             return
+        if kind == "bot_turn":
+            order = bot_order(game, bots or [])
+            if not order:
+                raise InputMismatch(f"input {feed.k - 1}: no bot seat takes day turns")
+            if not game.day_over:
+                one_turn(game, order[turns % len(order)])
+            turns += 1
+            continue
         if kind == "ruling":
             game.ruling(rec["ruling"])
         elif kind == "day_action":

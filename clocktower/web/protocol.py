@@ -100,6 +100,28 @@ class Ruling(_Msg):
     ruling: dict[str, Any]
 
 
+class Join(_Msg):
+    """A Traveller joins during play (engine/seats.py): seated at `seat` (0: first; default
+    last), with the character and alignment the Storyteller chose; a new seat link."""
+    type: Literal["join"]
+    player: Name
+    character: Id
+    alignment: Literal["good", "evil"]
+    seat: Annotated[int, Field(ge=0, le=40)] | None = None
+
+
+class Leave(_Msg):
+    """A Traveller leaves (removed), or another player leaves the table (treated as dead)."""
+    type: Literal["leave"]
+    player: Name
+
+
+class BotTurn(_Msg):
+    """The next bot seat takes one day turn (a claim, a nomination, a day ability or
+    nothing), as its policy answers in `clocktower play`."""
+    type: Literal["bot_turn"]
+
+
 class Undo(_Msg):
     type: Literal["undo"]
 
@@ -123,14 +145,16 @@ class Table(_Msg):
     type: Literal["table"]
     votes: Literal["show", "hide"] | None = None
     timer: Annotated[int, Field(ge=0, le=86400)] | None = None
+    bot_pace: Annotated[int, Field(ge=0, le=600)] | None = None
 
 
 class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Undo,
-                                SeatMode, Reminder, Table, Ping], Field(discriminator="type")]
+ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Join,
+                                Leave, BotTurn, Undo, SeatMode, Reminder, Table, Ping],
+                          Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -148,8 +172,8 @@ def _first_error(e: ValidationError) -> str:
         return "invalid message"
     err = errs[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in (
-        "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "undo", "seat",
-        "reminder", "table",
+        "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "join", "leave",
+        "bot_turn", "undo", "seat", "reminder", "table",
         "ping"))
     msg = err.get("msg", "invalid")
     return f"{where}: {msg}" if where else msg

@@ -20,7 +20,7 @@ from ..scripts import Script, builtin_names, load_script, parse_script_json, scr
 from ..scripts.document import raise_if_unusable, read_text_document
 from ..scripts.nightsheet import night_steps
 from . import setupcheck, views
-from .driver import WebGame
+from .driver import WebGame, bot_order
 from .names import check_seats, nfc_lines
 from .store import Store
 
@@ -122,7 +122,13 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     # The table's tools (not the game's: stored in its configuration, `tools`): whether
     # players see the vote history, and the timer everyone sees (seconds, ends_at).
-    tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None})
+    tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None,
+                                                 "bot_pace": 0})
+    # Bot turns paced by the server (`Service.bot_due`): when the last was taken, how many
+    # in a row did nothing, on which day (in memory: a restart starts the count afresh).
+    bot_last: float = 0.0
+    bot_quiet: int = 0
+    bot_day: int = -1
 
     @property
     def info(self) -> dict:
@@ -377,7 +383,8 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "undo", "seat", "reminder", "table"):
+        elif t in ("end_day", "ruling", "join", "leave", "bot_turn", "undo", "seat", "reminder",
+                   "table"):
             if not st:
                 what = "set the table's tools" if t == "table" else t.replace("_", " ")
                 raise Forbidden(f"only the Storyteller may {what}")
@@ -385,15 +392,28 @@ class Service:
                 if not wg.day_open():
                     raise Conflict("not now: the day is not open (answer what is waiting first)")
                 self._push(live, {"kind": "end_day", "by": "storyteller"})
-            elif t == "ruling":
+            elif t in ("ruling", "join", "leave"):
                 if not wg.rulings_open():
-                    raise Conflict("rulings come by day when nothing is waiting, or at dusk "
-                                   "before the night's first answer (undo to go back)")
-                self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
+                    raise Conflict(f"{'rulings' if t == 'ruling' else t + 's'} come by day when "
+                                   "nothing is waiting, or at dusk before the night's first "
+                                   "answer (undo to go back)")
+                if t == "join":
+                    self._join(live, msg)
+                elif t == "leave":
+                    self._push(live, {"kind": "ruling", "by": "storyteller",
+                                      "ruling": {"action": "leave", "player": msg.player}})
+                elif msg.ruling.get("action") in ("join", "leave"):
+                    raise ClocktowerError(f"ruling: a {msg.ruling['action']} is its own message "
+                                          f"({{\"type\": \"{msg.ruling['action']}\"}})")
+                else:
+                    self._push(live, {"kind": "ruling", "by": "storyteller",
+                                      "ruling": msg.ruling})
+            elif t == "bot_turn":
+                self.bot_turn(live)
             elif t == "undo":
                 self._undo(live)
             elif t == "table":
-                self._table(live, msg.votes, msg.timer)
+                self._table(live, msg.votes, msg.timer, msg.bot_pace)
             elif t == "reminder":
                 if wg.over:
                     raise Conflict("the game is over")
@@ -411,13 +431,17 @@ class Service:
         else:                                           # pragma: no cover
             raise ClocktowerError(f"unknown message {t!r}")
 
-    def _table(self, live: Live, votes: str | None, timer: int | None) -> None:
+    def _table(self, live: Live, votes: str | None, timer: int | None,
+               bot_pace: int | None = None) -> None:
         """The table's tools: the vote history shown or hidden, the timer started (seconds
-        from now) or stopped (0)."""
-        if votes is None and timer is None:
-            raise ClocktowerError("table: give `votes` (show or hide) or `timer` (seconds, "
-                                  "0 to stop)")
+        from now) or stopped (0), the bots' day turns paced (seconds between two; 0 stops)."""
+        if votes is None and timer is None and bot_pace is None:
+            raise ClocktowerError("table: give `votes` (show or hide), `timer` (seconds, "
+                                  "0 to stop) or `bot_pace` (seconds, 0 to stop)")
         tools = dict(live.tools)
+        if bot_pace is not None:
+            tools["bot_pace"] = bot_pace
+            live.bot_quiet = 0
         if votes is not None:
             tools["votes_shown"] = votes == "show"
         if timer is not None:
@@ -427,7 +451,57 @@ class Service:
         live.tools = tools
         live.config["tools"] = tools
 
-    def _push(self, live: Live, rec: dict) -> None:
+    # ------------------------------------------------------------------ bots by day
+    def bot_turn(self, live: Live) -> bool:
+        """The next bot seat takes a day turn (an input, undone like any). Returns whether
+        it did something (a claim, a nomination, a use)."""
+        wg = live.wg
+        if not wg.day_open():
+            raise Conflict("not now: bot turns wait for an open day (answer what is waiting "
+                           "first)")
+        if not bot_order(wg.game, [s["name"] for s in live.seats if s.get("bot")]):
+            raise Conflict("no bot seat takes day turns")
+        if live.bot_day != wg.game.day:
+            live.bot_day, live.bot_quiet = wg.game.day, 0
+        before = len(wg.game.log)
+        self._push(live, {"kind": "bot_turn", "by": "storyteller"})
+        acted = len(wg.game.log) != before
+        live.bot_quiet = 0 if acted else live.bot_quiet + 1
+        live.bot_last = time.time()
+        return acted
+
+    def bot_due(self, live: Live, now: float) -> bool:
+        """Whether the server takes the next bot turn now: the Storyteller paces them
+        (`bot_pace` seconds apart), the day is open, and the bots have not all passed in a
+        row since one last acted (then they wait for the next day, or a new pace)."""
+        pace = live.tools.get("bot_pace") or 0
+        wg = live.wg
+        if not pace or not wg.day_open() or now - live.bot_last < pace:
+            return False
+        order = bot_order(wg.game, [s["name"] for s in live.seats if s.get("bot")])
+        quiet = live.bot_quiet if live.bot_day == wg.game.day else 0
+        return bool(order) and quiet < len(order)
+
+    def _join(self, live: Live, msg: Any) -> None:
+        """A Traveller joins: the ruling (engine/seats.py) and their seat row with a new
+        link, stored together; undone together (`_undo`)."""
+        name = check_seats([{"name": s["name"]} for s in live.seats]
+                           + [{"name": msg.player}])[-1]["name"]
+        try:
+            cid = D.get(msg.character).id
+        except UnknownCharacter as e:
+            raise ClocktowerError(f"character: {e}") from None
+        ruling = {"action": "join", "player": name, "character": cid,
+                  "alignment": msg.alignment}
+        if msg.seat is not None:
+            ruling["seat"] = msg.seat
+        row = {"seat": max((s["seat"] for s in live.seats), default=-1) + 1, "name": name,
+               "token": secrets.token_urlsafe(18), "traveller": True, "bot": False,
+               "online": True}
+        self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": ruling}, seat=row)
+        live.seats.append(row)
+
+    def _push(self, live: Live, rec: dict, seat: dict | None = None) -> None:
         wg = live.wg
         before = len(wg.game.log)
         k, told = wg.push(rec)          # ClocktowerError: refused, nothing changed
@@ -440,7 +514,7 @@ class Service:
             raise Conflict("that would change what players were already told: refused")
         try:
             epoch = self.store.append(live.id, len(wg.inputs) - 1, rec, k, log,
-                                      new_epoch=rewritten)
+                                      new_epoch=rewritten, seat=seat)
         except Exception:
             wg.undo()                   # not stored: not done
             raise
@@ -452,5 +526,10 @@ class Service:
         if not wg.inputs:
             raise Conflict("nothing to undo")
         n = len(wg.inputs) - 1
-        wg.undo()
-        live.epoch = self.store.undo(live.id, n, len(wg.game.log))
+        last = wg.undo()
+        ruling = last.get("ruling") if last["kind"] == "ruling" else None
+        joined = ruling["player"] if isinstance(ruling, dict) \
+            and ruling.get("action") == "join" else None
+        live.epoch = self.store.undo(live.id, n, len(wg.game.log), seat=joined)
+        if joined is not None:      # the seat its join added goes with it
+            live.seats[:] = [s for s in live.seats if s["name"] != joined]

@@ -110,12 +110,17 @@ class Store:
                        [(gid, start + k, _dump(ev)) for k, ev in enumerate(events)])
 
     def append(self, gid: str, n: int, record: dict, keep: int, events: list[dict],
-               new_epoch: bool = False) -> int | None:
+               new_epoch: bool = False, seat: dict | None = None) -> int | None:
         """Input number `n`, and the log from event `keep` on (the events before are
-        unchanged). `new_epoch`: earlier events were rewritten; returns the new epoch."""
+        unchanged). `new_epoch`: earlier events were rewritten; returns the new epoch.
+        `seat`: the seat row the input adds (a Traveller who joins), in the same write."""
         with self._tx() as db:
             db.execute("INSERT INTO inputs VALUES (?, ?, ?, ?)",
                        (gid, n, _dump(record), time.time()))
+            if seat is not None:
+                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (gid, seat["seat"], seat["name"], seat["token"],
+                            int(seat["traveller"]), int(seat["bot"]), int(seat["online"])))
             db.execute("DELETE FROM events WHERE game_id = ? AND n >= ?", (gid, keep))
             self._write_events(db, gid, keep, events[keep:])
             if new_epoch:
@@ -123,10 +128,13 @@ class Store:
                 return db.execute("SELECT epoch FROM games WHERE id = ?", (gid,)).fetchone()[0]
         return None
 
-    def undo(self, gid: str, n: int, keep_events: int) -> int:
-        """Drop input `n` (the last) and the events beyond `keep_events`; a new epoch."""
+    def undo(self, gid: str, n: int, keep_events: int, seat: str | None = None) -> int:
+        """Drop input `n` (the last) and the events beyond `keep_events`; a new epoch.
+        `seat`: the name of the seat that input added (a Traveller who joined), dropped too."""
         with self._tx() as db:
             db.execute("DELETE FROM inputs WHERE game_id = ? AND n = ?", (gid, n))
+            if seat is not None:
+                db.execute("DELETE FROM seats WHERE game_id = ? AND name = ?", (gid, seat))
             db.execute("DELETE FROM events WHERE game_id = ? AND n >= ?", (gid, keep_events))
             db.execute("UPDATE games SET epoch = epoch + 1 WHERE id = ?", (gid,))
             return db.execute("SELECT epoch FROM games WHERE id = ?", (gid,)).fetchone()[0]

@@ -81,10 +81,21 @@ def _phase(wg: WebGame) -> str:
 
 
 def _travellers(wg: WebGame) -> dict[str, str]:
-    for ev in wg.game.log:
+    """The seated Travellers' public characters: the seating's, those who joined since (their
+    `traveller_joined`), less those who left (engine/seats.py)."""
+    g = wg.game
+    out: dict[str, str] = {}
+    for ev in g.log:
         if ev["type"] == "seating":
-            return dict(ev.get("travellers") or {})
-    return {}
+            out = dict(ev.get("travellers") or {})
+            break
+    if g.gone or any(p.traveller and p.name not in out for p in g.players):
+        for ev in g.log:
+            if ev["type"] == "traveller_joined":
+                out[ev["player"]] = ev["character"]
+        for p in g.gone:
+            out.pop(p.name, None)
+    return out
 
 
 def live_vote(wg: WebGame) -> dict | None:
@@ -291,7 +302,8 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
     pv = g.view(name)
     assert isinstance(pv, PlayerView)
     v = common(wg, name, game_info)
-    online = bool(seat.get("online")) and not seat.get("bot")
+    gone = g.by_name[name] in g.gone     # a Traveller who left: they only watch
+    online = bool(seat.get("online")) and not seat.get("bot") and not gone
     day = None
     if online and wg.day_open():
         p = g.by_name[name]
@@ -305,7 +317,7 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
         day = {"nominees": list(nominees), "uses": list(uses), "exiles": list(exiles or [])}
     v.update(name=name, seat=pv.seat, character=pv.character, alignment=pv.alignment,
              online=online, decision=player_decision(wg, name) if online else None,
-             day_actions=day)
+             day_actions=day, **({"left": True} if gone else {}))
     return v
 
 
@@ -370,14 +382,16 @@ def table_tools(wg: WebGame, tools: dict, viewer: str) -> dict:
     """The table's tools in a view (`tools`): the nomination tracker (today's nominations,
     for everyone), the vote history of the whole game (the Storyteller's, and everyone's
     when they show it: `votes_shown`), the timer everyone sees (`seconds`, `ends_at` in
-    seconds since the epoch, the server's clock), and the end-of-game reveal."""
+    seconds since the epoch, the server's clock), the bots' day-turn pace (`bot_pace`,
+    seconds; 0: off) and the end-of-game reveal."""
     noms = nominations(wg, viewer)
     g = wg.game
     today = [r for r in noms if g.phase == "day" and r["day"] == g.day]
     shown = bool(tools.get("votes_shown"))
     return {"nominations_today": today, "votes_shown": shown,
             "vote_history": noms if shown or viewer == "storyteller" else None,
-            "timer": tools.get("timer"), "reveal": reveal(wg)}
+            "timer": tools.get("timer"), "bot_pace": tools.get("bot_pace") or 0,
+            "reveal": reveal(wg)}
 
 
 # ---------------------------------------------------------------------------- picking parts

@@ -445,24 +445,46 @@ function rulingPanel() {
       h("div", { class: "row" },
         field("ruling-action", "Ruling", h("select", { id: "ruling-action", onchange: rulingFields },
           ...[["kill", "kill"], ["revive", "revive"], ["poison", "poison"], ["drunk", "make drunk"], ["sober", "sober"],
-              ["character", "change character"], ["alignment", "change alignment"]].map(([v, t]) => h("option", { value: v }, t)))),
-        field("ruling-player", "Player", h("select", { id: "ruling-player" }))),
+              ["character", "change character"], ["alignment", "change alignment"],
+              ["join", "a Traveller joins"], ["leave", "leaves the game"]].map(([v, t]) => h("option", { value: v }, t)))),
+        field("ruling-player", "Player", h("select", { id: "ruling-player" })),
+        field("ruling-name", "New player", h("input", { id: "ruling-name", maxlength: 24, autocomplete: "off" }))),
       h("div", { class: "row", id: "ruling-extra" },
         field("ruling-until", "Until", h("select", { id: "ruling-until" }, h("option", { value: "" }, "lasting"),
           h("option", { value: "dawn" }, "dawn"), h("option", { value: "dusk" }, "dusk"))),
         field("ruling-character", "Character", h("select", { id: "ruling-character" },
           ...(who.script.characters || []).map((c) => h("option", { value: c.id }, c.name)))),
+        field("ruling-traveller", "Traveller", h("select", { id: "ruling-traveller" },
+          ...travellerIds().map((c) => h("option", { value: c }, cname(c))))),
+        field("ruling-seat", "Seat (1 = first; empty: last)", h("input", { id: "ruling-seat", type: "number", min: 1, max: 21 })),
         field("ruling-alignment", "Alignment", h("select", { id: "ruling-alignment" }, h("option", { value: "" }, "(unchanged)"),
           h("option", { value: "good" }, "good"), h("option", { value: "evil" }, "evil")))),
       h("p", { id: "ruling-when", class: "muted", "aria-live": "polite" }),
-      h("button", { type: "submit", id: "ruling-submit", class: "primary", style: "margin-top:0.4rem" }, "Record the ruling")));
+      h("button", { type: "submit", id: "ruling-submit", class: "primary", style: "margin-top:0.4rem" }, "Record the ruling")),
+    // Bot seats' day turns (claims, nominations), one on request or paced by the server.
+    h("div", { class: "row", style: "margin-top:0.6rem" },
+      h("button", { type: "button", class: "small", onclick: () => send({ type: "bot_turn" }) }, "A bot's day turn"),
+      h("label", { for: "bot-pace" }, "Bots every"),
+      h("input", { id: "bot-pace", type: "number", min: 0, max: 600, value: 0, style: "width:5em" }),
+      h("span", {}, "s"),
+      h("button", { type: "button", class: "small", onclick: () => send({ type: "table", bot_pace: Number($("#bot-pace").value) || 0 }) }, "Set (0: off)")));
+}
+
+// The Travellers a Storyteller may seat during play: the script's, then the others the
+// engine implements (the rules allow any Traveller).
+const ENGINE_TRAVELLERS = ["beggar", "bureaucrat", "gangster", "gunslinger", "harlot", "scapegoat", "thief", "voudon"];
+function travellerIds() {
+  const own = (who.script.characters || []).filter((c) => c.team === "traveller").map((c) => c.id);
+  return [...own, ...ENGINE_TRAVELLERS.filter((c) => !own.includes(c))];
 }
 
 function rulingFields() {
   const a = $("#ruling-action").value;
   $("#ruling-until").parentElement.hidden = !(a === "poison" || a === "drunk");
   $("#ruling-character").parentElement.hidden = a !== "character";
-  $("#ruling-alignment").parentElement.hidden = !(a === "character" || a === "alignment");
+  $("#ruling-alignment").parentElement.hidden = !(a === "character" || a === "alignment" || a === "join");
+  $("#ruling-player").parentElement.hidden = a === "join";
+  for (const id of ["#ruling-name", "#ruling-traveller", "#ruling-seat"]) $(id).parentElement.hidden = a !== "join";
 }
 
 function fillRulingPlayers() {
@@ -477,6 +499,16 @@ function fillRulingPlayers() {
 
 function ruling() {
   const a = $("#ruling-action").value;
+  if (a === "join") {
+    const msg = { type: "join", player: $("#ruling-name").value.trim(), character: $("#ruling-traveller").value,
+                  alignment: $("#ruling-alignment").value };
+    if (!msg.player) { toast("Write the new player's name.", true); return; }
+    if (!msg.alignment) { toast("Choose the Traveller's alignment.", true); return; }
+    if ($("#ruling-seat").value) msg.seat = Number($("#ruling-seat").value) - 1;
+    send(msg);
+    return;
+  }
+  if (a === "leave") { send({ type: "leave", player: $("#ruling-player").value }); return; }
   const r = { action: a, player: $("#ruling-player").value };
   if ((a === "poison" || a === "drunk") && $("#ruling-until").value) r.until = $("#ruling-until").value;
   if (a === "character") r.character = $("#ruling-character").value;
