@@ -1251,11 +1251,13 @@ def test_every_event_of_every_project_scenario_is_in_the_event_catalogue():
     # uses yet (granting, moving and taking away abilities, vetoing an outcome: the
     # Philosopher, Snake Charmer, Barber and Evil Twin will; tests/test_abilities_move.py
     # covers them until then), and the web grimoire's reminder removed by the Storyteller's
-    # hand (tests/test_web_api.py).
+    # hand (tests/test_web_api.py), and day talk (agents' statements and whispers, which the
+    # scenario format does not write: tests/test_env.py covers them).
     assert set(CATALOGUE) - seen <= {"traveller_alignment", "exile", "exile_vote", "claim",
                                      "declined", "ability_granted", "ability_moved",
                                      "ability_removed", "outcome_vetoed",
-                                     "reminder_removed"}, set(CATALOGUE) - seen
+                                     "reminder_removed", "talk", "statement", "whisper",
+                                     "whispered"}, set(CATALOGUE) - seen
 
 
 def test_event_numbers_and_phases():
