@@ -41,7 +41,8 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import Table, believes_townsfolk, protects, table_for
-from .plays import FLIPPERS, PEACEMAKERS, PRETENDS, USES, VOTES
+from .plays import (BLUFFS, CHOICES, FLIPPERS, HANDS, INVENTS, NOMINATES, PEACEMAKERS,
+                    PRETENDS, USES, VOTES)
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -129,6 +130,7 @@ class ReasoningBot:
         self.quiet_dawn = False             # nobody died last night
         self.aimed: tuple[int, list[str]] = (0, [])     # an evil bot's last night's targets
         self.survived: set[str] = set()     # whom a Demon's kill did not kill: not again
+        self.grimoire: list[dict] = []      # the Grimoire as last shown to it (the Spy)
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -163,6 +165,8 @@ class ReasoningBot:
                 elif ab == "demoninfo":
                     self.team.update(ev.get("players", ()))
                     self.bluffs = list(ev.get("characters", ()))
+                elif isinstance(ev.get("grimoire"), list):
+                    self.grimoire = list(ev["grimoire"])
                 elif ab not in ("setup", None) and "grimoire" not in ev:
                     info = {k: v for k, v in ev.items() if k not in _ENVELOPE}
                     self.learned.append((ev["number"], ab, info, []))
@@ -178,6 +182,15 @@ class ReasoningBot:
         if self._seen == 0:
             self.evil = view.alignment == "evil"
         return self.evil
+
+    def _play_keys(self, view) -> list[str]:
+        """The characters whose plays (`plays.py`) this bot looks up: its own, then those
+        whose ability told it something (the Good Twin learns from the Evil Twin's)."""
+        keys = [view.character] if view.character else []
+        for _n, ab, _i, _c in self.learned:
+            if ab not in keys:
+                keys.append(ab)
+        return keys
 
     def _teammates(self, view) -> set[str]:
         if not self._evil(view):
@@ -293,18 +306,22 @@ class ReasoningBot:
             options = [c for c in self.bluffs if c not in taken and c not in planned] \
                 if demon else []
             mine = roles.get(self.name)
+            own = BLUFFS.get(view.character or "")
+            seen = own(self, view, table, taken | planned) if own is not None else None
+            if seen is not None:
+                options = [seen]        # a bluff from what it saw (the Spy's Grimoire)
             if not options and mine is not None and mine not in taken:
                 options = [mine]
             if not options:
                 options = [c for c in table.townsfolk if c not in taken
                            and c not in self.bluffs and c not in planned] \
                     or list(table.townsfolk)
-            if not demon:
+            if not demon and seen is None:
                 outs = self._outsider_bluffs(view, table, taken)
                 if outs:
                     options = outs
             liked = [c for c in options if c in PRETENDS]
-            if liked and rng.random() < LIKE_PRETEND:
+            if liked and seen is None and rng.random() < LIKE_PRETEND:
                 options = liked             # a bluff whose day ability it can pretend
             self.bluff = options[randrange(rng, len(options))]
             self.frames = frames
@@ -312,8 +329,11 @@ class ReasoningBot:
         if bluff is None:
             return
         claim: dict[str, Any] = {"claim": bluff}
-        info = table.invent(bluff, self.name, self.frames, day, rng) \
-            if self.frames else None
+        own_invent = INVENTS.get(view.character or "")
+        info = own_invent(self, view, table, bluff, day, rng) \
+            if own_invent is not None else None
+        if info is None and self.frames:
+            info = table.invent(bluff, self.name, self.frames, day, rng)
         if info is not None:
             claim.update(info)
         elif day > 1 and not first:
@@ -361,6 +381,12 @@ class ReasoningBot:
             return False
         if self._flipped(view, table):
             return self._flipped_vote(view, table, target)
+        for key in self._play_keys(view):
+            hand = HANDS.get(key)
+            if hand is not None:
+                said = hand(self, view, table, target)
+                if said is not None:
+                    return said
         if self._evil(view):
             return self._evil_vote(view, table, target)
         p, top, n_living = self._top(view, table)
@@ -505,6 +531,12 @@ class ReasoningBot:
         if self._flipped(view, table):
             pick = self._flipped_nominee(view, table, living)
             return {"nominate": pick} if pick is not None else None
+        for key in self._play_keys(view):
+            nominate = NOMINATES.get(key)
+            if nominate is not None:
+                pick = nominate(self, view, table, living)
+                if pick is not None:
+                    return {"nominate": pick}
         if evil:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
@@ -593,16 +625,9 @@ class ReasoningBot:
                     return use
         uses = [u for u in uses if u.get("ability") not in USES]
         if not evil:
-            p = self._belief(view, table)
-            aimed = [u for u in uses if "target" in u and u["target"] != self.name
-                     and view.alive(u["target"])]
-            if aimed:
-                best = max(aimed, key=lambda u: (p.get(u["target"], 0.0),
-                                                 -table.seat[u["target"]]))
-                mine = p.get(best["target"], 0.0)
-                if mine >= SHOOT_NOW or (view.day >= 2 and mine >= SHOOT_LATER) \
-                        or (mine > 0.0 and (view.day >= 3 or len(view.living) <= 5)):
-                    return best
+            best = self._aimed_use(view, table, uses)
+            if best is not None:
+                return best
         else:
             guess = self._evil_guess(view, table, uses)
             if guess is not None:
@@ -610,6 +635,22 @@ class ReasoningBot:
         others = [u for u in uses if "target" not in u]
         if others and self.rng.random() < 0.1:
             return others[randrange(self.rng, len(others))]
+        return None
+
+    def _aimed_use(self, view, table: Table, uses: list[dict]) -> dict | None:
+        """A good bot's targeted day ability (a Slayer's shot) at its likeliest Demon among
+        the targets offered, when sure enough (SHOOT_NOW; from day 2 SHOOT_LATER; from day 3
+        or with five alive or fewer in any case)."""
+        p = self._belief(view, table)
+        aimed = [u for u in uses if "target" in u and u["target"] != self.name
+                 and view.alive(u["target"])]
+        if not aimed:
+            return None
+        best = max(aimed, key=lambda u: (p.get(u["target"], 0.0), -table.seat[u["target"]]))
+        mine = p.get(best["target"], 0.0)
+        if mine >= SHOOT_NOW or (view.day >= 2 and mine >= SHOOT_LATER) \
+                or (mine > 0.0 and (view.day >= 3 or len(view.living) <= 5)):
+            return best
         return None
 
     def _targets(self, table: Table, good: list[str], trust: dict[str, float]) -> list[str]:
@@ -720,6 +761,12 @@ class ReasoningBot:
         if len(living) < d.count:
             living = list(d.candidates)
         trust = self._trust(view, table)
+        own = CHOICES.get(ab)
+        if own is not None and d.count == 1:
+            order = own(self, view, table, living)
+            if order:
+                self.aimed = (view.night, order[:1])
+                return order[:1]
         if self._evil(view):
             if team not in EVIL_TEAMS:
                 return None
