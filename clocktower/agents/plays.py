@@ -274,6 +274,10 @@ def _fearmonger_choice(bot, view, table, candidates: list[str]) -> list[str] | N
     return sorted(good, key=lambda n: (-p.get(n, 0.0), table.seat[n]))
 
 
+# Characters that take the Demon's place when it dies (the Scarlet Woman: `_catching`):
+# they back their Demon's execution instead of drawing the town off it.
+CATCHERS: frozenset[str] = frozenset({"scarletwoman"})
+
 # The Scarlet Woman's catch: with five or more alive, a Demon's death makes her the Demon.
 # When the table is about to find her Demon anyway (its chance at least CATCH_AT and the
 # top), she nominates and votes for it: the execution costs evil nothing and the good

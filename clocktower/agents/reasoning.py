@@ -41,7 +41,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import Table, believes_townsfolk, protects, table_for
-from .plays import (BLUFFS, CHOICES, FLIPPERS, HANDS, INVENTS, NOMINATES, PEACEMAKERS,
+from .plays import (BLUFFS, CATCHERS, CHOICES, FLIPPERS, HANDS, INVENTS, NOMINATES, PEACEMAKERS,
                     PRETENDS, USES, VOTES)
 from .random_bot import RandomBot
 
@@ -64,9 +64,10 @@ SURE_RISKY = 0.5
 SHOOT_NOW = 0.35
 SHOOT_LATER = 0.2
 # An evil bot votes for a teammate Minion the table suspects with this chance (it buys
-# trust), and for a good nominee the table does not suspect with this one.
+# trust). For a good nominee it votes as a good player reading the public record would
+# (`_evil_vote`): hands beyond those were a tell (with a chance 0.3 of a hand for any good
+# nominee, good won 80.0% at 10 players; without, 71.7%).
 TEAMMATE_VOTE = 0.35
-EVIL_EXTRA_VOTE = 0.3
 # A Demon that can pass its demonhood by killing itself (`STAR_PASSERS`) does so at night
 # when the table suspects it at least this much (and most of all), a Minion is alive and
 # more than four players live.
@@ -90,6 +91,11 @@ PEACE_TRUST = 0.35
 MINION_EARLY = 0.7
 # The Demon claims one of its bluffs (characters not in play) on its first turn.
 DEMON_EARLY = True
+# A Minion gives itself up for its Demon (`_sacrifice`: it claims the Demon and nominates
+# itself) when the table suspects its Demon at least this much and most of all, and at
+# least SACRIFICE_LIVING players live (a Minion's execution then still leaves a game).
+SACRIFICE_AT = 0.35
+SACRIFICE_LIVING = 6
 OUTSIDER_KNOWN = 0.6
 OUTSIDER_ROOM = 0.25
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
@@ -131,6 +137,7 @@ class ReasoningBot:
         self.aimed: tuple[int, list[str]] = (0, [])     # an evil bot's last night's targets
         self.survived: set[str] = set()     # whom a Demon's kill did not kill: not again
         self.grimoire: list[dict] = []      # the Grimoire as last shown to it (the Spy)
+        self.sacrificed = 0                 # the day a Minion claimed its Demon's character
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -378,7 +385,7 @@ class ReasoningBot:
         if target is None:                      # an exile: rarely
             return self.rng.random() < 0.2
         if target == self.name:
-            return False
+            return self.sacrificed == view.day       # a Minion giving itself up votes for it
         if self._flipped(view, table):
             return self._flipped_vote(view, table, target)
         for key in self._play_keys(view):
@@ -407,10 +414,11 @@ class ReasoningBot:
     def _evil_vote(self, view, table: Table, target: str) -> bool:
         """An evil bot's hand, made to look like a good player's from outside: it raises it
         where a good player reading the public record would (the nominee near the table's
-        top suspect), and otherwise sometimes for a good nominee (a good execution helps
-        evil), rarely for a teammate Minion the table suspects (it buys trust), never for
-        its Demon. With a teammate about to die, it votes for a good nominee (to save the
-        teammate)."""
+        top suspect and likelier than the player about to die) and nowhere else; for a
+        teammate Minion the table suspects now and then (it buys trust); never for its
+        Demon (unless a play says so: the Scarlet Woman's catch); always for a teammate who
+        gave itself up for the Demon (`_sacrifice`). With a teammate about to die, it votes
+        for a good nominee (to save the teammate)."""
         team = self._teammates(view)
         if target in self.demons:
             return False
@@ -418,13 +426,17 @@ class ReasoningBot:
         top = max((p.get(n, 0.0) for n in view.living), default=0.0)
         looks = p.get(target, 0.0) >= NEAR_TOP * top > 0.0
         if target in team:
+            if table.claims.get(target) in table.demons_on_script:
+                return True             # a teammate giving itself up for the Demon
             return looks and self.rng.random() < TEAMMATE_VOTE
         doomed = _about_to_die(view)
         if doomed is not None and doomed in team:
             return True
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
-        return looks or self.rng.random() < EVIL_EXTRA_VOTE
+        if looks and doomed is not None and p.get(target, 0.0) <= p.get(doomed, 0.0):
+            looks = False               # nor would a good player: someone likelier dies
+        return looks
 
     # ---- a swapped winner (the Heretic) -------------------------------------------------
     def _flipped(self, view, table: Table) -> bool:
@@ -514,6 +526,12 @@ class ReasoningBot:
         if exiles and self.rng.random() < 0.05:
             return {"exile": exiles[randrange(self.rng, len(exiles))]}
         evil = self._evil(view)
+        if evil and self._sacrifice(view, table):
+            if self.sacrificed != view.day:
+                self.sacrificed = view.day
+                return {"claim": table.demon_char}
+            if self.name in nominees:
+                return {"nominate": self.name}
         if evil and self.bluff in PRETENDS and self.bluff not in self.pretended:
             use = self._pretend(view, table)
             if use is not None:
@@ -546,6 +564,9 @@ class ReasoningBot:
             if not good:
                 return None
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
+            top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
+            if p.get(best, 0.0) < NEAR_TOP * top:
+                return None             # a good player would not nominate them now: wait
             return {"nominate": best}
         test = self._virgin_test(view, table, living)
         if test is not None:
@@ -564,6 +585,29 @@ class ReasoningBot:
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _sacrifice(self, view, table: Table) -> bool:
+        """Whether this Minion gives itself up today so that the town executes it instead of
+        its Demon: the table suspects the Demon at least SACRIFICE_AT and most of all,
+        nobody is about to die yet, at least SACRIFICE_LIVING live and the Minion does not
+        take the Demon's place at its death (`plays.CATCHERS`: then it backs the execution).
+        It claims the Demon and nominates itself; its teammates vote for it."""
+        if self.sacrificed and self.sacrificed != view.day:
+            return False                # once: the town learned it was not the Demon
+        if self.sacrificed == view.day:
+            return True
+        me = view.character
+        if me in table.demons_on_script or me in CATCHERS or not view.alive(self.name) \
+                or len(view.living) < SACRIFICE_LIVING \
+                or _about_to_die(view) is not None:
+            return False
+        demons = [d for d in self.demons if d != self.name and view.alive(d)]
+        if len(demons) != 1:
+            return False
+        p = table.public_demon()
+        mine = p.get(demons[0], 0.0)
+        return mine >= SACRIFICE_AT and mine >= max((p.get(n, 0.0) for n in view.living),
+                                                   default=0.0)
 
     def _pretend(self, view, table: Table) -> dict | None:
         """An evil bot's pretended use of its bluff's day ability (`plays.PRETENDS`), among
@@ -663,17 +707,75 @@ class ReasoningBot:
             return (rank, trust.get(n, 0.0), table.seat[n])
         return sorted(good, key=key)
 
-    def _poison_targets(self, table: Table, good: list[str],
+    def _poison_targets(self, view, table: Table, good: list[str],
                         trust: dict[str, float]) -> list[str]:
         """Good players in the order a Minion wants them poisoned: claimed information roles
-        that learn every night first (poisoned, what they say next is false and misleads
-        the town; a night kill would confirm them instead), then as `_targets`."""
+        that learn every night, those whose next information would show its team first
+        (`_threats`: poisoned, what they say is false and misleads the town; a night kill
+        would confirm them instead), then as `_targets`."""
+        threats = self._threats(view, table, good)
+
         def key(n: str) -> tuple:
             c = table.claims.get(n, "")
-            rank = 0 if c and table.informs(c) and D.get(c).other_night else \
-                1 if protects(c) else 2
+            rank = 0 if n in threats else \
+                1 if c and table.informs(c) and D.get(c).other_night else \
+                2 if protects(c) else 3
             return (rank, trust.get(n, 0.0), table.seat[n])
         return sorted(good, key=key)
+
+    def _threats(self, view, table: Table, good: list[str]) -> set[str]:
+        """The good claimants of an every-night information role whose information tonight
+        would say something about this bot's team: the role's own `truths` differ between
+        the world as the team knows it (its members evil, everyone else as claimed) and
+        the same world with its members good. Roles that need a choice are not read."""
+        from .beliefs import truths_of
+        from ..engine.world import World, WorldPlayer
+        team = self._teammates(view)
+        if not team:
+            return set()
+        claimants = [n for n in good if table.claims.get(n) and view.alive(n)
+                     and table.informs(table.claims[n]) and D.get(table.claims[n]).other_night]
+        if not claimants:
+            return set()
+        demon = table.demons_on_script[0] if table.demons_on_script else None
+        minion = table.minions_on_script[0] if table.minions_on_script else None
+        if demon is None or minion is None:
+            return set()
+        cover = next((c for c in table.townsfolk if c not in table.claims.values()),
+                     table.townsfolk[0] if table.townsfolk else None)
+        if cover is None:
+            return set()
+        real, plain = [], []
+        for i, n in enumerate(table.players):
+            alive = view.alive(n)
+            trav = n in table.travellers
+            if n in team:
+                ch = demon if n in self.demons or (n == self.name and view.character
+                                                    in table.demons_on_script) else minion
+                if n == self.name and view.character in D.all_characters():
+                    ch = view.character
+                real.append(WorldPlayer(n, i, ch, "evil", alive, trav, False))
+                plain.append(WorldPlayer(n, i, cover, "good", alive, trav, False))
+            else:
+                ch = table.claims.get(n) or cover
+                if TEAMS.get(ch) not in ("townsfolk", "outsider"):
+                    ch = cover
+                wp = WorldPlayer(n, i, ch, "good", alive, trav, False)
+                real.append(wp)
+                plain.append(wp)
+        w_real, w_plain = World(tuple(real)), World(tuple(plain))
+        out = set()
+        for n in claimants:
+            ab = truths_of(table.claims[n])
+            if ab is None:
+                continue
+            try:
+                a, b = ab.truths(w_real, n), ab.truths(w_plain, n)
+            except Exception:
+                continue
+            if a and b and a != b:
+                out.add(n)
+        return out
 
     def _star_pass(self, view, table: Table, d: PlayerChoice) -> bool:
         """Whether a Demon that passes its demonhood by killing itself should (a star-pass):
@@ -801,7 +903,7 @@ class ReasoningBot:
                     return None
                 good = own
             order = self._targets(table, good, trust) if team == "demon" \
-                else self._poison_targets(table, good, trust)
+                else self._poison_targets(view, table, good, trust)
             if d.count == 1 and len(order) > 1:
                 # Not always the most dangerous player: a Monk would protect them every
                 # night. One of the first few, the first the likeliest.
