@@ -226,9 +226,9 @@ def twin_of(bot, ab: str = "eviltwin") -> str | None:
     """The player the Evil Twin's information named: for the Evil Twin its Good Twin, for
     the Good Twin the Evil Twin (a `learn` event with one player)."""
     for info in reversed(_learned(bot, ab)):
-        players = info.get("players") or ()
+        players = list(info.get("players") or [])
         if len(players) == 1:
-            return players[0]
+            return str(players[0])
     return None
 
 

@@ -863,12 +863,12 @@ class ReasoningBot:
         if len(living) < d.count:
             living = list(d.candidates)
         trust = self._trust(view, table)
-        own = CHOICES.get(ab)
-        if own is not None and d.count == 1:
-            order = own(self, view, table, living)
-            if order:
-                self.aimed = (view.night, order[:1])
-                return order[:1]
+        play = CHOICES.get(ab)
+        if play is not None and d.count == 1:
+            picked = play(self, view, table, living)
+            if picked:
+                self.aimed = (view.night, picked[:1])
+                return picked[:1]
         if self._evil(view):
             if team not in EVIL_TEAMS:
                 return None
@@ -894,6 +894,13 @@ class ReasoningBot:
                 other = [n for n in good if n not in self.aimed[1]]
                 if team == "demon" and len(other) >= d.count:
                     good = other
+                elif team == "demon" and d.count == 1 and len(view.living) == 3:
+                    # Three alive and the good one survives its kill (a Soldier): its own
+                    # Minion's death leaves two alive, evil's win.
+                    own = [n for n in living if n in mates and n != self.name
+                           and view.alive(n)]
+                    if own:
+                        good = own[:1]
             if len(good) < d.count:
                 # No good player left to choose: a Demon kills its own Minions (evil wins
                 # with two alive), never itself (a Pukka choosing itself poisons itself for
