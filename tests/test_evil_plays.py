@@ -275,3 +275,25 @@ def test_a_demon_facing_an_immune_last_good_player_kills_its_minion():
                   agents={m: ReasoningBot(131, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     assert go["winner"] == "evil" and go["code"] == "two_alive"
+
+
+def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():
+    """plays.EXECUTE_TO_WIN (the Saint): with its team's hands at the vote's threshold, an
+    evil bot nominates a living Saint claimant outside its team and votes for them; some
+    games end so."""
+    noms = 0
+    ends = _endings("alternate-endings", 7, range(100))
+    assert ("evil", "saint_executed") in ends
+    for gs in ends.values():
+        for g in gs:
+            who = _setup(g)
+            claims = {}
+            for ev in g.log:
+                if ev["type"] == "claim":
+                    claims[ev["player"]] = ev["character"]
+                if ev["type"] == "nomination" and who[ev["by"]][1] == "evil" \
+                        and claims.get(ev["target"]) == "saint" \
+                        and who[ev["target"]][1] == "good":
+                    evil_hands = [v for v in ev["voters"] if who[v][1] == "evil"]
+                    noms += len(evil_hands) >= ev["threshold"]
+    assert noms >= 2            # nominated with the team's hands at the threshold

@@ -205,6 +205,11 @@ VOTES: dict[str, Callable[[Any, Any, Any, dict], bool]] = {
 # each team's bots play for the other's ending (`ReasoningBot._flipped`).
 FLIPPERS: frozenset[str] = frozenset({"heretic"})
 
+# Good characters whose execution loses the game for good (the Saint): an evil bot
+# nominates a living claimant outside its team, and votes for them, when its team's hands
+# alone reach the vote's threshold (`ReasoningBot._evil_wins_by_vote`).
+EXECUTE_TO_WIN: frozenset[str] = frozenset({"saint"})
+
 # Good characters whose team wins when only three live and nobody is executed that day (the
 # Mayor): good bots let nobody die then if they trust the claimant (`_peace_wins`).
 PEACEMAKERS: frozenset[str] = frozenset({"mayor"})

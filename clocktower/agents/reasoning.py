@@ -41,7 +41,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import Table, believes_townsfolk, protects, table_for
-from .plays import (BLUFFS, CATCHERS, CHOICES, FLIPPERS, HANDS, INVENTS, NOMINATES, PEACEMAKERS,
+from .plays import (BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS, INVENTS, NOMINATES, PEACEMAKERS,
                     PRETENDS, USES, VOTES)
 from .random_bot import RandomBot
 
@@ -446,6 +446,8 @@ class ReasoningBot:
         doomed = _about_to_die(view)
         if doomed is not None and doomed in team:
             return True
+        if target in self._evil_wins_by_vote(view, table):
+            return True                 # its execution wins, and the team's hands suffice
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
         if len(view.living) <= ENDGAME:
@@ -579,6 +581,9 @@ class ReasoningBot:
             good = [n for n in living if n not in team]
             if not good:
                 return None
+            wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
+            if wins:
+                return {"nominate": wins[0]}
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
             if p.get(best, 0.0) < NEAR_TOP * top and len(view.living) > ENDGAME:
@@ -601,6 +606,18 @@ class ReasoningBot:
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
         return {"nominate": best}
+
+    def _evil_wins_by_vote(self, view, table: Table) -> list[str]:
+        """Living claimants outside the team of a character whose execution loses for good
+        (`plays.EXECUTE_TO_WIN`: the Saint; claimed by a player it knows is not evil, so
+        probably true), when the team's own hands (its living players and its dead, a
+        ghost vote each) reach the threshold of a vote now (half the living, rounded up)."""
+        team = self._teammates(view)
+        hands = sum(1 for n in team if n in table.seat)
+        if hands < (len(view.living) + 1) // 2:
+            return []
+        return [n for n, c in table.claims.items() if c in EXECUTE_TO_WIN
+                and n not in team and view.alive(n)]
 
     def _sacrifice(self, view, table: Table) -> bool:
         """Whether this Minion gives itself up today so that the town executes it instead of
