@@ -8,6 +8,11 @@ play when it has none.
   code offers; the table sees a use that did nothing). `play(bot, view, table, uses)` ->
   one of `uses`, or None for not now. A bluffed character with an entry here is one an evil
   bot likes to claim when nobody has (`pretend_bluffs`).
+* `USES` (a bot's own day ability), `VOTES` (a vote an ability asks for), `NOMINATES` and
+  `HANDS` (whom a character's bot nominates, how it votes), `CHOICES` (a night choice),
+  `BLUFFS` and `INVENTS` (a claim built from what the bot saw), `FLIPPERS`,
+  `PEACEMAKERS`, `CATCHERS`, `EXECUTE_TO_WIN` (characters the general play reads): each
+  documented where it is defined, and in docs/bots.md.
 """
 from __future__ import annotations
 
