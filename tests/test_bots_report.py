@@ -53,6 +53,31 @@ def test_execution_accuracy_and_the_random_living_pick_rate():
     assert s["evil_votes"] == 1 and s["evil_votes_on_evil"] == 1.0     # Ann for Bob
 
 
+def test_scarlet_woman_catches_and_minions_giving_themselves_up_are_counted():
+    chars = [("Ann", "imp"), ("Bob", "scarletwoman"), ("Cat", "chef"), ("Dan", "poisoner"),
+             ("Eve", "slayer")]
+    log = [
+        {**_setup(chars), "players": [
+            {"name": n, "character": c,
+             "alignment": "evil" if c in ("imp", "scarletwoman", "poisoner") else "good"}
+            for n, c in chars]},
+        # A Minion claims the Demon (gives itself up); a good player's claim of it is not.
+        {"type": "claim", "phase": "day", "number": 1, "visible_to": "all",
+         "player": "Dan", "character": "imp"},
+        {"type": "claim", "phase": "day", "number": 1, "visible_to": "all",
+         "player": "Cat", "character": "imp"},
+        {"type": "character_change", "phase": "day", "number": 1, "visible_to": "storyteller",
+         "player": "Bob", "old": "scarletwoman", "new": "imp"},
+        {"type": "game_over", "phase": "day", "number": 2, "visible_to": "all",
+         "winner": "evil", "code": "two_alive", "reason": "x"},
+    ]
+    res = CountResult(5)
+    analyse(log, res)
+    ev = res.summary()["events"]
+    assert ev["sw_catch"]["count"] == 1 and ev["sw_catch"]["per_100"] == 100
+    assert ev["sacrifice"]["count"] == 1 and ev["sacrifice"]["games"] == 1
+
+
 def test_measuring_a_game_does_not_change_it():
     names = NAMES[:10]
     for seed in (3, 4):

@@ -1,5 +1,8 @@
 """The evil bots' plays (clocktower/agents/reasoning.py, plays.py): holding the first claim
 until the town has spoken, pretended Slayer shots, and the per-character plays."""
+import functools
+
+from clocktower.agents import plays
 from clocktower.agents.reasoning import ReasoningBot
 from clocktower.play import NAMES, play_game
 
@@ -58,6 +61,11 @@ def test_an_evil_slayer_bluffer_pretends_a_shot_and_a_minion_shoots_its_demon():
     assert shots > 0 and at_demon > 0
 
 
+@functools.cache
+def _ae10():
+    return _endings("alternate-endings", 10, range(100))
+
+
 def _endings(script, n, seeds):
     out = {}
     for g in _games(script, n, seeds):
@@ -67,12 +75,16 @@ def _endings(script, n, seeds):
 
 
 def test_alternate_endings_are_reached_by_the_characters_plays():
-    """The Alsaahir's guess, a Minion's Damsel guess and a good Cult Leader's cult win
-    games (plays.USES, VOTES; ReasoningBot._evil_guess)."""
-    ends = _endings("alternate-endings", 10, range(100))
+    """The Alsaahir's guess and a Minion's Damsel guess win games; the Cult Leader calls
+    its cult (plays.USES, VOTES; ReasoningBot._evil_guess). (A cult win is no longer
+    reached in 250 games at 7-9 players since evil votes as good players do: the good bots
+    join only when sure the leader and its neighbours are good, docs/bots.md.)"""
+    ends = _ae10()
     assert ("good", "alsaahir") in ends
     assert ("evil", "damsel_guessed") in ends
-    assert any(code == "cultleader" for _w, code in ends)
+    calls = sum(1 for gs in ends.values() for g in gs for ev in g.log
+                if ev["type"] == "cult_vote")
+    assert calls > 0
 
 
 def test_with_a_heretic_claimed_the_teams_play_for_the_swapped_ending():
@@ -107,3 +119,181 @@ def test_with_a_heretic_claimed_the_teams_play_for_the_swapped_ending():
                         seen += 1
                         assert ev["target"] in demons, (ev, who)
     assert seen > 0
+
+
+# ---- the plays of evil-side characters and alternate endings (plays.NOMINATES, HANDS,
+# CHOICES, BLUFFS, INVENTS, USES) --------------------------------------------------------
+
+def _first_claims(g):
+    first: dict = {}
+    for ev in g.log:
+        if ev["type"] == "claim":
+            first.setdefault(ev["player"], ev)
+    return first
+
+
+def test_the_spy_bluffs_a_townsfolk_not_in_play_with_information_true_in_the_grimoire():
+    """plays.BLUFFS / INVENTS (the Spy): its first claim is a Townsfolk nobody holds (the
+    Grimoire showed it), with the information that character would have learned there."""
+    from clocktower.agents.beliefs import truths_of
+    from clocktower.engine.world import World, WorldPlayer
+    spies = with_info = 0
+    for g in _games("trouble-brewing", 10, range(40)):
+        who = _setup(g)
+        spy = next((n for n, (c, _a) in who.items() if c == "spy"), None)
+        if spy is None:
+            continue
+        claim = _first_claims(g).get(spy)
+        if claim is None:
+            continue
+        spies += 1
+        assert claim["character"] not in {c for c, _a in who.values()}
+        assert plays.D.get(claim["character"]).team == "townsfolk"
+        if claim.get("night") == 1 and "info" in claim:
+            with_info += 1
+            world = World(tuple(WorldPlayer(n, i, claim["character"] if n == spy else c,
+                                            "good" if n == spy else a)
+                                for i, (n, (c, a)) in enumerate(who.items())))
+            if claim.get("chose"):
+                world = world._replace(choices={spy: tuple(claim["chose"])})
+            assert truths_of(claim["character"]).shows(world, claim["info"], spy), claim
+    assert spies >= 5 and with_info >= 3
+
+
+def test_the_scarlet_woman_nominates_her_demon_when_the_table_has_found_it():
+    """plays.NOMINATES / HANDS (the Scarlet Woman): with five or more alive and her Demon
+    the table's top suspect she nominates it and votes for it; some of those executions
+    make her the Demon."""
+    backed = caught = 0
+    for g in _games("trouble-brewing", 10, range(80)):
+        who = _setup(g)
+        sw = next((n for n, (c, _a) in who.items() if c == "scarletwoman"), None)
+        imp = next((n for n, (c, _a) in who.items() if c == "imp"), None)
+        if sw is None or imp is None:
+            continue
+        alive = set(who)
+        executed = False
+        for ev in g.log:
+            if ev["type"] == "death":
+                alive.discard(ev["player"])
+            if ev["type"] == "execution" and ev["player"] == imp:
+                executed = True
+            if ev["type"] == "character_change":
+                if ev["player"] == sw and executed and backed:
+                    caught += 1
+                break               # a star-pass or her catch: the Demon moved
+            if ev["type"] == "nomination" and ev["target"] == imp and \
+                    (ev["by"] == sw or sw in ev["voters"]):
+                backed += 1         # her nomination or her hand for her own Demon
+                assert len(alive) >= 5
+    assert backed >= 3 and caught >= 1
+
+
+def test_the_twins_and_the_fearmonger_play_for_their_endings():
+    """plays.NOMINATES / HANDS / CHOICES: the Evil Twin nominates its Good Twin; the
+    Fearmonger chooses a player at night and nominates the one it chose; both endings
+    are reached."""
+    ends = _ae10()
+    assert ("evil", "eviltwin") in ends and ("evil", "fearmonger") in ends
+    twin_noms = fear_noms = 0
+    for g in (g for gs in ends.values() for g in gs):
+        who = _setup(g)
+        for i, ev in enumerate(g.log):
+            if ev["type"] != "nomination" or who[ev["by"]][1] != "evil":
+                continue
+            c = who[ev["by"]][0]
+            if c == "eviltwin":
+                told = [e for e in g.log[:i] if e["type"] == "learn"
+                        and e.get("player") == ev["by"] and e.get("ability") == "eviltwin"]
+                if told and ev["target"] == told[-1]["players"][0]:
+                    twin_noms += 1
+            if c == "fearmonger":
+                chose = [e for e in g.log[:i] if e["type"] == "choice"
+                         and e.get("player") == ev["by"] and e.get("ability") == "fearmonger"]
+                if chose and chose[-1]["players"][0] == ev["target"]:
+                    fear_noms += 1
+    assert twin_noms >= 3 and fear_noms >= 3
+
+
+def test_the_politician_wins_by_being_most_responsible():
+    """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
+    good loses it can be the player most responsible (seed 77: it turns evil and wins)."""
+    g = play_game("alternate-endings", 10, 77,
+                  agents={m: ReasoningBot(77, m) for m in NAMES[:10]})
+    go = next(e for e in g.log if e["type"] == "game_over")
+    who = _setup(g)
+    pol = next(n for n, (c, _a) in who.items() if c == "politician")
+    assert go["winner"] == "evil" and go.get("results", {}).get(pol) == "win"
+
+
+def test_the_vizier_executes_good_nominees_at_once():
+    """plays.USES (the Vizier): an evil Vizier uses its immediate execution, only on a
+    nominee outside the team it knows (a Marionette is not shown to it)."""
+    uses = 0
+    for g in _games("the-return-of-jafar", 10, range(20)):
+        who = _setup(g)
+        for ev in g.log:
+            if ev["type"] == "claim_ability" and ev.get("character") == "vizier":
+                if who[ev["player"]][1] != "evil":
+                    continue
+                uses += 1
+                known = {n for e in g.log if e["type"] == "learn"
+                         and e.get("player") == ev["player"] and e.get("ability") == "minioninfo"
+                         for n in (*e.get("players", ()), *e.get("minions", ()))}
+                assert ev["target"] not in known and ev["target"] != ev["player"]
+    assert uses >= 5
+
+
+class _Stub:
+    """The pieces of a bot, view and table a play reads."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+def test_an_evil_gangster_kills_its_most_trusted_good_neighbour():
+    """plays.USES (the Gangster), on a constructed view: an evil Gangster kills a good
+    neighbour, the one the table trusts most, never a teammate."""
+    table = _Stub(seat={"Ann": 0, "Bob": 1, "Cat": 2},
+                  public_evil=lambda fresh=True: {"Ann": 0.3, "Cat": 0.1})
+    view = _Stub()
+    bot = _Stub(_evil=lambda v: True, _teammates=lambda v: {"Bob"})
+    uses = [{"ability": "gangster", "target": "Ann", "agree": "Cat"},
+            {"ability": "gangster", "target": "Cat", "agree": "Ann"}]
+    assert plays.USES["gangster"](bot, view, table, uses)["target"] == "Cat"
+    bot = _Stub(_evil=lambda v: True, _teammates=lambda v: {"Bob", "Cat"})
+    assert plays.USES["gangster"](bot, view, table, uses)["target"] == "Ann"
+    bot = _Stub(_evil=lambda v: True, _teammates=lambda v: {"Bob", "Cat", "Ann"})
+    assert plays.USES["gangster"](bot, view, table, uses) is None
+
+
+def test_a_demon_facing_an_immune_last_good_player_kills_its_minion():
+    """Three alive and the good player survives every kill (a Soldier): the Demon kills its
+    own Minion (two alive: evil wins) instead of choosing the Soldier until the day limit
+    (seed 131 at 10 players ran to the 40-day limit before)."""
+    g = play_game("trouble-brewing", 10, 131,
+                  agents={m: ReasoningBot(131, m) for m in NAMES[:10]})
+    go = next(e for e in g.log if e["type"] == "game_over")
+    assert go["winner"] == "evil" and go["code"] == "two_alive"
+
+
+def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():
+    """plays.EXECUTE_TO_WIN (the Saint): with its team's hands at the vote's threshold, an
+    evil bot nominates a living Saint claimant outside its team and votes for them; some
+    games end so."""
+    noms = 0
+    ends = _endings("alternate-endings", 7, range(100))
+    assert ("evil", "saint_executed") in ends
+    for gs in ends.values():
+        for g in gs:
+            who = _setup(g)
+            claims = {}
+            for ev in g.log:
+                if ev["type"] == "claim":
+                    claims[ev["player"]] = ev["character"]
+                if ev["type"] == "nomination" and who[ev["by"]][1] == "evil" \
+                        and claims.get(ev["target"]) == "saint" \
+                        and who[ev["target"]][1] == "good":
+                    evil_hands = [v for v in ev["voters"] if who[v][1] == "evil"]
+                    noms += len(evil_hands) >= ev["threshold"]
+    assert noms >= 2            # nominated with the team's hands at the threshold

@@ -8,11 +8,17 @@ play when it has none.
   code offers; the table sees a use that did nothing). `play(bot, view, table, uses)` ->
   one of `uses`, or None for not now. A bluffed character with an entry here is one an evil
   bot likes to claim when nobody has (`pretend_bluffs`).
+* `USES` (a bot's own day ability), `VOTES` (a vote an ability asks for), `NOMINATES` and
+  `HANDS` (whom a character's bot nominates, how it votes), `CHOICES` (a night choice),
+  `BLUFFS` and `INVENTS` (a claim built from what the bot saw), `FLIPPERS`,
+  `PEACEMAKERS`, `CATCHERS`, `EXECUTE_TO_WIN` (characters the general play reads): each
+  documented where it is defined, and in docs/bots.md.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from .. import data as D
 from ..engine.rand import randrange
 
 Play = Callable[[Any, Any, Any, list[dict]], "dict | None"]
@@ -137,9 +143,44 @@ def _alive_neighbours(view, table, name: str) -> list[str]:
     return out
 
 
+def _vizier(bot, view, table, uses: list[dict]) -> dict | None:
+    """An evil Vizier executes the nominee just voted on at once when it is a good player
+    and a player outside its team voted (a good vote is needed; the tally does not matter):
+    a good player dies today whatever the town would have decided. A good Vizier, as any
+    good bot's aimed ability (`_aimed_use`)."""
+    if not bot._evil(view):
+        return bot._aimed_use(view, table, uses)
+    team = bot._teammates(view)
+    noms = view.nominations
+    if not noms:
+        return None
+    last = noms[-1]
+    voters = [v for v in last.get("voters", ()) if v not in team]
+    for u in uses:
+        if u.get("target") == last.get("target") and u["target"] not in team and voters:
+            return u
+    return None
+
+
+def _gangster(bot, view, table, uses: list[dict]) -> dict | None:
+    """An evil Gangster kills a good neighbour every day, the one the table trusts most (its
+    other neighbour's agreement is part of the use); a good one, as any good bot's aimed
+    ability (its likeliest Demon among its neighbours, when sure enough)."""
+    if not bot._evil(view):
+        return bot._aimed_use(view, table, uses)
+    team = bot._teammates(view)
+    good = [u for u in uses if u.get("target") not in team]
+    if not good:
+        return None
+    trust = table.public_evil(fresh=False)
+    return min(good, key=lambda u: (trust.get(u["target"], 0.0), table.seat[u["target"]]))
+
+
 USES: dict[str, Play] = {
     "alsaahir": _alsaahir,
     "cultleader": _cultleader,
+    "vizier": _vizier,
+    "gangster": _gangster,
 }
 
 
@@ -169,6 +210,244 @@ VOTES: dict[str, Callable[[Any, Any, Any, dict], bool]] = {
 # each team's bots play for the other's ending (`ReasoningBot._flipped`).
 FLIPPERS: frozenset[str] = frozenset({"heretic"})
 
+# Good characters whose execution loses the game for good (the Saint): an evil bot
+# nominates a living claimant outside its team, and votes for them, when its team's hands
+# alone reach the vote's threshold (`ReasoningBot._evil_wins_by_vote`).
+EXECUTE_TO_WIN: frozenset[str] = frozenset({"saint"})
+
 # Good characters whose team wins when only three live and nobody is executed that day (the
 # Mayor): good bots let nobody die then if they trust the claimant (`_peace_wins`).
 PEACEMAKERS: frozenset[str] = frozenset({"mayor"})
+
+
+# ---- whom a character's bot nominates, how it votes, whom it chooses --------------------
+# `NOMINATES`: character -> (bot, view, table, living) -> a nominee among `living` (the
+# players it may nominate) or None for the general rule. `HANDS`: character -> (bot, view,
+# table, nominee) -> True / False, or None for the general rule. `CHOICES`: ability ->
+# (bot, view, table, candidates) -> the candidates in the order the bot wants them, or None.
+# Each is looked up by the bot's own character (the ability for `CHOICES`).
+
+def _learned(bot, ab: str) -> list[dict]:
+    """What the bot's own ability `ab` told it, oldest first."""
+    return [info for _n, a, info, _c in bot.learned if a == ab]
+
+
+def twin_of(bot, ab: str = "eviltwin") -> str | None:
+    """The player the Evil Twin's information named: for the Evil Twin its Good Twin, for
+    the Good Twin the Evil Twin (a `learn` event with one player)."""
+    for info in reversed(_learned(bot, ab)):
+        players = list(info.get("players") or [])
+        if len(players) == 1:
+            return str(players[0])
+    return None
+
+
+def _eviltwin_nominee(bot, view, table, living: list[str]) -> str | None:
+    """The Evil Twin nominates its Good Twin (executed, evil wins); the Good Twin nominates
+    the Evil Twin (good cannot win while both live)."""
+    twin = twin_of(bot)
+    return twin if twin is not None and twin in living else None
+
+
+def _eviltwin_hand(bot, view, table, nominee: str) -> bool | None:
+    """Either Twin votes to execute its twin: the Evil Twin's execution of the good one
+    wins for evil; the good one's of the Evil Twin frees good to win."""
+    twin = twin_of(bot)
+    if twin is not None and nominee == twin:
+        return True
+    return None
+
+
+# The Fearmonger's team wins if it nominates and executes the player it chose: it chooses
+# the good player the table suspects most (the one a vote is likeliest to execute) and
+# nominates them by day.
+def _fearmonger_nominee(bot, view, table, living: list[str]) -> str | None:
+    if not bot._evil(view):
+        return None
+    chosen = [c for (night, ab), c in sorted(bot.chose.items()) if ab == "fearmonger" and c]
+    if not chosen:
+        return None
+    feared = chosen[-1][0]
+    return feared if feared in living and feared not in bot._teammates(view) else None
+
+
+def _fearmonger_choice(bot, view, table, candidates: list[str]) -> list[str] | None:
+    """The good player the table suspects most (its Demon chance): a vote on them passes
+    most easily."""
+    if not bot._evil(view):
+        return None
+    team = bot._teammates(view)
+    good = [n for n in candidates if n not in team and view.alive(n)]
+    if not good:
+        return None
+    p = table.public_demon(fresh=False)
+    return sorted(good, key=lambda n: (-p.get(n, 0.0), table.seat[n]))
+
+
+# Characters that take the Demon's place when it dies (the Scarlet Woman: `_catching`):
+# they back their Demon's execution instead of drawing the town off it.
+CATCHERS: frozenset[str] = frozenset({"scarletwoman"})
+
+# The Scarlet Woman's catch: with five or more alive, a Demon's death makes her the Demon.
+# When the table is about to find her Demon anyway (its chance at least CATCH_AT and the
+# top), she nominates and votes for it: the execution costs evil nothing and the good
+# players' trust in her grows.
+CATCH_AT = 0.4
+
+
+def _catching(bot, view, table, target: str | None = None) -> str | None:
+    """The Scarlet Woman's Demon, if she would now take over at its execution and the table
+    suspects it most (at least CATCH_AT); or None."""
+    if not bot._evil(view) or len(view.living) < 5 or not view.alive(bot.name):
+        return None
+    demons = [d for d in bot.demons if d != bot.name and view.alive(d)]
+    if len(demons) != 1 or (target is not None and target != demons[0]):
+        return None
+    p = table.public_demon()
+    d = demons[0]
+    mine = p.get(d, 0.0)
+    if mine < CATCH_AT or mine < max((p.get(n, 0.0) for n in view.living), default=0.0):
+        return None
+    return d
+
+
+def _scarletwoman_nominee(bot, view, table, living: list[str]) -> str | None:
+    d = _catching(bot, view, table)
+    return d if d in living else None
+
+
+def _scarletwoman_hand(bot, view, table, nominee: str) -> bool | None:
+    return True if _catching(bot, view, table, nominee) is not None else None
+
+
+# The Politician wins with the other team when most responsible for its own team's loss
+# (the Storyteller judges; the automatic one counts nominations and hands on the executions
+# of its team's players). It plays for both endings: it nominates its top suspect every day
+# even when unsure, and raises its hand for any nominee it does not believe good.
+def _politician_nominee(bot, view, table, living: list[str]) -> str | None:
+    if bot._evil(view):
+        return None
+    from .reasoning import _about_to_die
+    if _about_to_die(view) is not None:
+        return None
+    p = bot._belief(view, table)
+    ok = [n for n in living if bot._may_execute(view, table, n, p.get(n, 0.0))]
+    if not ok:
+        return None
+    return max(ok, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
+
+
+def _politician_hand(bot, view, table, nominee: str) -> bool | None:
+    if bot._evil(view) or not view.alive(bot.name):
+        return None
+    p = bot._belief(view, table)
+    if len(view.living) <= 4:
+        return None                 # the last days: the general rule's care
+    return bot._may_execute(view, table, nominee, p.get(nominee, 0.0)) \
+        and p.get(nominee, 0.0) > 0.0
+
+
+NOMINATES: dict[str, Callable[[Any, Any, Any, list[str]], "str | None"]] = {
+    "eviltwin": _eviltwin_nominee,
+    "fearmonger": _fearmonger_nominee,
+    "scarletwoman": _scarletwoman_nominee,
+    "politician": _politician_nominee,
+}
+
+HANDS: dict[str, Callable[[Any, Any, Any, str], "bool | None"]] = {
+    "eviltwin": _eviltwin_hand,
+    "scarletwoman": _scarletwoman_hand,
+    "politician": _politician_hand,
+}
+
+CHOICES: dict[str, Callable[[Any, Any, Any, list[str]], "list[str] | None"]] = {
+    "fearmonger": _fearmonger_choice,
+}
+
+
+# ---- bluffs built from what the bot saw ---------------------------------------------------
+# `BLUFFS`: character -> (bot, view, table, taken) -> the character it claims (not in
+# `taken`), or None for the general bluff. `INVENTS`: character -> (bot, view, table, bluff,
+# day, rng) -> {"night", "info", "chose"?} for its claim, or None for the general invention
+# (`Table.invent`: true in the world its team pretends).
+
+def _spy_bluff(bot, view, table, taken: set[str]) -> str | None:
+    """The Spy has seen the Grimoire: it claims a Townsfolk that is not in play (no good
+    player can contradict it), one that learns something on the first night if it can (its
+    information will be true, `_spy_invent`)."""
+    grim = bot.grimoire
+    if not grim:
+        return None
+    in_play = {g.get("character") for g in grim} | {g.get("thinks") for g in grim}
+    free = [c for c in table.townsfolk if c not in in_play and c not in taken
+            and c not in bot.bluffs]
+    if not free:
+        return None
+    from .beliefs import truths_of
+    informs = [c for c in free if truths_of(c) is not None and D.get(c).first_night]
+    pool = informs or free
+    return pool[randrange(bot.rng, len(pool))]
+
+
+def _spy_invent(bot, view, table, bluff: str, day: int, rng) -> dict | None:
+    """The Spy's information for its bluff: true in the Grimoire it saw (every claim the
+    good players make will agree with it), the Spy itself as its bluff. Among the true
+    answers, one that names a player the team frames (as the decoy of a pair) and no
+    teammate; else one that names no teammate."""
+    grim = bot.grimoire
+    from .beliefs import truths_of
+    ab = truths_of(bluff)
+    if not grim or ab is None:
+        return None
+    data = D.get(bluff)
+    night = day
+    if not (data.first_night if night == 1 else data.other_night):
+        return None
+    from ..engine.world import World, WorldPlayer
+    by_name = {g.get("name"): g for g in grim}
+    players = []
+    for i, n in enumerate(table.players):
+        g = by_name.get(n)
+        if n == bot.name:
+            ch, al = bluff, "good"
+        elif g is None:
+            return None
+        else:
+            ch, al = g.get("character", ""), g.get("alignment", "good")
+        players.append(WorldPlayer(n, i, ch, al, table.alive_at_night(n, night),
+                                   n in table.travellers, False))
+    world = World(tuple(players), executed=table.executed.get(night - 1))
+    team = bot._teammates(view)
+    frames = [f for f in bot.frames if f not in team]
+    others = [n for n in table.players if n != bot.name and n not in team]
+    tries: list[list[str]] = [[]]
+    if data.first_night and data.other_night and others:
+        for k in (2, 1):
+            first = frames[0] if frames else others[randrange(rng, len(others))]
+            pick = {first, others[randrange(rng, len(others))]}
+            tries.append(sorted(pick, key=table.seat.__getitem__)[:k])
+    for chose in tries:
+        w = world._replace(choices={bot.name: tuple(chose)}) if chose else world
+        try:
+            true = ab.truths(w, bot.name)
+        except Exception:
+            continue
+        if not true:
+            continue
+        clean = [t for t in true if not set(t.get("players", ())) & team]
+        framing = [t for t in clean if set(t.get("players", ())) & set(frames)]
+        pool = framing or clean or true
+        out: dict[str, Any] = {"night": night, "info": dict(pool[randrange(rng, len(pool))])}
+        if chose:
+            out["chose"] = chose
+        return out
+    return None
+
+
+BLUFFS: dict[str, Callable[[Any, Any, Any, set], "str | None"]] = {
+    "spy": _spy_bluff,
+}
+
+INVENTS: dict[str, Callable[..., "dict | None"]] = {
+    "spy": _spy_invent,
+}

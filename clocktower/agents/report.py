@@ -20,9 +20,11 @@ and the evil team's policies (`agents/policies.py`), and measures from each game
   every other living player, in bins, beside how often the players in a bin were the
   Demon).
 * **Event rates** per 100 games in which the character is in play (dealt at setup): Slayer
-  hits, Monk blocks, Saint executions, star-passes (Imp), Virgin triggers, Mayor wins;
-  fake Slayer shots (a `claim_ability` of the Slayer by an evil player) per 100 games of
-  any kind; and the share of evil players' votes raised for an evil nominee.
+  hits, Monk blocks, Saint executions, star-passes (Imp), Virgin triggers, Mayor wins,
+  Scarlet Woman catches (she becomes the Demon); fake Slayer shots (a `claim_ability` of
+  the Slayer by an evil player) and Minions giving themselves up (a Minion's claim of a
+  Demon) per 100 games of any kind; and the share of evil players' votes raised for an
+  evil nominee.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from typing import Any, Callable
 
 from .. import data as D
 
+TEAMS = D.teams()
 BINS = 10                  # calibration bins of width 0.1
 MAX_DAY = 6                # belief by day: days 1..5, then "6+"
 
@@ -43,6 +46,8 @@ EVENTS: tuple[tuple[str, str | None, str], ...] = (
     ("star-passes", "imp", "star_pass"),
     ("Virgin triggers", "virgin", "virgin_trigger"),
     ("Mayor wins", "mayor", "mayor_win"),
+    ("Scarlet Woman catches", "scarletwoman", "sw_catch"),
+    ("Minions giving themselves up (any game)", None, "sacrifice"),
 )
 
 
@@ -184,6 +189,8 @@ def analyse(log: list[dict], res: CountResult) -> None:
     for ev in log:
         t = ev["type"]
         if t == "character_change":
+            if char.get(ev["player"]) == "scarletwoman" and TEAMS.get(ev["new"]) == "demon":
+                ev_count["sw_catch"] = ev_count.get("sw_catch", 0) + 1
             char[ev["player"]] = ev["new"]
         elif t == "alignment_change":
             align[ev["player"]] = ev["new"]
@@ -214,6 +221,10 @@ def analyse(log: list[dict], res: CountResult) -> None:
                 if align.get(v) == "evil":
                     res.evil_votes += 1
                     res.evil_votes_on_evil += evil_nominee
+        elif t == "claim":
+            if TEAMS.get(ev.get("character", "")) == "demon" and \
+                    TEAMS.get(char.get(ev["player"], "")) == "minion":
+                ev_count["sacrifice"] = ev_count.get("sacrifice", 0) + 1
         elif t == "claim_ability":
             if ev.get("character") == "slayer" and align.get(ev["player"]) == "evil":
                 ev_count["fake_slayer"] = ev_count.get("fake_slayer", 0) + 1
