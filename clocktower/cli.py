@@ -309,6 +309,7 @@ def _register_subcommands() -> None:
     from . import cli_simulate  # noqa: F401  (adds `clocktower simulate`)
     from . import cli_solve  # noqa: F401  (adds `clocktower solve`)
     from . import cli_bots  # noqa: F401  (adds `clocktower bots report`)
+    from . import cli_advise  # noqa: F401  (adds `clocktower advise`, `advise-calibrate`)
 
 
 def main() -> None:

@@ -318,3 +318,30 @@ def run_serial(point: Point, indices: Iterable[int], option: Any = _NOTHING,
     for i in indices:
         t.add(rollout(point, i, option, bots, seed))
     return t
+
+
+def dawns(events: list[dict], script: Any = None) -> list[tuple[int, int]]:
+    """(day, decision number) at the start of each day a log records: the point of the
+    standing "at dawn of day d" (`Point(events, upto)`), found by rebuilding the game from the
+    log and noting the decision count when each day begins."""
+    seqs = [e["seq"] for e in events if e.get("type") == "decision"
+            and isinstance(e.get("seq"), int)]
+    point = Point(list(events), (max(seqs) + 1) if seqs else 0, script)
+    found: list[tuple[int, int]] = []
+
+    def stop(game: Game, decision: Decision) -> None:
+        raise _Reached(decision, game)
+
+    prefix = _Prefix(point, _NOTHING, stop)
+    try:
+        game, days = _build(point, prefix)
+        holder = game
+
+        def seen(ev: dict) -> None:
+            if ev.get("type") == "day" and ev.get("phase") == "day":
+                found.append((ev.get("number", holder.day), holder.n_decisions))
+        game.on_event = seen
+        drive(game, days)
+    except (_Reached, GameOver):
+        pass
+    return found

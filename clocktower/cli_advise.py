@@ -1,0 +1,125 @@
+"""`clocktower advise LOG` (the standing after each day of a saved game and the effect of
+each option of its next Storyteller decision) and `clocktower advise-calibrate` (the
+standing forecast scored against outcomes): clocktower/storyteller/advise.py, calibrate.py."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from .cli_app import app
+from .errors import ClocktowerError
+
+
+def _bots(bots: str, good_bots: Optional[str], evil_bots: Optional[str]):
+    from .agents.policies import team_policies
+    from .storyteller.forecast import Bots
+    good, evil = team_policies(bots, good_bots, evil_bots)
+    return Bots(good, evil)
+
+
+def _progress(console: Console):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    return Progress(TextColumn("[bold]rollouts[/] {task.description}"), BarColumn(),
+                    MofNCompleteColumn(), console=console, transient=True)
+
+
+@app.command()
+def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web game's "
+                                      "log, a game stopped with Ctrl-C)"),
+           decision: Optional[int] = typer.Option(None, help="advise on this Storyteller "
+                                                  "decision of the log (its seq) instead of "
+                                                  "the next one after the log's end"),
+           rollouts: int = typer.Option(200, help="rollouts per figure"),
+           days: bool = typer.Option(True, "--days/--no-days", help="the standing at the "
+                                     "dawn of each day"),
+           day_rollouts: int = typer.Option(100, help="rollouts per day's standing"),
+           bots: str = typer.Option("reasoning", help="the bots that play the rollouts"),
+           good_bots: Optional[str] = typer.Option(None, help="the good team's (default: --bots)"),
+           evil_bots: Optional[str] = typer.Option(None, help="the evil team's (default: --bots)"),
+           workers: int = typer.Option(2, help="worker processes (0: this process)"),
+           seed: int = typer.Option(0, help="the rollouts' seed: same seed, same figures"),
+           budget: Optional[float] = typer.Option(None, help="seconds at most for the "
+                                                  "options' rollouts"),
+           script: Optional[str] = typer.Option(None, help="the script the game was played "
+                                                "on, if the log does not name a built-in one"),
+           as_json: bool = typer.Option(False, "--json", help="print JSON, not tables"),
+           ) -> None:
+    """Good's chance of winning at the dawn of each day of a saved game and after each
+    option of its next Storyteller decision, by rollouts played by bots."""
+    from .engine.logs import read_log
+    from .storyteller.advise import advise as run_advice
+    from .storyteller.advise import next_decision
+    from .storyteller.forecast import Point, dawns, probe
+
+    if rollouts < 1 or day_rollouts < 1:
+        raise ClocktowerError("--rollouts and --day-rollouts: give at least 1")
+    if workers < 0:
+        raise ClocktowerError(f"--workers {workers}: give 0 or more")
+    b = _bots(bots, good_bots, evil_bots)
+    events = read_log(log)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    out: dict = {"log": str(log), "bots": b.words}
+    if days:
+        points = dawns(events, script)
+        rows = []
+        with _progress(console) as prog:
+            task = prog.add_task("each day", total=len(points) * day_rollouts)
+            for day, upto in points:
+                p = Point(list(events), upto, script)
+                adv = run_advice(None, None, day_rollouts, b, seed, workers, point=p,
+                                 on_update=lambda a: prog.update(task, advance=1))
+                rows.append((day, adv.standing))
+        out["days"] = [{"day": d, **t.to_json()} for d, t in rows]
+        if not as_json:
+            t = Table(box=box.SIMPLE, title=f"good's chance at each dawn ({b.words} and the "
+                      f"automatic Storyteller, {day_rollouts} rollouts each)", title_justify="left")
+            for col in ("day", "good wins", "95% interval", "rollouts", ""):
+                t.add_column(col, justify="right" if col else "left")
+            for d, tl in rows:
+                lo, hi = tl.interval
+                bar = "█" * round(20 * tl.chance) + "·" * (20 - round(20 * tl.chance))
+                t.add_row(str(d), f"{tl.chance:.0%}", f"{lo:.0%}-{hi:.0%}", str(tl.n), bar)
+            console.print(t)
+    ended = any(e.get("type") == "game_over" for e in events)
+    upto = decision if decision is not None else next_decision(events)
+    if decision is None and ended:
+        out["decision"] = None
+        if not as_json:
+            console.print("the game is over: no decision to advise on (--decision SEQ "
+                          "advises on one of its Storyteller decisions)")
+    else:
+        point = Point(list(events), upto, script)
+        d, game = probe(point)
+        if d is None:
+            raise ClocktowerError(f"{log}: the game ends before decision {upto}")
+        if d.who != "storyteller":
+            out["decision"] = {"seq": upto, "kind": d.kind, "who": d.who}
+            if not as_json:
+                console.print(f"decision {upto} is {d.who}'s ({d.kind}), not the "
+                              f"Storyteller's: the standing only")
+        else:
+            with _progress(console) as prog:
+                task = prog.add_task(f"decision {upto}", total=None)
+                adv = run_advice(game, d, rollouts, b, seed, workers, budget, point=point,
+                                 on_update=lambda a: prog.update(
+                                     task, completed=a.standing.n + sum(t.n for t in a.tallies),
+                                     total=rollouts * (1 + len(a.groups))))
+            out["decision"] = {"seq": upto, **adv.to_json()}
+            if not as_json:
+                console.print(adv.table())
+                console.print(f"as the automatic Storyteller would answer: "
+                              f"{adv.standing.basis}")
+                console.print(f"[dim]figures from rollouts: the rest of the game played by "
+                              f"{b.words} (each seeing only its own view) and the automatic "
+                              f"Storyteller; '=' marks an option whose 95% interval overlaps "
+                              f"the one above (equivalent, not ranked); "
+                              f"{adv.seconds:.1f} s[/]")
+    if as_json:
+        typer.echo(json.dumps(out))
