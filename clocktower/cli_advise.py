@@ -123,3 +123,70 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
                               f"{adv.seconds:.1f} s[/]")
     if as_json:
         typer.echo(json.dumps(out))
+
+
+@app.command("advise-calibrate")
+def advise_calibrate(
+        script: str = typer.Argument(..., help="built-in script name or script file"),
+        players: str = typer.Option("7,10,13", help="player counts: 10 or 7,10,13 or 7-15"),
+        games: int = typer.Option(100, help="games forecast at each player count"),
+        rollouts: int = typer.Option(50, help="rollouts per dawn forecast"),
+        base_games: int = typer.Option(300, help="games at each count for the base rate"),
+        seed: int = typer.Option(0, help="the first game's seed (game i plays seed + i)"),
+        bots: str = typer.Option("reasoning", help="the bots (games and rollouts)"),
+        workers: int = typer.Option(2, help="worker processes (0: this process)"),
+        out: Optional[Path] = typer.Option(None, help="also write calibration.json and "
+                                           "reliability.png in this folder"),
+) -> None:
+    """Score the standing forecast made at each dawn against the games' outcomes (Brier
+    score, reliability) beside the base-rate forecast for the script and player count."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from .fileio import check_output_path, write_text
+    from .scripts import load_script
+    from .sim.bench import parse_counts
+    from .storyteller.calibrate import calibrate, plot
+
+    counts = parse_counts(players)
+    if games < 1 or rollouts < 1 or base_games < 1:
+        raise ClocktowerError("--games, --rollouts and --base-games: give at least 1")
+    if workers < 0:
+        raise ClocktowerError(f"--workers {workers}: give 0 or more")
+    b = _bots(bots, None, None)
+    load_script(script)         # an unknown script: one line, before any game
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            raise ClocktowerError(f"--out {out}: not a folder")
+        out.mkdir(parents=True, exist_ok=True)
+        check_output_path(out / "calibration.json")
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    with Progress(TextColumn("[bold]games[/]"), BarColumn(), MofNCompleteColumn(),
+                  console=console, transient=True) as prog:
+        task = prog.add_task("", total=len(counts) * (games + base_games))
+        cal = calibrate(script, counts, games, rollouts, b, seed, base_games, workers,
+                        on_game=lambda: prog.update(task, advance=1))
+    res = cal.to_json()
+    t = Table(box=box.SIMPLE, title=f"{script}: the standing forecast at each dawn "
+              f"({b.words}, {rollouts} rollouts a forecast; seeds {seed}-{seed + games - 1})",
+              title_justify="left")
+    for col in ("players", "games", "dawns", "Brier", "base rate", "base Brier", "skill"):
+        t.add_column(col, justify="right")
+    for s in res["by_players"] + [res["all"]]:
+        if not s.get("dawns"):
+            continue
+        br = s["base_rate"]
+        rate = "-" if s["players"] is None else \
+            f"{br[str(s['players'])]['good'] / br[str(s['players'])]['games']:.1%}"
+        t.add_row(str(s["players"] or "all"), str(s["games"]), str(s["dawns"]),
+                  f"{s['brier']:.4f}", rate, f"{s['base_brier']:.4f}",
+                  "-" if s["skill"] is None else f"{s['skill']:+.3f}")
+    console.print(t)
+    console.print("[dim]Brier: mean (forecast - outcome)^2, lower is better; skill: 1 - "
+                  "Brier / base Brier (above 0: the forecast beats the base rate)[/]")
+    if out is not None:
+        write_text(out / "calibration.json", json.dumps(res, indent=1) + "\n")
+        try:
+            plot(cal, out / "reliability.png")
+        except ClocktowerError as e:
+            console.print(f"[yellow]no plot: {e}[/]")
+        console.print(f"wrote {out / 'calibration.json'}")
