@@ -96,18 +96,18 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
                           "advises on one of its Storyteller decisions)")
     else:
         point = Point(list(events), upto, script)
-        d, game = probe(point)
-        if d is None:
+        pending, game = probe(point)
+        if pending is None:
             raise ClocktowerError(f"{log}: the game ends before decision {upto}")
-        if d.who != "storyteller":
-            out["decision"] = {"seq": upto, "kind": d.kind, "who": d.who}
+        if pending.who != "storyteller":
+            out["decision"] = {"seq": upto, "kind": pending.kind, "who": pending.who}
             if not as_json:
-                console.print(f"decision {upto} is {d.who}'s ({d.kind}), not the "
+                console.print(f"decision {upto} is {pending.who}'s ({pending.kind}), not the "
                               f"Storyteller's: the standing only")
         else:
             with _progress(console) as prog:
                 task = prog.add_task(f"decision {upto}", total=None)
-                adv = run_advice(game, d, rollouts, b, seed, workers, budget, point=point,
+                adv = run_advice(game, pending, rollouts, b, seed, workers, budget, point=point,
                                  on_update=lambda a: prog.update(
                                      task, completed=a.standing.n + sum(t.n for t in a.tallies),
                                      total=rollouts * (1 + len(a.groups))))

@@ -170,8 +170,10 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
             script = load_script(point.script)
         elif isinstance(meta, dict) and meta:
             script = load_script([{"id": "_meta", **meta}] + list(ids or []))
-        else:
+        elif isinstance(ids, list):
             script = setup_script(setup, ids)[0]
+        else:
+            raise ClocktowerError("the written setup event does not name the script")
         if not isinstance(seed, int) or not isinstance(players, list):
             raise ClocktowerError("the written setup event has no seed or players")
         game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
@@ -180,7 +182,8 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
                   and e["seq"] < point.upto}
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
                   and e.get("phase") == e.get("type")]
-        ended = {e.get("number") for e in events if e.get("type") == "day_end"}
+        ended = {e["number"] for e in events if e.get("type") == "day_end"
+                 and isinstance(e.get("number"), int)}
         thinks = setup.get("thinks") or {}
         if setup.get("grimoire") == "dealt":
             deal = setup.get("deal") or {}
@@ -206,6 +209,12 @@ def rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(
             seed: int = 0) -> str:
     """Play the rest of the game from `point` once (rollout `index`; `option` answers the
     decision `point.upto` when given) and return the winner: "good", "evil" or "none"."""
+    return play_rollout(point, index, option, bots, seed).winner or "none"
+
+
+def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
+                 seed: int = 0) -> Game:
+    """`rollout`'s game, played to its end."""
     from ..agents.policies import make_agents
     from .auto import AutoStoryteller
 
@@ -228,7 +237,7 @@ def rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(
         pass
     if prefix.handover is not None:     # the log's game ended before the point
         raise ClocktowerError(f"the game ends before decision {point.upto}")
-    return game.winner or "none"
+    return game
 
 
 def probe(point: Point) -> tuple[Decision | None, Game]:

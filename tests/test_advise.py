@@ -1,0 +1,166 @@
+"""The Storyteller's decision support (storyteller/forecast.py, advise.py, calibrate.py)."""
+from __future__ import annotations
+
+import json
+import pytest
+
+from clocktower.agents.policies import make_agents
+from clocktower.engine.views import sees_everything
+from clocktower.play import NAMES, play_game
+from clocktower.storyteller.advise import advise, advise_log, groups
+from clocktower.storyteller.calibrate import calibrate
+from clocktower.storyteller.forecast import (Bots, Point, Tally, dawns, overlap_tiers,
+                                             play_rollout, probe, rollout)
+
+
+def _game(seed: int = 3, players: int = 10):
+    return play_game("trouble-brewing", players, seed,
+                     agents=make_agents(NAMES[:players], seed, "reasoning", "reasoning"))
+
+
+@pytest.fixture(scope="module")
+def game():
+    return _game()
+
+
+def _st(events):
+    return [e for e in events if e.get("type") == "decision" and e["who"] == "storyteller"]
+
+
+def test_probe_rebuilds_the_game_to_each_storyteller_decision(game):
+    events = list(game.log)
+    for rec in _st(events):
+        d, g = probe(Point(events, rec["seq"]))
+        assert d is not None and (d.kind, d.who) == (rec["kind"], rec["who"])
+        assert d.is_legal(rec["answer"])
+        # the rebuilt game's log is the original's, event for event, up to that decision
+        assert g.log == events[:len(g.log)]
+        assert events[len(g.log)] is rec or events[len(g.log)] == rec
+
+
+def test_a_rollout_answers_the_decision_with_the_option_then_bots_with_their_own_views(game):
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info")
+    d, _ = probe(Point(events, rec["seq"]))
+    other = next(d.option(i) for i in range(d.n_options()) if d.option(i) != rec["answer"])
+    g = play_rollout(Point(events, rec["seq"]), 0, other)
+    logged = next(e for e in g.log if e.get("type") == "decision" and e["seq"] == rec["seq"])
+    assert logged["answer"] == other
+    assert g.winner in ("good", "evil")
+    for p in g.players:
+        assert not sees_everything(g.answerers[p.name])
+    assert sees_everything(g.answerers["storyteller"])
+
+
+def test_rollouts_are_seeded(game):
+    events = list(game.log)
+    p = Point(events, _st(events)[4]["seq"])
+    a = [rollout(p, i) for i in range(6)]
+    assert a == [rollout(p, i) for i in range(6)]
+    assert play_rollout(p, 2).log == play_rollout(p, 2).log
+    # another seed plays other games
+    assert [play_rollout(p, i, seed=1).log for i in range(3)] != \
+        [play_rollout(p, i).log for i in range(3)]
+
+
+def test_the_pool_gives_the_figures_of_one_process(game):
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info")
+    a = advise_log(events, rec["seq"], rollouts=6, workers=2)
+    b = advise_log(events, rec["seq"], rollouts=6, workers=0)
+    assert a.done and b.done
+    assert [(t.good, t.n) for t in a.tallies] == [(t.good, t.n) for t in b.tallies]
+    assert (a.standing.good, a.standing.n) == (b.standing.good, b.standing.n) == \
+        (a.standing.good, 6)
+    assert "reasoning bots" in a.standing.basis and "of 6 rollouts" in a.standing.basis
+
+
+def test_info_groups_partition_the_options_by_what_they_point_at(game):
+    events = list(game.log)
+    for rec in _st(events):
+        if rec["kind"] != "info":
+            continue
+        d, g = probe(Point(events, rec["seq"]))
+        gs, how = groups(d, g)
+        allopts = [d.option(i) for i in range(d.n_options())]
+        assert sorted(map(repr, (o for gr in gs for o in gr.options))) == \
+            sorted(map(repr, allopts))
+        n_true = d.n_true or 0
+        for gr in gs:
+            for o in gr.options:
+                assert gr.label.startswith("true" if allopts.index(o) < n_true else "false") \
+                    or how == "each option"
+                if "points at an evil player" in gr.label:
+                    assert any(g.by_name[p].alignment == "evil" for p in o.get("players", [])
+                               if p != d.context.get("player"))
+                if "not in play" in gr.label:
+                    assert not g.in_play(o["character"])
+
+
+def test_overlapping_intervals_share_a_tier():
+    def t(k, n):
+        x = Tally()
+        x.good, x.evil = k, n - k
+        return x
+    # 90/100 and 85/100 overlap; 20/100 does not overlap either
+    assert overlap_tiers([t(90, 100), t(20, 100), t(85, 100)]) == [0, 1, 0]
+    assert overlap_tiers([t(50, 100), t(52, 100)]) == [0, 0]
+
+
+def test_advise_a_live_game_at_a_storyteller_decision():
+    """`advise(game, decision)` from inside the Storyteller's answerer (as `--storyteller
+    ask` and the web call it): the point is the decision being asked."""
+    from clocktower.play import new_game
+    from clocktower.storyteller.auto import AutoStoryteller
+    from clocktower.engine.runner import play
+
+    got = []
+
+    class Asking(AutoStoryteller):
+        def __call__(self, decision, view):
+            if not got and decision.kind == "info":
+                got.append(advise(view.game, decision, rollouts=3, workers=0))
+            return super().__call__(decision, view)
+
+    g = new_game("trouble-brewing", 7, 5, storyteller=Asking(5),
+                 agents=make_agents(NAMES[:7], 5, "reasoning", "reasoning"))
+    play(g)
+    assert got and got[0].groups and all(t.n == 3 for t in got[0].tallies)
+    assert got[0].standing.n == 3
+
+
+def test_dawns_and_calibration_scores():
+    g = _game(4, 7)
+    ds = dawns(list(g.log))
+    assert [d for d, _ in ds] == list(range(1, len(ds) + 1))
+    assert all(a < b for (_, a), (_, b) in zip(ds, ds[1:]))
+    cal = calibrate("trouble-brewing", [7], 2, 3, Bots(), 0, base_games=4, workers=0)
+    s = cal.summary(7)
+    rows = cal.rows
+    assert s["dawns"] == len(rows) > 0
+    assert s["brier"] == pytest.approx(
+        sum((r["forecast"] - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
+    rate = cal.base_rate(7)
+    assert s["base_brier"] == pytest.approx(
+        sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
+
+
+def test_cli_advise_json_and_errors(tmp_path, game, cli):
+    from conftest import one_line_error
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in game.log))
+    rec = next(e for e in _st(game.log) if e["kind"] == "info")
+    r = cli("advise", log, "--decision", rec["seq"], "--rollouts", 3, "--day-rollouts", 2,
+            "--workers", 0, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["bots"] == "reasoning bots" and out["days"]
+    assert out["decision"]["seq"] == rec["seq"]
+    assert all(o["rollouts"] == 3 for o in out["decision"]["options"])
+    r = cli("advise", log, "--rollouts", 2, "--day-rollouts", 1, "--workers", 0)
+    assert r.exit_code == 0 and "the game is over" in r.output
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{}\n")
+    one_line_error(cli("advise", bad), "bad.jsonl")
+    one_line_error(cli("advise", log, "--bots", "nobody"), "nobody")
+    one_line_error(cli("advise", log, "--decision", 10 ** 6, "--no-days"), "ends before")
