@@ -135,8 +135,9 @@ def advise_calibrate(
         seed: int = typer.Option(0, help="the first game's seed (game i plays seed + i)"),
         bots: str = typer.Option("reasoning", help="the bots (games and rollouts)"),
         workers: int = typer.Option(2, help="worker processes (0: this process)"),
-        out: Optional[Path] = typer.Option(None, help="also write calibration.json and "
-                                           "reliability.png in this folder"),
+        out: Optional[Path] = typer.Option(None, help="write games.jsonl (each game as it "
+                                           "finishes: a stopped run resumes from it), "
+                                           "calibration.json and reliability.png here"),
 ) -> None:
     """Score the standing forecast made at each dawn against the games' outcomes (Brier
     score, reliability) beside the base-rate forecast for the script and player count."""
@@ -164,7 +165,8 @@ def advise_calibrate(
                   console=console, transient=True) as prog:
         task = prog.add_task("", total=len(counts) * (games + base_games))
         cal = calibrate(script, counts, games, rollouts, b, seed, base_games, workers,
-                        on_game=lambda: prog.update(task, advance=1))
+                        on_game=lambda: prog.update(task, advance=1),
+                        record=None if out is None else out / "games.jsonl")
     res = cal.to_json()
     t = Table(box=box.SIMPLE, title=f"{script}: the standing forecast at each dawn "
               f"({b.words}, {rollouts} rollouts a forecast; seeds {seed}-{seed + games - 1})",

@@ -145,6 +145,19 @@ def test_dawns_and_calibration_scores():
         sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
 
 
+def test_calibration_resumes_from_its_record(tmp_path):
+    rec = tmp_path / "games.jsonl"
+    a = calibrate("trouble-brewing", [7], 2, 2, Bots(), 0, base_games=2, workers=0, record=rec)
+    assert len(rec.read_text().splitlines()) == 4
+    played = []
+    b = calibrate("trouble-brewing", [7], 3, 2, Bots(), 0, base_games=2, workers=0, record=rec,
+                  on_game=lambda: played.append(1))
+    assert len(rec.read_text().splitlines()) == 5         # one more game, the rest read back
+    assert b.rows[:len(a.rows)] == a.rows and b.base == a.base
+    fresh = calibrate("trouble-brewing", [7], 3, 2, Bots(), 0, base_games=2, workers=0)
+    assert fresh.rows == b.rows
+
+
 def test_cli_advise_json_and_errors(tmp_path, game, cli):
     from conftest import one_line_error
     log = tmp_path / "g.jsonl"

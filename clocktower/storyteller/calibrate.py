@@ -92,38 +92,75 @@ class Calibration:
 
 def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: Bots = Bots(),
               seed: int = 0, base_games: int = 300, workers: int = 2,
-              on_game: Callable[[], Any] | None = None) -> Calibration:
-    """Play and forecast (module docstring); `on_game()` after each game."""
+              on_game: Callable[[], Any] | None = None, record: Any = None) -> Calibration:
+    """Play and forecast (module docstring); `on_game()` after each game. `record`: a
+    JSON-lines file each finished game is appended to as it finishes, and read first: the
+    games it already holds (same script, bots and rollouts) are not played again, so a long
+    run can be stopped and resumed, or extended with more games."""
+    import json
+    from pathlib import Path
+
     cal = Calibration(script, bots, rollouts)
-    fc = [(script, n, seed + i, bots, rollouts) for n in counts for i in range(games)]
-    bt = [(script, n, BASE_SEED + n * 10_000 + i, bots) for n in counts for i in range(base_games)]
-    results: list = []
-    outcomes: list = []
-    if workers <= 0:
-        for t in fc:
-            results.append(_forecasts(t))
-            if on_game:
-                on_game()
-        for t2 in bt:
-            outcomes.append(_outcome(t2))
-            if on_game:
-                on_game()
-    else:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for r in pool.imap_unordered(_forecasts, fc):
-                results.append(r)
-                if on_game:
-                    on_game()
-            for o in pool.imap_unordered(_outcome, bt, chunksize=8):
-                outcomes.append(o)
-                if on_game:
-                    on_game()
-    for players, s, winner, fs in sorted(results, key=lambda r: (r[0], r[1])):
-        for day, f, _n in fs:
-            cal.rows.append({"players": players, "seed": s, "day": day, "forecast": round(f, 4),
-                             "won": 1 if winner == "good" else 0})
+    tag = {"script": script, "bots": bots.words, "rollouts": rollouts}
+    done: dict[tuple, dict] = {}
+    if record is not None and Path(record).exists():
+        for line in Path(record).read_text().splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue            # a line cut short by a stop: played again
+            if isinstance(rec, dict) and all(rec.get(k) == v for k, v in tag.items()):
+                done[(rec.get("base", False), rec.get("players"), rec.get("seed"))] = rec
+    out = open(record, "a") if record is not None else None
+    # base-rate games first (cheap), then the forecast games, one of each count in turn
+    bt = [(script, n, BASE_SEED + n * 10_000 + i, bots) for i in range(base_games)
+          for n in counts]
+    fc = [(script, n, seed + i, bots, rollouts) for i in range(games) for n in counts]
+    recs: list[dict] = []
+
+    def got(rec: dict) -> None:
+        recs.append(rec)
+        if out is not None:
+            out.write(json.dumps({**tag, **rec}) + "\n")
+            out.flush()
+        if on_game:
+            on_game()
+
+    for key, rec in done.items():
+        if on_game:
+            on_game()
+    todo_b = [t for t in bt if (True, t[1], t[2]) not in done]
+    todo_f = [t for t in fc if (False, t[1], t[2]) not in done]
+    try:
+        if workers <= 0:
+            for t in todo_b:
+                players, winner = _outcome(t)
+                got({"base": True, "players": players, "seed": t[2], "winner": winner})
+            for t2 in todo_f:
+                players, s, winner, fs = _forecasts(t2)
+                got({"base": False, "players": players, "seed": s, "winner": winner,
+                     "dawns": [list(x) for x in fs]})
+        else:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for (players, winner), t in zip(pool.imap(_outcome, todo_b, chunksize=8), todo_b):
+                    got({"base": True, "players": players, "seed": t[2], "winner": winner})
+                for players, s, winner, fs in pool.imap_unordered(_forecasts, todo_f):
+                    got({"base": False, "players": players, "seed": s, "winner": winner,
+                         "dawns": [list(x) for x in fs]})
+    finally:
+        if out is not None:
+            out.close()
+    wanted_b = {(n, s) for _, n, s, _ in bt}
+    wanted_f = {(n, s) for _, n, s, _, _ in fc}
+    every = [r for r in list(done.values()) + recs]
+    for r in sorted((r for r in every if not r["base"] and (r["players"], r["seed"]) in wanted_f),
+                    key=lambda r: (r["players"], r["seed"])):
+        for day, f, _n in r["dawns"]:
+            cal.rows.append({"players": r["players"], "seed": r["seed"], "day": day,
+                             "forecast": round(f, 4), "won": 1 if r["winner"] == "good" else 0})
     for n in counts:
-        ws = [w for p, w in outcomes if p == n]
+        ws = [r["winner"] for r in every if r["base"] and r["players"] == n
+              and (n, r["seed"]) in wanted_b]
         cal.base[n] = (sum(w == "good" for w in ws), len(ws))
     return cal
 
