@@ -67,6 +67,11 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                                   "(docs/bots.md)"),
          good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
          evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
+         advise_rollouts: int = typer.Option(100, help="with --storyteller ask: rollouts per "
+                                             "option group when you type e (each option's "
+                                             "effect, played by the game's bots)"),
+         advise_budget: float = typer.Option(30.0, help="with --storyteller ask: seconds at "
+                                             "most for those rollouts"),
          ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
     from .agents.policies import make_agents, team_policies
@@ -80,9 +85,15 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         check_output_path(log)          # before the game, not after its narration
     st: object = None
     console = Console(highlight=False)
+    good, evil = team_policies(bots, good_bots, evil_bots)
+    if advise_rollouts < 1 or not advise_budget > 0:
+        raise ClocktowerError("--advise-rollouts and --advise-budget: give more than 0")
     if storyteller == "ask":
+        from .storyteller.advise import terminal_advisor
+        from .storyteller.forecast import Bots
         from .storyteller.human import TerminalStoryteller
-        st = TerminalStoryteller(console)
+        st = TerminalStoryteller(console, advisor=terminal_advisor(
+            console, Bots(good, evil), advise_rollouts, advise_budget))
     elif storyteller == "neutral":
         from .storyteller import storyteller_policy
         st = storyteller_policy(storyteller, seed)
@@ -103,7 +114,6 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             if visible(ev, view_as):
                 inner(ev)
         on_event = on_visible
-    good, evil = team_policies(bots, good_bots, evil_bots)
     so_far: list[dict] = []             # every event, for a game stopped before its end
     shown = on_event
 

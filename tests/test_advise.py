@@ -177,3 +177,18 @@ def test_cli_advise_json_and_errors(tmp_path, game, cli):
     one_line_error(cli("advise", bad), "bad.jsonl")
     one_line_error(cli("advise", log, "--bots", "nobody"), "nobody")
     one_line_error(cli("advise", log, "--decision", 10 ** 6, "--no-days"), "ends before")
+
+
+def test_storyteller_ask_shows_each_options_effect_on_request(cli):
+    from typer.testing import CliRunner
+    from clocktower.cli import app
+    r = CliRunner().invoke(app, ["play", "--players", "5", "--seed", "1", "--storyteller", "ask",
+                                 "--advise-rollouts", "2"], input="e\n" + "1\n" * 400)
+    assert r.exit_code == 0, r.output[-2000:]
+    out = r.output
+    assert "type e to see each option's effect" in out
+    assert "good's chance after each option: Demon bluff 1 of 3" in out
+    assert "random bots" in out                     # the game's bots play the rollouts
+    assert "tier 1" in out and "WINS" in out
+    one = cli("play", "--storyteller", "ask", "--advise-rollouts", 0)
+    assert one.exit_code == 2 and "--advise-rollouts" in one.output

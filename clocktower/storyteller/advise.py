@@ -310,3 +310,19 @@ def next_decision(events: list[dict]) -> int:
     """The number of the decision after the last one a log records."""
     seqs = [e["seq"] for e in events if e.get("type") == "decision" and isinstance(e.get("seq"), int)]
     return max(seqs) + 1 if seqs else 0
+
+
+def terminal_advisor(console: Any, bots: Bots, rollouts: int = 100, budget: float = 30.0,
+                     workers: int = WORKERS, seed: int = 0) -> Callable[[Decision, Any], Advice]:
+    """The advisor `TerminalStoryteller` asks on request (`play --storyteller ask`): `advise`
+    at the decision being asked, with a progress bar on `console`."""
+    def advisor(decision: Decision, view: Any) -> Advice:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+        with Progress(TextColumn("[bold]rollouts[/]"), BarColumn(), MofNCompleteColumn(),
+                      console=console, transient=True) as prog:
+            task = prog.add_task("", total=None)
+            return advise(view.game, decision, rollouts, bots, seed, workers, budget,
+                          on_update=lambda a: prog.update(
+                              task, completed=a.standing.n + sum(t.n for t in a.tallies),
+                              total=rollouts * (1 + len(a.groups))))
+    return advisor
