@@ -138,19 +138,19 @@ class TerminalStoryteller:
         adv = self.advisor(decision, view)
         c.print(adv.table())
         c.print(f"  [dim]as the automatic Storyteller would answer: {esc(adv.standing.basis)}[/]")
-        where = {}
+        where: dict[str, int] = {}
         for k, g in enumerate(adv.groups):
             for o in g.options:
                 where.setdefault(repr(o), k)
         tiers = adv.tiers
         for i, o in enumerate(shown, 1):
-            k = where.get(repr(o))
-            if k is None:
+            at = where.get(repr(o))
+            if at is None:
                 fig = "   -"
             else:
-                t = adv.tallies[k]
+                t = adv.tallies[at]
                 lo, hi = t.interval
-                fig = f"{t.chance:4.0%} ({lo:.0%}-{hi:.0%}, tier {tiers[k] + 1})"
+                fig = f"{t.chance:4.0%} ({lo:.0%}-{hi:.0%}, tier {tiers[at] + 1})"
             tag = ""
             if n_true is not None and decision.kind == "info":
                 tag = " [green](true)[/]" if i <= n_true else " [red](false)[/]"
