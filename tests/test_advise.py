@@ -192,3 +192,45 @@ def test_storyteller_ask_shows_each_options_effect_on_request(cli):
     assert "tier 1" in out and "WINS" in out
     one = cli("play", "--storyteller", "ask", "--advise-rollouts", 0)
     assert one.exit_code == 2 and "--advise-rollouts" in one.output
+
+
+def test_a_web_game_is_rebuilt_exactly_at_each_storyteller_decision():
+    """A web game (written grimoire, the table's inputs, rulings at dusk, reminders by hand)
+    rebuilt from its log to each pending Storyteller decision: the same decision, the same
+    log (but the hand-placed reminders, which change nothing); rollouts from there finish."""
+    import random
+    from test_web_driver import an_input, new
+    from clocktower.errors import ClocktowerError
+    from clocktower.storyteller.forecast import point_of
+    from clocktower.web.driver import DayOpen
+
+    def game_events(log):
+        return [e for e in log if e["type"] not in ("reminder", "reminder_removed")
+                or not e.get("by_hand")]
+
+    checked = rolled = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        wg = new(seed)
+        steps = 0
+        while not wg.over and steps < 300:
+            steps += 1
+            d = wg.pending
+            if d is not None and not isinstance(d, DayOpen) and d.who == "storyteller":
+                g = wg.game
+                point = point_of(g, g.n_decisions - 1)
+                pd, pg = probe(point)
+                assert pd is not None and (pd.kind, pd.who) == (d.kind, d.who)
+                assert [pd.option(i) for i in range(pd.n_options())] == \
+                    [d.option(i) for i in range(d.n_options())]
+                assert game_events(pg.log) == game_events(g.log)
+                checked += 1
+                if checked % 5 == 0:
+                    assert rollout(point, 0, d.option(d.n_options() - 1)) in ("good", "evil",
+                                                                               "none")
+                    rolled += 1
+            try:
+                wg.push(an_input(wg, rng))
+            except ClocktowerError:
+                pass
+    assert checked > 10 and rolled >= 2

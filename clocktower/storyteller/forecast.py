@@ -36,9 +36,9 @@ from typing import Any, Iterable
 
 from ..characters import REGISTRY
 from ..engine.decisions import Decision
-from ..engine.driver import drive
+from ..engine.driver import Days, drive
 from ..engine.game import Game, GameOver
-from ..engine.inputs import _LoggedDays, setup_written
+from ..engine.inputs import INPUT_KINDS, day_action, setup_written
 from ..engine.logs import setup_inputs, setup_script
 from ..engine.runner import MAX_DAYS, BotDays, bot_day
 from ..engine.setup import setup_random
@@ -130,26 +130,51 @@ class _Prefix:
         return answerer(decision, own)
 
 
-class _PrefixDays(_LoggedDays):
-    """A written (web, scenario) game's logged inputs up to the point, then bot days: the
-    rest of a day the log leaves open, and every day after."""
+class _PrefixDays(Days):
+    """A written (web, scenario) game's phases and inputs (day actions, rulings) as its log
+    has them up to the point, then bot days: the rest of a day the log leaves open, and
+    every day after. (Its own loop rather than `inputs._LoggedDays`, which also checks a
+    replay against its log: a rollout goes on past the log. Reminder tokens placed by hand
+    change nothing in a game and are not put back.)"""
 
     max_days = MAX_DAYS
 
-    def __init__(self, by_seq: dict, phases: list[str], ended: set[int], prefix: _Prefix):
-        super().__init__(by_seq, phases)
+    def __init__(self, by_seq: dict[int, dict], phases: list[str], ended: set[int]):
+        self.by_seq = by_seq
+        self.phases = phases
+        self.k = 0
         self.ended = ended
-        self.prefix = prefix
 
     def begin(self, game: Game, kind: str) -> bool:
         if self.k < len(self.phases):
-            return super().begin(game, kind)
+            if self.phases[self.k] != kind:
+                raise ClocktowerError(f"the log has a {self.phases[self.k]} where the game "
+                                      f"has a {kind}")
+            self.k += 1
         return True
 
+    def dusk(self, game: Game) -> None:
+        self._inputs(game, "night")
+
     def day(self, game: Game) -> None:
-        super().day(game)
+        self._inputs(game, "day")
         if game.day not in self.ended:
             bot_day(game)
+
+    def rest_of_day(self, game: Game) -> None:
+        self.day(game)
+
+    def _inputs(self, game: Game, phase: str) -> None:
+        number = game.night if phase == "night" else game.day
+        while game.winner is None:
+            rec = self.by_seq.get(game.n_decisions)
+            if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
+                    or rec.get("number") != number:
+                return
+            if rec["kind"] == "ruling":
+                game.ruling(rec["answer"])
+            else:
+                day_action(game, rec["who"], rec["answer"], live=True)
 
 
 _BOT_DAYS = BotDays(MAX_DAYS)
@@ -177,7 +202,7 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
         if not isinstance(seed, int) or not isinstance(players, list):
             raise ClocktowerError("the written setup event has no seed or players")
         game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
-        inputs = {e["seq"]: (i, e) for i, e in enumerate(events)
+        inputs = {e["seq"]: e for e in events
                   if e.get("type") == "decision" and isinstance(e.get("seq"), int)
                   and e["seq"] < point.upto}
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
@@ -197,7 +222,7 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
                                   "alignment": p.get("alignment"),
                                   "thinks": thinks.get(p["name"])} for p in players],
                           setup.get("bluffs_written"), setup.get("not_dealt") or [])
-        return game, _PrefixDays(inputs, phases, ended, prefix)
+        return game, _PrefixDays(inputs, phases, ended)
     spec, names, seed, travellers = setup_inputs(setup)
     script = setup_script(setup, spec, point.script)[0]
     game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
