@@ -131,7 +131,13 @@ def groups(decision: Decision, game: Game) -> tuple[list[Group], str]:
 _W: dict = {}
 
 
-def _init(point: Point, options: list, bots: Bots, seed: int) -> None:
+def _init(point: Point, options: list, bots: Bots, seed: int, worker: bool = False) -> None:
+    if worker:
+        # A worker forked from a server inherits its signal handlers (uvicorn's SIGTERM and
+        # SIGINT handlers would keep it alive): the defaults, so that `stop()` ends it.
+        import signal
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     _W.update(point=point, options=options, bots=bots, seed=seed)
 
 
@@ -167,7 +173,7 @@ class Rollouts:
             return
         ctx = multiprocessing.get_context("fork")
         self._pool = ctx.Pool(self.workers, initializer=_init,
-                              initargs=(self.point, self.targets, self.bots, self.seed))
+                              initargs=(self.point, self.targets, self.bots, self.seed, True))
         try:
             for r in self._pool.imap_unordered(_task, self.tasks(), chunksize=1):
                 if self.stopped:
@@ -265,16 +271,33 @@ def advise(game: Any, decision: Decision | None = None, rollouts: int = ROLLOUTS
     if decision is not None and decision.who != "storyteller":
         raise ClocktowerError(f"advise: decision {decision.kind} is {decision.who}'s, not the "
                               f"Storyteller's")
+    advice, targets = prepare(game, decision, bots)
+    return run_advice(point, advice, targets, rollouts, seed, workers, budget, on_update,
+                      should_stop)
+
+
+def prepare(game: Game | None, decision: Decision | None, bots: Bots
+            ) -> tuple[Advice, list[Group | None]]:
+    """The advice to fill (its groups, for a decision) and the rollouts' targets (None: the
+    standing): read from the live game, so done where the game runs (the web's loop)."""
     advice = Advice(Tally(bots=bots))
     targets: list[Group | None] = [None]
-    if decision is not None:
+    if decision is not None and game is not None:
         from .human import describe_decision
         advice.decision = decision
         advice.title = describe_decision(decision)[0]
         advice.groups, advice.how = groups(decision, game)
         advice.tallies = [Tally(bots=bots) for _ in advice.groups]
         targets += advice.groups
-    run = Rollouts(point, targets, rollouts, bots, seed, workers)
+    return advice, targets
+
+
+def run_advice(point: Point, advice: Advice, targets: list[Group | None], rollouts: int,
+               seed: int = 0, workers: int = WORKERS, budget: float | None = None,
+               on_update: Callable[[Advice], Any] | None = None,
+               should_stop: Callable[[], bool] | None = None) -> Advice:
+    """Fill `advice` (from `prepare`) by rollouts from `point`; see `advise`."""
+    run = Rollouts(point, targets, rollouts, advice.standing.bots, seed, workers)
     start = time.monotonic()
     try:
         for g, _i, winner in run:
