@@ -234,3 +234,29 @@ def test_a_web_game_is_rebuilt_exactly_at_each_storyteller_decision():
             except ClocktowerError:
                 pass
     assert checked > 10 and rolled >= 2
+
+
+def test_advise_a_session_paused_at_a_storyteller_decision():
+    from clocktower.engine.session import Session
+    from clocktower.play import new_game
+
+    s = Session(lambda answerers: new_game(
+        "trouble-brewing", 7, 2, storyteller=answerers["storyteller"],
+        agents=make_agents(NAMES[:7], 2, "reasoning", "reasoning")), outside={"storyteller"})
+    d = s.pending()
+    while d is not None and d.n_options() > 12:
+        d = s.answer(d.option(0))
+    assert d is not None and d.who == "storyteller"
+    before = list(s.game.log)
+    a = advise(s, rollouts=3, workers=0)
+    assert a.decision is d and len(a.groups) == d.n_options()
+    assert all(t.n == 3 for t in a.tallies) and a.done
+    assert s.game.log == before and s.pending() is d      # the game itself is untouched
+    s.answer(d.option(0))
+
+
+def test_cli_advise_calibrate_errors(cli):
+    from conftest import one_line_error
+    one_line_error(cli("advise-calibrate", "no-such-script", "--games", 1), "no-such-script")
+    one_line_error(cli("advise-calibrate", "trouble-brewing", "--players", "4"))
+    one_line_error(cli("advise-calibrate", "trouble-brewing", "--games", 0), "--games")
