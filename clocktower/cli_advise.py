@@ -38,7 +38,7 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
                                                   "the next one after the log's end"),
            rollouts: int = typer.Option(200, help="rollouts per figure"),
            days: bool = typer.Option(True, "--days/--no-days", help="the standing at the "
-                                     "dawn of each day"),
+                                     "dawn and at the end of each day"),
            day_rollouts: int = typer.Option(100, help="rollouts per day's standing"),
            bots: str = typer.Option("reasoning", help="the bots that play the rollouts"),
            good_bots: Optional[str] = typer.Option(None, help="the good team's (default: --bots)"),
@@ -56,7 +56,7 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
     from .engine.logs import read_log
     from .storyteller.advise import advise as run_advice
     from .storyteller.advise import next_decision
-    from .storyteller.forecast import Point, dawns, probe
+    from .storyteller.forecast import Point, day_points, probe, probe_next
 
     if rollouts < 1 or day_rollouts < 1:
         raise ClocktowerError("--rollouts and --day-rollouts: give at least 1")
@@ -67,28 +67,31 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
     out: dict = {"log": str(log), "bots": b.words}
     if days:
-        points = dawns(events, script)
+        points = day_points(events, script)
         rows = []
         with _progress(console) as prog:
             task = prog.add_task("each day", total=len(points) * day_rollouts)
-            for day, upto in points:
+            for day, when, upto in points:
                 p = Point(list(events), upto, script)
                 adv = run_advice(None, None, day_rollouts, b, seed, workers, point=p,
                                  on_update=lambda a: prog.update(task, advance=1))
-                rows.append((day, adv.standing))
-        out["days"] = [{"day": d, **t.to_json()} for d, t in rows]
+                rows.append((day, when, upto, adv.standing))
+        out["days"] = [{"day": d, "at": w, "seq": u, **t.to_json()} for d, w, u, t in rows]
         if not as_json:
-            t = Table(box=box.SIMPLE, title=f"good's chance at each dawn ({b.words} and the "
-                      f"automatic Storyteller, {day_rollouts} rollouts each)", title_justify="left")
-            for col in ("day", "good wins", "95% interval", "rollouts", ""):
-                t.add_column(col, justify="right" if col else "left")
-            for d, tl in rows:
+            t = Table(box=box.SIMPLE, title=f"good's chance at the dawn and the end of each "
+                      f"day ({b.words} and the automatic Storyteller, {day_rollouts} rollouts "
+                      f"each)", title_justify="left")
+            for col in ("day", "at", "good wins", "95% interval", "rollouts", ""):
+                t.add_column(col, justify="left" if col in ("at", "") else "right")
+            for d, w, _u, tl in rows:
                 lo, hi = tl.interval
                 bar = "█" * round(20 * tl.chance) + "·" * (20 - round(20 * tl.chance))
-                t.add_row(str(d), f"{tl.chance:.0%}", f"{lo:.0%}-{hi:.0%}", str(tl.n), bar)
+                t.add_row(str(d), w, f"{tl.chance:.0%}", f"{lo:.0%}-{hi:.0%}", str(tl.n), bar)
             console.print(t)
     ended = any(e.get("type") == "game_over" for e in events)
     upto = decision if decision is not None else next_decision(events)
+    if decision is None and not ended:
+        upto = probe_next(events, script)[0]
     if decision is None and ended:
         out["decision"] = None
         if not as_json:

@@ -9,8 +9,9 @@ from clocktower.engine.views import sees_everything
 from clocktower.play import NAMES, play_game
 from clocktower.storyteller.advise import advise, advise_log, groups
 from clocktower.storyteller.calibrate import calibrate
-from clocktower.storyteller.forecast import (Bots, Point, Tally, dawns, overlap_tiers,
-                                             play_rollout, probe, rollout)
+from clocktower.storyteller.forecast import (Bots, Point, Tally, dawns, day_points,
+                                             overlap_tiers, play_rollout, probe, probe_next,
+                                             rollout)
 
 
 def _game(seed: int = 3, players: int = 10):
@@ -260,3 +261,20 @@ def test_cli_advise_calibrate_errors(cli):
     one_line_error(cli("advise-calibrate", "no-such-script", "--games", 1), "no-such-script")
     one_line_error(cli("advise-calibrate", "trouble-brewing", "--players", "4"))
     one_line_error(cli("advise-calibrate", "trouble-brewing", "--games", 0), "--games")
+
+
+def test_the_next_decision_of_a_log_cut_at_a_storyteller_prompt(game):
+    """A game stopped at a Storyteller prompt (Ctrl-C at `--storyteller ask`): its log ends
+    before that decision, and player decisions answered with their default (unlogged) may
+    come first: the next decision is the Storyteller's."""
+    events = list(game.log)
+    n = 0
+    for i, e in enumerate(events):
+        if e.get("type") == "decision" and e["who"] == "storyteller":
+            seq, d, _g = probe_next(events[:i])
+            assert (seq, d.kind, d.who) == (e["seq"], e["kind"], "storyteller")
+            n += 1
+    assert n >= 5
+    pts = day_points(events)
+    assert [w for _, w, _ in pts][:2] == ["dawn", "dusk"]
+    assert [u for _, _, u in pts] == sorted(u for _, _, u in pts)

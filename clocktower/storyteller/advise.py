@@ -31,7 +31,8 @@ from .. import data as D
 from ..engine.decisions import Decision
 from ..engine.game import Game
 from ..errors import ClocktowerError
-from .forecast import _NOTHING, Bots, Point, Tally, overlap_tiers, point_of, probe, rollout
+from .forecast import (_NOTHING, Bots, Point, Tally, overlap_tiers, point_of, probe,
+                       probe_next, rollout)
 
 ROLLOUTS = 200          # default rollouts per group
 WORKERS = 2             # default worker processes
@@ -320,9 +321,10 @@ def run_advice(point: Point, advice: Advice, targets: list[Group | None], rollou
 def advise_log(events: list[dict], upto: int | None = None, **kw: Any) -> Advice:
     """`advise` at decision `upto` of a log (default: the next decision after the log's end,
     when the game has not ended there): the decision is rebuilt from the log (`probe`)."""
+    script = kw.pop("script", None)
     if upto is None:
-        upto = next_decision(events)
-    point = Point(list(events), upto, kw.pop("script", None))
+        upto = probe_next(events, script)[0]
+    point = Point(list(events), upto, script)
     d, game = probe(point)
     if d is not None and d.who != "storyteller":
         d = None

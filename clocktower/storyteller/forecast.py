@@ -265,6 +265,41 @@ def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = 
     return game
 
 
+def probe_next(events: list[dict], script: Any = None) -> tuple[int, Decision | None, Game]:
+    """The next decision after a log's end that a person would be asked (a game stopped at a
+    prompt): decisions past the last logged one are answered with their default while they
+    are a player's and have one (the log leaves defaults out: a hand not raised, a turn
+    passed); the first Storyteller decision, or one with no default, is it. (its number,
+    the decision or None when the game ends first, the game asking it)."""
+    from ..engine.decisions import NO_DEFAULT
+
+    seqs = [e["seq"] for e in events if e.get("type") == "decision"
+            and isinstance(e.get("seq"), int)]
+    upto = (max(seqs) + 1) if seqs else 0
+
+    class _Next(_Prefix):
+        def __call__(self, decision: Decision, view) -> Any:
+            game = view.game
+            if game.n_decisions - 1 >= self.upto and decision.who != "storyteller" \
+                    and decision.default is not NO_DEFAULT:
+                return decision.default
+            return super().__call__(decision, view)
+
+    def stop(game: Game, decision: Decision) -> None:
+        raise _Reached(decision, game)
+
+    point = Point(list(events), upto, script)
+    prefix = _Next(point, _NOTHING, stop)
+    try:
+        game, days = _build(point, prefix)
+        drive(game, days)
+    except _Reached as r:
+        return r.game.n_decisions - 1, r.decision, r.game
+    except GameOver:
+        pass
+    return upto, None, game
+
+
 def probe(point: Point) -> tuple[Decision | None, Game]:
     """The decision `point.upto` and the game asking it (rebuilt from the log), or (None,
     game) when the game ends first."""
@@ -354,14 +389,15 @@ def run_serial(point: Point, indices: Iterable[int], option: Any = _NOTHING,
     return t
 
 
-def dawns(events: list[dict], script: Any = None) -> list[tuple[int, int]]:
-    """(day, decision number) at the start of each day a log records: the point of the
-    standing "at dawn of day d" (`Point(events, upto)`), found by rebuilding the game from the
-    log and noting the decision count when each day begins."""
+def day_points(events: list[dict], script: Any = None) -> list[tuple[int, str, int]]:
+    """(day, "dawn" or "dusk", decision number) at the start and the end of each day a log
+    records (a day that ended the game has no dusk point): the points of the standing
+    (`Point(events, upto)`), found by rebuilding the game from the log and noting the
+    decision count at each `day` and `day_end` event."""
     seqs = [e["seq"] for e in events if e.get("type") == "decision"
             and isinstance(e.get("seq"), int)]
     point = Point(list(events), (max(seqs) + 1) if seqs else 0, script)
-    found: list[tuple[int, int]] = []
+    found: list[tuple[int, str, int]] = []
 
     def stop(game: Game, decision: Decision) -> None:
         raise _Reached(decision, game)
@@ -372,10 +408,18 @@ def dawns(events: list[dict], script: Any = None) -> list[tuple[int, int]]:
         holder = game
 
         def seen(ev: dict) -> None:
-            if ev.get("type") == "day" and ev.get("phase") == "day":
-                found.append((ev.get("number", holder.day), holder.n_decisions))
+            t = ev.get("type")
+            if t == "day" and ev.get("phase") == "day":
+                found.append((ev.get("number", holder.day), "dawn", holder.n_decisions))
+            elif t == "day_end" and holder.winner is None:
+                found.append((ev.get("number", holder.day), "dusk", holder.n_decisions))
         game.on_event = seen
         drive(game, days)
     except (_Reached, GameOver):
         pass
     return found
+
+
+def dawns(events: list[dict], script: Any = None) -> list[tuple[int, int]]:
+    """(day, decision number) at the start of each day a log records (`day_points`)."""
+    return [(d, upto) for d, when, upto in day_points(events, script) if when == "dawn"]
