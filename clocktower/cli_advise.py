@@ -49,10 +49,13 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
                                                   "options' rollouts"),
            script: Optional[str] = typer.Option(None, help="the script the game was played "
                                                 "on, if the log does not name a built-in one"),
+           open_group: Optional[str] = typer.Option(None, "--open", help="open a group of "
+                                                    "options (its label, as the table shows "
+                                                    "it): the effect of its options"),
            as_json: bool = typer.Option(False, "--json", help="print JSON, not tables"),
            ) -> None:
-    """Good's chance of winning at the dawn of each day of a saved game and after each
-    option of its next Storyteller decision, by rollouts played by bots."""
+    """Good's chance of winning at the dawn and the end of each day of a saved game and after
+    each option of its next Storyteller decision, by rollouts played by bots."""
     from .engine.logs import read_log
     from .storyteller.advise import advise as run_advice
     from .storyteller.advise import next_decision
@@ -108,9 +111,20 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
                 console.print(f"decision {upto} is {pending.who}'s ({pending.kind}), not the "
                               f"Storyteller's: the standing only")
         else:
+            within = None
+            if open_group is not None:
+                from .storyteller.advise import groups
+                found = [g for g in groups(pending, game)[0]
+                         if g.label.lower() == open_group.strip().lower()]
+                if not found:
+                    labels = "; ".join(g.label for g in groups(pending, game)[0])
+                    raise ClocktowerError(f"--open {open_group!r}: no such group of decision "
+                                          f"{upto} (its groups: {labels})")
+                within = found[0].options
             with _progress(console) as prog:
                 task = prog.add_task(f"decision {upto}", total=None)
                 adv = run_advice(game, pending, rollouts, b, seed, workers, budget, point=point,
+                                 within=within,
                                  on_update=lambda a: prog.update(
                                      task, completed=a.standing.n + sum(t.n for t in a.tallies),
                                      total=rollouts * (1 + len(a.groups))))

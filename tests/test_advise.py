@@ -278,3 +278,27 @@ def test_the_next_decision_of_a_log_cut_at_a_storyteller_prompt(game):
     pts = day_points(events)
     assert [w for _, w, _ in pts][:2] == ["dawn", "dusk"]
     assert [u for _, _, u in pts] == sorted(u for _, _, u in pts)
+
+
+def test_a_group_opened(game, cli):
+    from conftest import one_line_error
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info" and e["ability"] == "washerwoman")
+    d, g = probe(Point(events, rec["seq"]))
+    gs, _ = groups(d, g)
+    big = max(gs, key=lambda x: len(x.options))
+    inner, how = groups(d, g, big.options)
+    assert len(inner) == min(12, len(big.options)) and all(len(x.options) == 1 for x in inner)
+    assert all(x.options[0] in big.options for x in inner)
+    log = game.log
+    import tempfile, pathlib
+    with tempfile.TemporaryDirectory() as t:
+        p = pathlib.Path(t) / "g.jsonl"
+        p.write_text("".join(json.dumps(e) + "\n" for e in log))
+        r = cli("advise", p, "--no-days", "--decision", rec["seq"], "--open", big.label,
+                "--rollouts", 1, "--workers", 0, "--json")
+        assert r.exit_code == 0, r.output
+        out = json.loads(r.stdout)["decision"]
+        assert len(out["options"]) == len(inner)
+        one_line_error(cli("advise", p, "--no-days", "--decision", rec["seq"], "--open", "zz"),
+                       "no such group")

@@ -81,22 +81,29 @@ def describe_option(option: Any) -> str:
     return describe_answer(option)
 
 
-def groups(decision: Decision, game: Game) -> tuple[list[Group], str]:
+def groups(decision: Decision, game: Game, within: list | None = None
+           ) -> tuple[list[Group], str]:
     """The decision's options in groups and a note on how they were grouped. Up to
     MAX_GROUPS options: one group each. Information (`info`, with its true options first):
     by truth and by what the answer points at (an evil player, only good players, a
     character not in play; a number or other value by itself). A registration: by the team
-    and alignment registered. Otherwise a seeded sample of MAX_GROUPS options, one each."""
-    n = decision.n_options()
-    opts = [decision.option(i) for i in range(n)]
+    and alignment registered. Otherwise a seeded sample of MAX_GROUPS options, one each.
+    `within`: only these options (a group opened: its options grouped again, or one each)."""
+    indexed = [(i, decision.option(i)) for i in range(decision.n_options())]
+    if within is not None:
+        indexed = [(i, o) for i, o in indexed if o in within]
+    opts = [o for _, o in indexed]
+    n = len(opts)
     if n <= MAX_GROUPS:
         return [Group(describe_option(o), [o]) for o in opts], "each option"
     by_name = game.by_name
     out: dict[str, Group] = {}
-    if decision.kind == "info":
+    if within is not None:
+        pass                # an opened group: a sample of its options, one each (below)
+    elif decision.kind == "info":
         n_true = decision.n_true or 0
         learner = decision.context.get("player")
-        for i, o in enumerate(opts):
+        for i, o in indexed:
             players, chars = _named(o)
             others = [p for p in players if p != learner and p in by_name]
             if chars and not any(game.in_play(c) for c in chars):
@@ -248,14 +255,15 @@ class Advice:
 def advise(game: Any, decision: Decision | None = None, rollouts: int = ROLLOUTS,
            bots: Bots = Bots(), seed: int = 0, workers: int = WORKERS,
            budget: float | None = None, on_update: Callable[[Advice], Any] | None = None,
-           should_stop: Callable[[], bool] | None = None, point: Point | None = None
-           ) -> Advice:
+           should_stop: Callable[[], bool] | None = None, point: Point | None = None,
+           within: list | None = None) -> Advice:
     """Good's chance from here, by rollouts: the standing and, when `decision` (a
     Storyteller decision `game` is asking now; a `Session`'s pending one when `game` is a
     Session) is given, each option's effect (`groups`). `rollouts` per figure, in `workers`
     processes; `budget` seconds at most; `on_update(advice)` after each result;
     `should_stop()` checked after each result (the decision was answered). `point`: start
-    from a log's point instead of `game` (then `game` may be None: `clocktower advise LOG`)."""
+    from a log's point instead of `game` (then `game` may be None: `clocktower advise LOG`).
+    `within`: only these options of the decision (a group opened: `Group.options`)."""
     from ..engine.session import Session
 
     if isinstance(game, Session):
@@ -272,13 +280,13 @@ def advise(game: Any, decision: Decision | None = None, rollouts: int = ROLLOUTS
     if decision is not None and decision.who != "storyteller":
         raise ClocktowerError(f"advise: decision {decision.kind} is {decision.who}'s, not the "
                               f"Storyteller's")
-    advice, targets = prepare(game, decision, bots)
+    advice, targets = prepare(game, decision, bots, within)
     return run_advice(point, advice, targets, rollouts, seed, workers, budget, on_update,
                       should_stop)
 
 
-def prepare(game: Game | None, decision: Decision | None, bots: Bots
-            ) -> tuple[Advice, list[Group | None]]:
+def prepare(game: Game | None, decision: Decision | None, bots: Bots,
+            within: list | None = None) -> tuple[Advice, list[Group | None]]:
     """The advice to fill (its groups, for a decision) and the rollouts' targets (None: the
     standing): read from the live game, so done where the game runs (the web's loop)."""
     advice = Advice(Tally(bots=bots))
@@ -287,7 +295,7 @@ def prepare(game: Game | None, decision: Decision | None, bots: Bots
         from .human import describe_decision
         advice.decision = decision
         advice.title = describe_decision(decision)[0]
-        advice.groups, advice.how = groups(decision, game)
+        advice.groups, advice.how = groups(decision, game, within)
         advice.tallies = [Tally(bots=bots) for _ in advice.groups]
         targets += advice.groups
     return advice, targets
