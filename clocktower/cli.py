@@ -58,20 +58,29 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
          quiet: bool = typer.Option(False, "--quiet", help="print only the result line"),
          as_json: bool = typer.Option(False, "--json", help="print the event log as JSON lines"),
          storyteller: str = typer.Option("auto", help="auto (leans towards the team far "
-                                         "behind), neutral (auto without the lean), or ask: "
-                                         "you answer every Storyteller decision at the "
-                                         "terminal"),
+                                         "behind), neutral (auto without the lean), random "
+                                         "(any legal answer), llm (a chat model: "
+                                         "docs/agents.md), or ask: you answer every "
+                                         "Storyteller decision at the terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
-         bots: str = typer.Option("random", help="the players' bots: random or reasoning "
-                                  "(docs/bots.md)"),
+         bots: str = typer.Option("random", help="the players' bots: random, reasoning or "
+                                  "llm (docs/bots.md, docs/agents.md)"),
          good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
          evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
          advise_rollouts: int = typer.Option(100, help="with --storyteller ask: rollouts per "
                                              "option group when you type e (each option's "
-                                             "effect, played by the game's bots)"),
+                                             "effect, played by the game's bots; reasoning "
+                                             "bots for llm ones)"),
          advise_budget: float = typer.Option(30.0, help="with --storyteller ask: seconds at "
                                              "most for those rollouts"),
+         talk: int = typer.Option(0, min=0, max=20, help="rounds of day talk that open each "
+                                  "day (docs/agents.md); 0: none"),
+         llm_model: Optional[str] = typer.Option(None, help="the llm bots' model (default: "
+                                                 "$CLOCKTOWER_LLM_MODEL)"),
+         llm_base_url: Optional[str] = typer.Option(None, help="the llm bots' OpenAI-compatible "
+                                                    "endpoint (default: $OPENAI_BASE_URL; "
+                                                    "the key: $OPENAI_API_KEY)"),
          ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
     from .agents.policies import make_agents, team_policies
@@ -79,8 +88,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
     from .play import NAMES, new_game
     from .engine.runner import play as run
 
-    if storyteller not in ("auto", "neutral", "ask"):
-        raise ClocktowerError(f"--storyteller must be auto, neutral or ask, not {storyteller!r}")
+    if storyteller not in ("auto", "neutral", "random", "llm", "ask"):
+        raise ClocktowerError(f"--storyteller must be auto, neutral, random, llm or ask, not "
+                              f"{storyteller!r}")
     if log is not None:
         check_output_path(log)          # before the game, not after its narration
     st: object = None
@@ -92,10 +102,16 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         from .storyteller.advise import terminal_advisor
         from .storyteller.forecast import Bots
         from .storyteller.human import TerminalStoryteller
+        # the rollouts are played by the game's bots, the reasoning bots standing in for a
+        # chat model (thousands of rollouts: not a model's calls)
+        rollout_bots = Bots(*("reasoning" if p == "llm" else p for p in (good, evil)))
         st = TerminalStoryteller(console, advisor=terminal_advisor(
-            console, Bots(good, evil), advise_rollouts, advise_budget))
-    elif storyteller == "neutral":
+            console, rollout_bots, advise_rollouts, advise_budget))
+    elif storyteller in ("neutral", "random", "llm"):
         from .storyteller import storyteller_policy
+        if storyteller == "llm":
+            from .agents.llm import set_env
+            set_env(llm_model, llm_base_url)
         st = storyteller_policy(storyteller, seed)
     from .engine.views import visible
 
@@ -114,6 +130,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             if visible(ev, view_as):
                 inner(ev)
         on_event = on_visible
+    if "llm" in (good, evil):
+        from .agents.llm import set_env
+        set_env(llm_model, llm_base_url)
     so_far: list[dict] = []             # every event, for a game stopped before its end
     shown = on_event
 
@@ -121,10 +140,12 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         so_far.append(ev)
         if shown is not None:
             shown(ev)
+    agents: dict = {}
     try:
+        agents = make_agents(everyone, seed, good, evil)
         game = new_game(script, players, seed, storyteller=st, on_event=record,
-                        travellers=travellers, agents=make_agents(everyone, seed, good, evil))
-        run(game)
+                        travellers=travellers, agents=agents)
+        run(game, talk=talk)
     except (KeyboardInterrupt, EOFError) as e:
         # Ctrl-C, or the end of the answers (`--storyteller ask`): the game so far is kept
         # (`--log`), exit 130 as for any interrupted command.
@@ -135,16 +156,30 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                        err=True)
         else:
             typer.echo(f"\n{why}: game stopped", err=True)
+        _llm_line({**agents, "storyteller": st})
         raise typer.Exit(130)
     if log is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in game.log))
+    _llm_line({**agents, "storyteller": st})
     if quiet:
         typer.echo(f"{game.winner} wins: {game.win_reason} "
                    f"(day {game.day}, {sum(p.alive for p in game.players)} alive)")
 
 
+def _llm_line(agents: dict) -> None:
+    """The llm players' calls and tokens, on stderr (nothing when none played)."""
+    from .agents.llm import usage_of
+    u = usage_of(agents)
+    if u is not None:
+        typer.echo(f"llm: {u.calls} calls, {u.tokens} tokens ({u.prompt_tokens} prompt, "
+                   f"{u.completion_tokens} completion), {u.retries} retries, "
+                   f"{len(u.fallbacks)} fallbacks to the reasoning bot", err=True)
+
+
 @app.command()
-def replay(log: Path = typer.Argument(..., help="a log written by `play --log`"),
+def replay(log: Path = typer.Argument(..., help="a log written by `play --log`, a scenario's "
+                                      "log, or a web game's exported log (its Event log "
+                                      "button)"),
            quiet: bool = typer.Option(False, "--quiet", help="print only the last line, not "
                                       "the narrated game"),
            script: Optional[str] = typer.Option(None, help="the script the game was played on "
@@ -161,6 +196,13 @@ def replay(log: Path = typer.Argument(..., help="a log written by `play --log`")
         n = Narrator()
         for ev in game.log:
             n(ev)
+    if game.winner is None and game.log and game.log[0].get("grimoire") is not None:
+        # A written game whose log stops before the end (a web game still being played, a
+        # scenario's last written day): identical as far as it goes.
+        when = f"on day {game.day}" if game.phase == "day" else f"in night {game.night}"
+        typer.echo(f"replayed {len(game.log)} events: identical to {log} (the game is not "
+                   f"over: the log stops {when})")
+        return
     typer.echo(f"replayed {len(game.log)} events: identical to {log}")
 
 
@@ -320,6 +362,7 @@ def _register_subcommands() -> None:
     from . import cli_solve  # noqa: F401  (adds `clocktower solve`)
     from . import cli_bots  # noqa: F401  (adds `clocktower bots report`)
     from . import cli_advise  # noqa: F401  (adds `clocktower advise`, `advise-calibrate`)
+    from . import cli_arena  # noqa: F401  (adds `clocktower arena`)
 
 
 def main() -> None:

@@ -110,7 +110,7 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
              help_json: bool = typer.Option(False, "--help-json", is_eager=True,
                                             callback=_help_json, help="print the fields of "
                                             "summary.json and games.csv and exit")) -> None:
-    from .agents.policies import POLICIES, check_policy, default_policy, team_policies
+    from .agents.policies import check_policy, default_policy, local_policies, team_policies
     from .scripts import load_script
     from .sim import baseline as B
     from .storyteller import STORYTELLERS
@@ -182,13 +182,16 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
             sens_arms.append(("random", "random", storyteller))
         sens_arms.append((g0, e0, "neutral" if storyteller == "auto" else "auto"))
     if policy_table and baseline is None:
-        names = (sorted(POLICIES) if policy_table.strip() == "all"
+        names = (local_policies() if policy_table.strip() == "all"
                  else [check_policy(p.strip(), "--policy-table")
                        for p in policy_table.split(",") if p.strip()])
         for g in names:
             for e in names:
                 if (g, e, storyteller) not in arms:
                     arms.append((g, e, storyteller))
+    if any("llm" in arm for arm in arms):          # configured, or refused before any file
+        from .agents.llm import LLMConfig
+        LLMConfig.from_env()
     s_games = min(1000, max(1, games // 5)) if sensitivity is None else sensitivity
     spec = Spec(script=sc, counts=counts, games=games, travellers=travellers, seed=seed,
                 arms=tuple(arms), baseline=baseline,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from rich.console import Console
-from rich.markup import MarkupError
+from rich.markup import MarkupError, escape
 from rich.table import Table
 from rich.text import Text
 
@@ -229,6 +229,22 @@ class Narrator:
                     + describe_info({"ability": ev["character"], **ev["info"]}))
         self.out(f"  {ev['player']} claims to be the {cname(ev['character'])}{said}")
 
+    def _talk(self, ev: dict) -> None:
+        self.out(f"  [dim]talk: {ev['rounds']} round(s), in the order "
+                 f"{', '.join(ev['order'])}[/]")
+
+    def _statement(self, ev: dict) -> None:
+        self.out(f"  {ev['player']} says: \"{escape(ev['text'])}\"")
+
+    def _whisper(self, ev: dict) -> None:
+        self.out(f"  {ev['player']} whispers to {', '.join(ev['to'])}: "
+                 f"\"{escape(ev['text'])}\"")
+
+    def _whispered(self, ev: dict) -> None:
+        if not self.player_view:        # the Storyteller saw the words (`whisper`)
+            return
+        self.out(f"  {ev['player']} whispers to {', '.join(ev['to'])}")
+
     def _claim_ability(self, ev: dict) -> None:
         self.out(f"  {self.who(ev['player'])} {describe_use(ev)}")
 
@@ -297,6 +313,10 @@ _SAY: dict[str, Callable[[Narrator, dict], None]] = {
     "star_pass": Narrator._star_pass,
     "dawn": Narrator._dawn,
     "nominate": Narrator._nominate,
+    "talk": Narrator._talk,
+    "statement": Narrator._statement,
+    "whisper": Narrator._whisper,
+    "whispered": Narrator._whispered,
     "nomination": Narrator._nomination,
     "claim": Narrator._claim,
     "claim_ability": Narrator._claim_ability,

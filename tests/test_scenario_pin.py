@@ -185,3 +185,28 @@ def test_cli_pins_a_folder(tmp_path):
     assert r.output.splitlines()[-1] == "1 files pinned (11 decisions), 1 with nothing to pin"
     r = CliRunner().invoke(app, ["scenario", "run", "--strict", "--json", str(tmp_path)])
     assert r.exit_code == 0 and json.loads(r.output)["defaulted"] == []
+
+
+# A dealt file: the setup (characters, bluffs, a dealt Drunk's belief) is the deal's and
+# stays unwritten (`bluffs:` cannot stand beside `deal:`); the steps' decisions are pinned.
+DEALT = """\
+name: A dealt file with a night left open
+script: trouble-brewing
+seed: 3
+deal: {players: 7, include: [washerwoman], exclude: [drunk, baron, spy, recluse]}
+steps:
+  - night: 1
+"""
+
+
+def test_pin_dealt_file_keeps_the_deal_and_writes_the_steps():
+    before = _run(DEALT)
+    setup = [d for d in before.defaulted if d.step == "setup"]
+    steps = [d for d in before.defaulted if d.step != "setup"]
+    assert setup and steps            # both kinds are left to the default policy
+    p = pin_text(DEALT, "dealt.yaml")
+    assert {what(d) for d in p.decisions} == {what(d) for d in steps}
+    assert "bluffs:" not in p.text and "deal:" in p.text
+    after = _run(p.text)
+    assert [d.step for d in after.defaulted] == ["setup"] * len(after.defaulted)
+    assert game_events(after.game.log) == game_events(before.game.log)

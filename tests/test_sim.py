@@ -587,6 +587,18 @@ def test_ab_and_where_refusals_are_one_line(cli, tmp_path, args, words):
     assert not (tmp_path / "o").exists()
 
 
+def test_unplayable_script_is_refused_before_out_is_made(cli, tmp_path):
+    """A script with a character the engine does not play: one line, and no out folder
+    (the refusal used to leave an empty batches folder behind)."""
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps([{"id": "_meta", "name": "Unplayable"}, "washerwoman", "chef",
+                             "empath", "investigator", "librarian", "monk", "soldier",
+                             "butler", "saint", "poisoner", "imp", "noble"]))
+    one_line_error(cli("simulate", str(f), "--players", "7", "--games", "2",
+                       "--out", tmp_path / "o"), "not implemented yet", "noble")
+    assert not (tmp_path / "o").exists()
+
+
 def test_baseline_refuses_compare_swap_where(cli, tmp_path):
     for args in (["--compare", "regalia"], ["--swap", "a=b"], ["--where", "imp"]):
         one_line_error(cli("simulate", "--baseline", "random-execution", *args, "--out",

@@ -120,3 +120,26 @@ def test_serve_on_every_interface_prints_the_lan_addresses_and_uses_them(tmp_pat
     finally:
         os.kill(proc.pid, signal.SIGTERM)
         proc.wait(10)
+
+
+def test_the_character_sheet_has_a_link_and_a_qr_code(tmp_path):
+    """The links page gives the character sheet's link (the spectators' token: public
+    information only) with its QR code; the page is served for any of the game's links, and
+    reads the game's script with that token."""
+    with TestClient(create_app(tmp_path / "a.sqlite")) as c:
+        g = c.post("/api/games", json=BODY).json()
+        links = links_of(c, g)
+        sheet = f"http://testserver/sheet/{g['spectator']}"
+        assert links["links"]["sheet"] == f"/sheet/{g['spectator']}"
+        assert links["urls"]["sheet"] == sheet and qr_text_matches(links["qr"]["sheet"], sheet)
+        page = c.get(f"/sheet/{g['spectator']}")
+        assert page.status_code == 200 and "/static/js/sheet.js" in page.text
+        assert "content-security-policy" in page.headers
+        assert c.get("/static/js/sheet.js").status_code == 200
+        for token in (g["spectator"], g["seats"][0]["token"]):
+            script = c.get(f"/api/games/{g['game']}/script",
+                           headers={"Authorization": f"Bearer {token}"}).json()
+            assert {"imp", "monk"} <= {ch["id"] for ch in script["characters"]}
+        # A spectator's token reads nothing secret: the links are the Storyteller's.
+        assert c.get(f"/api/games/{g['game']}/links",
+                     headers={"Authorization": f"Bearer {g['spectator']}"}).status_code == 403

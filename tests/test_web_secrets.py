@@ -16,7 +16,7 @@ from webclient import live_server, play_game, strings
 ST_ONLY_KEYS = ("grimoire", "pending", "nightsheet", "bluffs", "not_dealt", "can_undo")
 # What the engine offers the player as their own legal options (a Philosopher may choose
 # any good character): checked to be theirs, not scanned for others' characters.
-OWN_OPTIONS = ("options", "candidates", "day_actions")
+OWN_OPTIONS = ("options", "candidates", "day_actions", "parts")
 
 
 def _plain(ev: dict) -> dict:
@@ -47,7 +47,7 @@ def check_secrets(result: dict) -> int:
     held = held_characters(log)
     viewers = dict(result["players"])
     viewers["spectator"] = result["spectator"]
-    checked = 0
+    checked = reveals = 0
     for name, client in viewers.items():
         assert not client.errors, client.errors
         expected = [e for e in log if visible(e, name)]
@@ -84,6 +84,16 @@ def check_secrets(result: dict) -> int:
             day = view.get("day_actions") or {}
             for use in day.get("uses", []):
                 assert use["ability"] in seen_ok, (name, "offered an unknown ability", use)
+            # The table's tools: the grimoire revealed only once the game is over, the vote
+            # history only while the Storyteller shows it.
+            tools = view.get("tools")
+            if "view" in msg:
+                assert tools is not None, (name, "no tools in the view")
+                over_now = any(e["type"] == "game_over" for e in held_events)
+                assert tools["reveal"] is None or over_now, (name, "revealed before the end")
+                assert tools["vote_history"] is None or tools["votes_shown"], name
+                reveals += tools["reveal"] is not None
+                msg = {**msg, "view": {**view, "tools": {**tools, "reveal": None}}}
             found = strings(msg, skip=OWN_OPTIONS)
             for other, chars in held.items():
                 if other == name:
@@ -95,12 +105,17 @@ def check_secrets(result: dict) -> int:
             checked += 1
         if name != "spectator":
             assert client.view["name"] == name
+            # The end-of-game reveal: every seat's character, as the Storyteller's grimoire.
+            final = {r["name"]: r["character"] for r in st.view["grimoire"]}
+            assert {r["name"]: r["character"] for r in client.view["tools"]["reveal"]
+                    ["grimoire"]} == final
             # their own decisions only
             for msg in client.messages:
                 d = msg.get("view", {}).get("decision")
                 if d:
                     assert set(d["context"]) <= {"ability", "nominee", "nominator", "exile",
                                                  "form"}
+    assert reveals >= len(viewers), "each viewer was shown the grimoire at the end"
     return checked
 
 
@@ -151,7 +166,10 @@ def test_trouble_brewing_no_player_is_sent_anothers_secrets(tmp_path, seed):
     # The Drunk was told the Chef, never the Drunk.
     bob = result["players"]["Bob"]
     assert bob.view["character"] == "chef"
-    assert all("drunk" not in strings(m, skip=OWN_OPTIONS) for m in bob.messages)
+    assert all("drunk" not in strings(m, skip=OWN_OPTIONS + ("reveal",)) for m in bob.messages)
+    # ... until the end of the game, when the grimoire is revealed.
+    assert {"name": "Bob", "character": "drunk", "thinks": "chef"}.items() <= \
+        bob.view["tools"]["reveal"]["grimoire"][1].items()
 
 
 def test_a_dealt_game_of_another_script_no_secrets(tmp_path):

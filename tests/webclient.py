@@ -135,7 +135,8 @@ async def play_game(host: str, created: dict, seed: int, max_steps: int = 4000,
     """Connect as the Storyteller, every player and a spectator; play the game to its end:
     the Storyteller answers its decisions and the offline seats', each online player answers
     their own on their socket; by day players nominate (live votes) or the Storyteller
-    writes a nomination, Travellers may be exiled. Returns the clients."""
+    writes a nomination, Travellers may be exiled; each day the Storyteller sets the table's
+    tools (vote history shown on odd days, a timer). Returns the clients."""
     rng = random.Random(seed)
     gid = created["game"]
     st = await Client(host, gid, created["storyteller"], "storyteller").start()
@@ -153,6 +154,10 @@ async def play_game(host: str, created: dict, seed: int, max_steps: int = 4000,
         if p["shape"] == "day":
             if v["day"] != day_seen:
                 day_seen, tries_today = v["day"], 0
+                # The table's tools: the vote history shown on odd days, a timer each day.
+                r = await st.request({"type": "table", "votes": "show" if day_seen % 2
+                                      else "hide", "timer": 60 * day_seen})
+                assert r["type"] == "ok", r
             tries_today += 1
             table = v["table"]
             alive = [x["name"] for x in table["players"] if x["alive"]]

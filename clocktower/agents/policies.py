@@ -27,6 +27,14 @@ Table = Callable[[int, list[str]], dict[str, Any]]
 
 POLICIES: dict[str, Factory] = {}
 TABLES: dict[str, Table] = {}
+# Policies that call a service outside this process (a chat model's endpoint): never
+# picked by "all" (`simulate --policy-table all`) nor offered by the web grimoire.
+EXTERNAL: set[str] = set()
+
+
+def local_policies() -> list[str]:
+    """The registered policies that need no outside service, sorted."""
+    return sorted(p for p in POLICIES if p not in EXTERNAL)
 
 
 def register_policy(name: str, factory: Factory, table: Table | None = None) -> None:
@@ -51,6 +59,21 @@ def bots_of(policy: str, seed: int, names: list[str]) -> dict[str, Any]:
 
 register_policy("random", lambda seed, name: RandomBot(seed, name), random_bots)
 register_policy("reasoning", lambda seed, name: ReasoningBot(seed, name))   # docs/bots.md
+
+
+def _llm_one(seed: int, name: str) -> Any:
+    from .llm import LLMConfig, LLMPlayer
+    return LLMPlayer(seed, name, LLMConfig.from_env())
+
+
+def _llm_table(seed: int, names: list[str]) -> dict[str, Any]:
+    from .llm import llm_bots
+    return llm_bots(seed, names)
+
+
+# a chat model behind an OpenAI-compatible endpoint (docs/agents.md, LLM players)
+register_policy("llm", _llm_one, _llm_table)
+EXTERNAL.add("llm")
 
 
 def default_policy() -> str:

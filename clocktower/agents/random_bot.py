@@ -59,6 +59,8 @@ class RandomBot:
             return rng.random() < self.p_vote
         if kind == "day_action":
             return self.fast_day_action(view, decision.nominees, decision.uses, decision.exiles)
+        if kind == "talk":          # day talk (engine/talk.py): a random bot says nothing
+            return None
         if kind == "claim":         # a public claim when nominated: sometimes a bluff
             me = view.character         # who it believes it is
             claims = [c for c in decision.options() if c is not None]

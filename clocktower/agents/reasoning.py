@@ -695,6 +695,12 @@ class ReasoningBot:
         if kind == "day_action":
             return self.fast_day_action(view, decision.nominees, decision.uses,
                                         decision.exiles)
+        if kind == "talk":
+            # Day talk (engine/talk.py): the claims it would make on a day turn, in the
+            # structured claim language; nothing else to say.
+            table = self._read(view)
+            self._queue_claims(view, table)
+            return self.pending.pop(0) if self.pending else None
         if kind == "claim":
             me = view.character
             opts = decision.options()

@@ -131,6 +131,7 @@ def _phases(game: Game, days: Days, nxt: str) -> Game:
 
 
 # ---------------------------------------------------------------------------- stepping
+_getcurrent: Any = None         # greenlet.getcurrent, once a coroutine was made
 class Stepped:
     """`main()` run in a coroutine that pauses when an answer must come from outside.
 
@@ -143,6 +144,10 @@ class Stepped:
     def __init__(self, main: Callable[[], Any]):
         from greenlet import greenlet
 
+        global _getcurrent
+        if _getcurrent is None:         # imported once, at the first coroutine (not per step)
+            from greenlet import getcurrent
+            _getcurrent = getcurrent
         self._greenlet = greenlet(self._main)
         self._body = main
         self.pending: Decision | None = None
@@ -157,12 +162,10 @@ class Stepped:
 
     def resume(self) -> Decision | None:
         """Run until the next pause (returns the decision waiting) or the end (None)."""
-        from greenlet import getcurrent
-
         if self.done or self.broken:
             raise RuntimeError("resume: the coroutine has ended")
         g = self._greenlet
-        g.parent = getcurrent()         # whoever resumes is where a pause returns to
+        g.parent = _getcurrent()        # whoever resumes is where a pause returns to
         try:
             g.switch()
         except BaseException:

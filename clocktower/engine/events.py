@@ -311,6 +311,19 @@ _TYPES = [
                opt("info", "dict", "what the claimed character's ability learned that "
                                    "night: the fields of its learn event"),
                opt("chose", "names", "the players that ability chose that night"))),
+    EventType("talk", "the day's talk opens: its rounds and today's order of turns "
+              "(games with talk only: engine/talk.py)", (ALL,),
+              (req("rounds", "int", "talk turns each player has today"),
+               req("order", "names", "the order of the turns, shuffled each day"))),
+    EventType("statement", "a player says something to the whole table (day talk)", (ALL,),
+              (req("player", "name", "who speaks"), req("text", "str", "what they say"))),
+    EventType("whisper", "a player whispers to some players (day talk): seen by the "
+              "speaker and those who hear it", (PLAYERS,),
+              (req("player", "name", "who whispers"), req("to", "names", "who hears it"),
+               req("text", "str", "what they whisper"))),
+    EventType("whispered", "the table sees that a whisper happened (not what was said)",
+              (ALL,),
+              (req("player", "name", "who whispered"), req("to", "names", "to whom"))),
     EventType("claim_ability", "a player publicly uses (or pretends to use) a day ability",
               (ALL,),
               (req("player", "name", "who"), req("character", "character", "the ability claimed")),

@@ -35,6 +35,7 @@ from typing import Any, Iterable
 
 from ..errors import ClocktowerError, IllegalAction, IllegalAnswer, ReplayMismatch
 from . import voting
+from .decisions import Decision
 from .driver import Days, drive
 from .game import Game
 from .logs import LogAnswers, check_setup, setup_script, where
@@ -163,19 +164,80 @@ def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = No
     finish_setup(game, bluffs, extra)
 
 
+def place_reminder(game: Game, name: str, token: str, remove: bool = False) -> None:
+    """A reminder token placed (or removed) by the Storyteller's hand: a note on the
+    grimoire that changes nothing in the game, logged for the Storyteller only (a `reminder`
+    event with `by_hand`, or `reminder_removed`). The web grimoire checks it first
+    (`web/driver.hand_reminder`); a replay puts it back where its log has it."""
+    if remove:
+        game.emit("reminder_removed", player=name, token=token)
+    else:
+        game.emit("reminder", player=name, token=token, by_hand=True)
+
+
+def _is_hand_reminder(ev: dict) -> bool:
+    return ev.get("type") == "reminder_removed" or (
+        ev.get("type") == "reminder" and ev.get("by_hand") is True)
+
+
+def take_hand_reminders(game: Game, events: list[dict]) -> None:
+    """The reminder tokens placed or removed by hand (a web game's) that the log has next,
+    where the replayed game stands: put back as they were. A web game takes them while it
+    waits for an input (an answer, a day's action, the rulings at dusk), which is where a
+    replay calls this."""
+    while len(game.log) < len(events) and _is_hand_reminder(events[len(game.log)]):
+        i = len(game.log)
+        ev = events[i]
+        name, token = ev.get("player"), ev.get("token")
+        if not isinstance(name, str) or name not in game.by_name or not isinstance(token, str):
+            raise ReplayMismatch(f"{where(events, i)}the log's hand-placed reminder does not "
+                                 f"name a player and a token: {ev!r}")
+        place_reminder(game, name, token, ev["type"] == "reminder_removed")
+
+
+class _Waits(Exception):
+    """The replay has reached the end of an unfinished game's log where the game waits for
+    an answer or a day's input (a web game still being played): the replay stops there."""
+
+
+def _at_end(game: Game, events: list[dict]) -> bool:
+    """The replayed game has made every event of a log whose game is not over."""
+    return len(game.log) >= len(events) and not any(
+        e.get("type") == "game_over" for e in events)
+
+
+class _WrittenAnswers(LogAnswers):
+    """The logged answers of a written game, with the reminder tokens placed by hand before
+    each decision put back first; at the end of an unfinished game's log, the replay stops
+    (`_Waits`)."""
+
+    def __call__(self, decision: Decision, view):
+        game = view.game
+        take_hand_reminders(game, self.events)
+        if game.n_decisions - 1 not in self.by_seq and _at_end(game, self.events):
+            raise _Waits(f"{decision.kind} by {decision.who}")
+        return super().__call__(decision, view)
+
+
 # ---------------------------------------------------------------------------- replay
 class _LoggedDays(Days):
     """A written game's phases as its log shows them (`phases`: "night", "day", ...), with
     the inputs logged in each carried out where they were logged (`by_seq`: sequence number
-    -> (index in the log, event)); `at`: the index of the input being carried out, if any."""
+    -> (index in the log, event)); `at`: the index of the input being carried out, if any.
 
-    end_day_after_game_over = True
+    A scenario's day that ended the game still ends (its `day_end` after `game_over`); a web
+    game's does not (the table stops there): `ends_day_after_game_over` is what the log
+    shows. A web game's nomination or exile may have no `votes` (each voter was asked: the
+    logged answers), and its reminder tokens placed by hand are put back (`events`)."""
 
-    def __init__(self, by_seq: dict[int, tuple[int, dict]], phases: list[str]):
+    def __init__(self, by_seq: dict[int, tuple[int, dict]], phases: list[str],
+                 events: list[dict] | None = None):
         self.by_seq = by_seq
         self.phases = phases
         self.k = 0
         self.at: int | None = None
+        self.events = events if events is not None else []
+        self.end_day_after_game_over = _day_ends_after_game_over(self.events)
 
     def begin(self, game: Game, kind: str) -> bool:
         if self.k >= len(self.phases):
@@ -194,9 +256,12 @@ class _LoggedDays(Days):
     def _inputs(self, game: Game, phase: str) -> None:
         """Carry out the inputs logged next (by sequence number) in this phase."""
         while game.winner is None:
+            take_hand_reminders(game, self.events)
             i, rec = self.by_seq.get(game.n_decisions, (None, None))
             if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
                     or rec.get("number") != (game.night if phase == "night" else game.day):
+                if phase == "day" and _at_end(game, self.events):
+                    raise _Waits("the day's next action")
                 return
             self.at = i
             if "answer" not in rec:
@@ -208,8 +273,18 @@ class _LoggedDays(Days):
                 if not isinstance(who, str):
                     raise ReplayMismatch(f"the logged day action does not name who acts "
                                          f"(who: {who!r})")
-                day_action(game, who, rec["answer"])
+                day_action(game, who, rec["answer"], live=True)
             self.at = None
+
+
+def _day_ends_after_game_over(events: list[dict]) -> bool:
+    """Whether the log's day that ended the game ends (its `day_end` after `game_over`), as
+    a written game's (a scenario's) always does; a web game's does not. A log whose game
+    did not end by day (or not at all) is read as a written game's."""
+    over = next((i for i, e in enumerate(events) if e.get("type") == "game_over"), None)
+    if over is None or events[over].get("phase") != "day":
+        return True
+    return any(e.get("type") == "day_end" for e in events[over + 1:])
 
 
 def _check_written_setup(setup: dict, at: str) -> None:
@@ -262,7 +337,7 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     if not all(isinstance(e.get("seq"), int) for e in decisions):
         raise ReplayMismatch("a decision event in the log has no sequence number")
     by_seq = {e["seq"]: (i, e) for i, e in enumerate(events) if e.get("type") == "decision"}
-    answers = LogAnswers(events)
+    answers = _WrittenAnswers(events)
     game = Game(script, registry, seed=seed, default_answerer=answers)
     thinks = setup.get("thinks") or {}
     grimoire = [{"name": p["name"], "character": p["character"], "alignment": p.get("alignment"),
@@ -270,24 +345,12 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
                 for p in players]
     phases = [e["type"] for e in events if e.get("type") in ("night", "day")
               and e.get("phase") == e.get("type")]
-    days = _LoggedDays(by_seq, phases)
+    days = _LoggedDays(by_seq, phases, events)
     try:
-        if setup.get("grimoire") == "dealt":
-            # A scenario's setup the engine dealt (`deal:`): the same deal again, from the
-            # seed, with the characters included and excluded.
-            deal = setup.get("deal")
-            if not isinstance(deal, dict) or not _names(deal.get("include")) \
-                    or not _names(deal.get("exclude")):
-                raise ReplayMismatch("the dealt setup event does not record the deal "
-                                     "(include, exclude)")
-            extra = {k: setup[k] for k in ("grimoire", "deal", "script_meta") if k in setup}
-            setup_random(game, [p["name"] for p in players],
-                         sum(1 for p in players if p.get("traveller")),
-                         include=deal["include"], exclude=deal["exclude"], extra=extra)
-        else:
-            setup_written(game, grimoire, setup.get("bluffs_written"),
-                          setup.get("not_dealt") or [])
-        drive(game, days)
+        try:
+            drive_written(game, grimoire, setup, players, days)
+        except _Waits:
+            pass            # the log ends where the game waits: compared below
     except ReplayMismatch as e:
         check_setup(events, game, how)     # an edited setup is the cause, if there is one
         if days.at is None:
@@ -305,6 +368,27 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     return game
 
 
+def drive_written(game: Game, grimoire: list[dict], setup: dict, players: list[dict],
+                  days: _LoggedDays) -> None:
+    """A written game's setup as its log's setup event has it, then its nights and days."""
+    if setup.get("grimoire") == "dealt":
+        # A scenario's setup the engine dealt (`deal:`): the same deal again, from the
+        # seed, with the characters included and excluded.
+        deal = setup.get("deal")
+        if not isinstance(deal, dict) or not _names(deal.get("include")) \
+                or not _names(deal.get("exclude")):
+            raise ReplayMismatch("the dealt setup event does not record the deal "
+                                 "(include, exclude)")
+        extra = {k: setup[k] for k in ("grimoire", "deal", "script_meta") if k in setup}
+        setup_random(game, [p["name"] for p in players],
+                     sum(1 for p in players if p.get("traveller")),
+                     include=deal["include"], exclude=deal["exclude"], extra=extra)
+    else:
+        setup_written(game, grimoire, setup.get("bluffs_written"),
+                      setup.get("not_dealt") or [])
+    drive(game, days)
+
+
 def compare(mine: list[dict], theirs: list[dict]) -> None:
     """ReplayMismatch at the first event that differs (as JSON, keys sorted)."""
     a_lines = [json.dumps(e, sort_keys=True) for e in mine]
@@ -312,5 +396,10 @@ def compare(mine: list[dict], theirs: list[dict]) -> None:
     for i, (a, b) in enumerate(zip(a_lines, b_lines)):
         if a != b:
             raise ReplayMismatch(f"event {i + 1} differs:\n  log:    {b}\n  replay: {a}")
+    if len(a_lines) > len(b_lines):
+        end = getattr(theirs, "end_line", 0)
+        at = f"at line {end}" if end else f"after event {len(theirs)}"
+        raise ReplayMismatch(f"{where(theirs)}the log ends {at}, but the game goes on "
+                             f"({mine[len(theirs)]['type']} event next): the log is truncated")
     if len(a_lines) != len(b_lines):
         raise ReplayMismatch(f"the log has {len(b_lines)} events, the replay {len(a_lines)}")

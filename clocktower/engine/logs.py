@@ -27,22 +27,30 @@ class EventLog(list):
         self.source = source
         self.lines = lines or []
         self.end_line = end_line            # the last line read (where the file ends)
+        self.array = False                  # read from one JSON array (no lines to name)
 
 
 def where(events: list[dict], i: int | None = None) -> str:
-    """`file:line: ` for event `i` of a log read from a file (`file: ` for i None), or ''."""
+    """`file:line: ` for event `i` of a log read from a file (`file: ` for i None), or ''
+    (`file: event N: ` for a file that is one JSON array, a web game's export)."""
     source = getattr(events, "source", None)
     if source is None:
         return ""
     lines = getattr(events, "lines", [])
     if i is not None and 0 <= i < len(lines):
         return f"{source}:{lines[i]}: "
+    if i is not None and 0 <= i < len(events) and getattr(events, "array", False):
+        return f"{source}: event {i + 1}: "
     return f"{source}: "
 
 
 def read_log(path: str | Path) -> EventLog:
+    """A log file: JSON lines, one event a line (`play --log`, a scenario's log), or one JSON
+    array of events (a web game's export, `GET /api/games/<id>/log`)."""
     path = Path(path)
     text = read_text_file(path)
+    if text.lstrip().startswith("["):
+        return _read_array(path, text)
     lines = text.splitlines()
     events = EventLog(source=str(path))
     for i, line in enumerate(lines, 1):
@@ -61,6 +69,30 @@ def read_log(path: str | Path) -> EventLog:
         events.append(ev)
         events.lines.append(i)
         events.end_line = i
+    if not events or events[0]["type"] != "setup":
+        raise ClocktowerError(f"{path}: a game log starts with a setup event")
+    return events
+
+
+def _read_array(path: Path, text: str) -> EventLog:
+    """A log file that is one JSON array of events (a web game's export)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ClocktowerError(f"{path}: not a JSON array of events: nested too deeply") from None
+    except json.JSONDecodeError as e:
+        cut = e.msg.startswith(("Unterminated", "Expecting")) and e.pos >= len(text.rstrip())
+        raise ClocktowerError(f"{path}:{e.lineno}: not a JSON array of events: {e.msg}"
+                              + ("; the file is cut short: the log is truncated"
+                                 if cut else "")) from None
+    if not isinstance(data, list):
+        raise ClocktowerError(f"{path}: a game log is JSON lines or one JSON array of events")
+    events = EventLog(source=str(path))
+    events.array = True
+    for i, ev in enumerate(data, 1):
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise ClocktowerError(f"{path}: event {i} must be an object with a type")
+        events.append(ev)
     if not events or events[0]["type"] != "setup":
         raise ClocktowerError(f"{path}: a game log starts with a setup event")
     return events

@@ -35,7 +35,9 @@ def replay(events: list[dict], registry, script=None) -> Game:
     game = Game(script, registry, seed=seed, default_answerer=answers)
     try:
         setup_random(game, names, travellers)
-        play(game)
+        # a game with day talk says so in each day's `talk` event (engine/talk.py)
+        talk = next((e.get("rounds") for e in events if e.get("type") == "talk"), 0)
+        play(game, talk=talk if isinstance(talk, int) else 0)
     except IllegalAnswer as e:
         check_setup(events, game, how)
         raise answers.illegal(e) from None

@@ -178,18 +178,30 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
 
 
 class BotDays(Days):
-    """The day of a bot game: players act in turns (`bot_day`); no result after `max_days`."""
+    """The day of a bot game: `talk` rounds of talk first (`engine/talk.py`; none by
+    default), then players act in turns (`bot_day`); no result after `max_days`."""
 
-    def __init__(self, max_days: int | None = MAX_DAYS):
+    def __init__(self, max_days: int | None = MAX_DAYS, talk: int = 0):
         self.max_days = max_days
+        self.talk = talk
 
     def day(self, game: Game) -> None:
+        if self.talk:
+            from .talk import talk_rounds
+            talk_rounds(game, self.talk)
+        bot_day(game)
+
+    def rest_of_day(self, game: Game) -> None:
+        """A fork taken by day goes on with the turns (its talk, if any, is over)."""
         bot_day(game)
 
 
 BOT_DAYS = BotDays()
 
 
-def play(game: Game, max_days: int = MAX_DAYS) -> Game:
-    """Play from the first night to the end with the game's answerers (`driver.drive`)."""
-    return drive(game, BOT_DAYS if max_days == MAX_DAYS else BotDays(max_days))
+def play(game: Game, max_days: int = MAX_DAYS, talk: int = 0) -> Game:
+    """Play from the first night to the end with the game's answerers (`driver.drive`);
+    `talk`: rounds of talk that open each day (`engine/talk.py`)."""
+    if max_days == MAX_DAYS and not talk:
+        return drive(game, BOT_DAYS)
+    return drive(game, BotDays(max_days, talk))

@@ -383,12 +383,18 @@ def what(d: Defaulted) -> str:
 
 def pin_text(text: str, file: str = "<scenario>", keep: frozenset[str] = frozenset()) -> Pinned:
     """Write every defaulted decision of a scenario's text, but those named in `keep` (as
-    `what` names them); the new text plays the same game.
+    `what` names them) and a dealt file's setup decisions; the new text plays the same
+    game.
 
     Raises ScenarioError for a malformed file, or for one whose decisions cannot be written
     (the reason names the decision)."""
     sc = load_text(text, file)
     result = run_scenario(sc)
+    # A dealt file (`deal:`) leaves its setup to the deal on purpose: the characters, the
+    # bluffs and what a dealt Drunk believes are the deal's, and `bluffs:` cannot be written
+    # beside `deal:`. Its setup decisions are kept; the steps' decisions are pinned.
+    dealt = {what(d) for d in result.defaulted if sc.deal is not None and d.step == "setup"}
+    keep = keep | dealt
     todo = [d for d in result.defaulted if what(d) not in keep]
     if not todo:
         return Pinned(file, text, [])

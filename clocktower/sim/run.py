@@ -206,7 +206,9 @@ def run_batch(spec: Spec, b: int) -> list[dict]:
 # ---- the out folder ---------------------------------------------------------------------
 
 class Store:
-    """`OUT/manifest.json` (the spec) and `OUT/batches/NNNNNN.jsonl` (finished batches)."""
+    """`OUT/manifest.json` (the spec) and `OUT/batches/NNNNNN.jsonl` (finished batches).
+    `spec`: a simulation's `Spec`, or another with `to_json`, `n_batches` and `batch_range`
+    (the arena's `ArenaSpec`)."""
 
     def __init__(self, out: Path):
         self.out = Path(out)
@@ -236,14 +238,14 @@ class Store:
         except (OSError, ValueError) as e:
             raise ClocktowerError(f"{self.manifest}: unreadable manifest ({e})") from None
 
-    def write_manifest(self, spec: Spec) -> None:
+    def write_manifest(self, spec: Any) -> None:
         from ..fileio import write_text
         write_text(self.manifest, json.dumps(spec.to_json(), indent=1, sort_keys=True) + "\n")
 
     def path(self, b: int) -> Path:
         return self.batches / f"{b:06d}.jsonl"
 
-    def finished(self, spec: Spec) -> set[int]:
+    def finished(self, spec: Any) -> set[int]:
         """Batches saved whole (a batch file is written atomically: present means whole),
         from one listing of the folder (not a look per batch: a run of a million batches
         starts at once)."""
@@ -275,7 +277,7 @@ class Store:
         write_text(self.path(b), "".join(json.dumps(r, sort_keys=True, separators=(",", ":"))
                                          + "\n" for r in records))
 
-    def records(self, spec: Spec) -> Iterator[dict]:
+    def records(self, spec: Any) -> Iterator[dict]:
         """Every record of the run, in index order."""
         for b in range(spec.n_batches):
             p = self.path(b)
@@ -342,6 +344,9 @@ def _sens_text(s: Any) -> str:
 # ---- executors --------------------------------------------------------------------------
 
 Done = Callable[[int, list[dict]], None]
+# What a worker runs: `work(spec, b)` -> batch b's records (a module-level function, so that
+# pool and Ray workers can import it): `run_batch` for a simulation, `arena.run_batch` ...
+Work = Callable[[Any, int], list[dict]]
 
 
 def _ignore_sigint() -> None:
@@ -349,12 +354,13 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_serial(spec: Spec, todo: list[int], on_done: Done) -> None:
+def run_serial(spec: Any, todo: list[int], on_done: Done, work: Work = run_batch) -> None:
     for b in todo:
-        on_done(b, run_batch(spec, b))
+        on_done(b, work(spec, b))
 
 
-def run_processes(spec: Spec, todo: list[int], jobs: int, on_done: Done) -> None:
+def run_processes(spec: Any, todo: list[int], jobs: int, on_done: Done,
+                  work: Work = run_batch) -> None:
     """A pool of `jobs` processes (spawned: no state is shared), a few batches in flight
     each. On Ctrl-C: pending batches are cancelled, running ones finish and are saved (a
     second Ctrl-C stops at once), then KeyboardInterrupt goes on up."""
@@ -368,7 +374,7 @@ def run_processes(spec: Spec, todo: list[int], jobs: int, on_done: Done) -> None
                 b = next(queue, None)
                 if b is None:
                     return
-                pending[ex.submit(run_batch, spec, b)] = b
+                pending[ex.submit(work, spec, b)] = b
         fill()
         try:
             while pending:
@@ -399,7 +405,8 @@ def import_ray() -> Any:
         raise ClocktowerError(RAY_MISSING) from None
 
 
-def run_ray(spec: Spec, todo: list[int], jobs: int, address: str | None, on_done: Done) -> None:
+def run_ray(spec: Any, todo: list[int], jobs: int, address: str | None, on_done: Done,
+            work: Work = run_batch) -> None:
     """The same batches as Ray tasks: on the cluster at `address`, or on a local Ray started
     here with `jobs` CPUs (stopped at the end). The cluster's nodes need clocktower installed."""
     # Ray's usage statistics are sent to its makers unless disabled: a simulation sends nothing
@@ -414,7 +421,7 @@ def run_ray(spec: Spec, todo: list[int], jobs: int, address: str | None, on_done
         else:
             ray.init(num_cpus=jobs, **kw)
     try:
-        task = ray.remote(num_cpus=1, max_retries=0)(run_batch)
+        task = ray.remote(num_cpus=1, max_retries=0)(work)
         ref = ray.put(spec)
         window = 2 * jobs if not address else max(2 * jobs, 2 * int(
             ray.cluster_resources().get("CPU", jobs)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -19,8 +19,8 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 
 from ..errors import ClocktowerError, SetupError
 from . import report as R
-from .run import (Spec, Store, game_seed, run_processes, run_ray, run_serial,
-                  spec_differences)
+from .run import (Spec, Store, Work, game_seed, run_batch, run_processes, run_ray,
+                  run_serial, spec_differences)
 from .summary import summarise
 
 
@@ -76,6 +76,18 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
              where: list[str] | None = None) -> dict:
     console = console or Console(highlight=False)
     store = Store(out)
+    done = open_run(spec, store, resume, lambda: probe(spec))
+    execute(spec, store, done, jobs, backend, ray_address, console, show)
+    return finish(spec, store, console, show, where)
+
+
+def open_run(spec: Any, store: Store, resume: bool, check: Callable[[], None]) -> set[int]:
+    """Open the out folder for `spec` (a new run, or `resume` the run it holds), refusing in
+    one line what would overwrite or mix with files that are not this run's; `check()` runs
+    before the manifest is written (a spec that cannot be played is refused before any file
+    is). Returns the batches already saved. `spec`: a simulation's `Spec` or any spec with
+    the same `to_json`, `n_batches` and `batch_range` (the arena's)."""
+    out = store.out
     if resume and store.read_manifest() is None:
         raise ClocktowerError(f"--resume: {out} holds no run to continue (no manifest.json); "
                               "leave out --resume to start one")
@@ -83,7 +95,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         # with no manifest, nothing here is a run's: the user's own files (an empty batches
         # folder is what a refused start leaves, nothing to lose)
         theirs = store.foreign() + [
-            f for f in sorted(Store.OWN) if f != ".write-test" and (store.out / f).exists()
+            f for f in sorted(store.OWN) if f != ".write-test" and (store.out / f).exists()
             and not (f == "batches" and store.out.joinpath(f).is_dir()
                      and not any(store.batches.iterdir()))]
         if theirs:
@@ -92,6 +104,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
             raise ClocktowerError(f"--out {out} holds files the simulator did not write "
                                   f"({shown}) and no run (no manifest.json): a run would "
                                   "overwrite or mix with them; choose a new or empty folder")
+    check()                     # a script or count that cannot be played: refused, nothing made
     store.prepare()
     new = spec.to_json()
     old = store.read_manifest()
@@ -104,10 +117,18 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         if diffs:
             raise ClocktowerError(f"--resume: {out} holds another run ("
                                   + "; ".join(diffs) + ")")
-    probe(spec)
     if old is None:
         store.write_manifest(spec)
-    done = store.finished(spec)
+    return store.finished(spec)
+
+
+def execute(spec: Any, store: Store, done: set[int], jobs: int, backend: str,
+            ray_address: str | None, console: Console, show: bool = True,
+            work: Work = run_batch, label: str = "simulate") -> int:
+    """Play the batches of `spec` not in `done` with `work` (run.py's executors: this
+    process, a pool of `jobs` processes, or Ray), saving each as it finishes
+    (`store.save`), with a progress bar and a line in sessions.jsonl; Ctrl-C raises
+    `Interrupted` once the finished batches are saved. Returns the games played."""
     todo = [b for b in range(spec.n_batches) if b not in done]
     if done and show:
         console.print(f"resuming: {len(done)} of {spec.n_batches} batches already saved")
@@ -115,7 +136,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
     cpu0 = _cpu()
     start = time.perf_counter()
     played = 0
-    cols = (TextColumn("[bold]simulate[/]"), BarColumn(), MofNCompleteColumn(),
+    cols = (TextColumn(f"[bold]{label}[/]"), BarColumn(), MofNCompleteColumn(),
             TextColumn("games · {task.fields[rate]} games/s"), TimeElapsedColumn(),
             TimeRemainingColumn())
     with Progress(*cols, console=console, transient=True, disable=not show) as prog:
@@ -141,14 +162,14 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
                                  "interrupted": interrupted})
         try:
             if backend == "ray":
-                run_ray(spec, todo, jobs, ray_address, on_done)
+                run_ray(spec, todo, jobs, ray_address, on_done, work)
             elif jobs <= 1:
-                run_serial(spec, todo, on_done)
+                run_serial(spec, todo, on_done, work)
             else:
-                run_processes(spec, todo, jobs, on_done)
+                run_processes(spec, todo, jobs, on_done, work)
         except KeyboardInterrupt:
             session(True)
-            raise Interrupted(saved, spec.n_batches, out) from None
+            raise Interrupted(saved, spec.n_batches, store.out) from None
         except BaseException:
             session(True)
             raise
@@ -163,7 +184,7 @@ def simulate(spec: Spec, out: Path, jobs: int = 1, backend: str = "process",
         console.print(f"{played} games in {seconds:.1f} s ({played / seconds:.0f} games/s, "
                       f"{jobs} {'Ray ' if backend == 'ray' else ''}job{'s' if jobs > 1 else ''}"
                       f"{per_cpu}; {build})")
-    return finish(spec, store, console, show, where)
+    return played
 
 
 def finish(spec: Spec, store: Store, console: Console, show: bool = True,

@@ -241,8 +241,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
 
     @app.get("/api/bots")
     async def bots():
-        from ..agents.policies import POLICIES, default_policy
-        return {"policies": sorted(POLICIES), "default": default_policy()}
+        from ..agents.policies import default_policy, local_policies
+        return {"policies": local_policies(), "default": default_policy()}
 
     @app.get("/api/scripts")
     async def scripts():
@@ -318,6 +318,15 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
             raise NotFound("the web pages are not installed (clocktower/web/static/join.html)")
         return FileResponse(page)
 
+    @app.get("/sheet/{token}")
+    async def sheet_page(token: str):
+        """The character sheet of a game's script (any of the game's links: the links page
+        gives the spectators' one, as a QR code for the table)."""
+        page = STATIC / "sheet.html"
+        if not page.is_file():
+            raise NotFound("the web pages are not installed (clocktower/web/static/sheet.html)")
+        return FileResponse(page)
+
     # ------------------------------------------------------------------ with a token
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, request: Request):
@@ -338,6 +347,14 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
             svc.handle(live, role, name, msg)
             await notify(live)
         return {"ok": True, "ref": msg.ref}
+
+    @app.post("/api/games/{gid}/check")
+    async def check(gid: str, request: Request):
+        """An answer put together from its parts: is it legal, which option, is it true
+        (the Storyteller's), before it is given. Nothing changes."""
+        live, role, name = authed(gid, request, ("storyteller", "player"))
+        body = await _body(request, P.CheckAnswer)
+        return svc.check(live, role, name, body.id, body.value)
 
     @app.get("/api/games/{gid}/script")
     async def game_script(gid: str, request: Request):
@@ -376,13 +393,16 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
                           "link": f"/join/{st['token']}", "url": url,
                           "qr": qr_svg_data_uri(url)})
         spectator = f"{base}/join/{live.sp_token}"
+        sheet = f"{base}/sheet/{live.sp_token}"
         return {"storyteller": live.st_token, "spectator": live.sp_token, "seats": seats,
                 "links": {"storyteller": f"/join/{live.st_token}",
-                          "spectator": f"/join/{live.sp_token}"},
+                          "spectator": f"/join/{live.sp_token}",
+                          "sheet": f"/sheet/{live.sp_token}"},
                 "base": base,
                 "urls": {"storyteller": f"{base}/join/{live.st_token}",
-                         "spectator": spectator},
-                "qr": {"spectator": qr_svg_data_uri(spectator)}}
+                         "spectator": spectator, "sheet": sheet},
+                "qr": {"spectator": qr_svg_data_uri(spectator),
+                       "sheet": qr_svg_data_uri(sheet)}}
 
     @app.get("/api/games/{gid}/log")
     async def log(gid: str, request: Request):

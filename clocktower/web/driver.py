@@ -35,7 +35,7 @@ from ..characters import REGISTRY
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.driver import Days, Stepped, drive
 from ..engine.game import Game
-from ..engine.inputs import check_day_action, day_action, setup_written
+from ..engine.inputs import check_day_action, day_action, place_reminder, setup_written
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import Script
 
@@ -193,9 +193,7 @@ def hand_reminder(game: Game, rec: dict) -> None:
     if rec.get("remove"):
         if token not in [r["token"] for r in reminders_in_play(game.log, game).get(name, [])]:
             raise ClocktowerError(f"token: {name} has no reminder {token!r}")
-        game.emit("reminder_removed", player=name, token=token)
-    else:
-        game.emit("reminder", player=name, token=token, by_hand=True)
+    place_reminder(game, name, token, bool(rec.get("remove")))
 
 
 class _Person:

@@ -117,12 +117,20 @@ class Reminder(_Msg):
     remove: bool = False
 
 
+class Table(_Msg):
+    """The table's tools (the Storyteller's): show or hide the vote history to the players,
+    start a timer everyone sees (seconds from now; 0 stops it)."""
+    type: Literal["table"]
+    votes: Literal["show", "hide"] | None = None
+    timer: Annotated[int, Field(ge=0, le=86400)] | None = None
+
+
 class Ping(_Msg):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[Union[Hello, Answer, Nominate, Exile, Use, EndDay, Ruling, Undo,
-                                SeatMode, Reminder, Ping], Field(discriminator="type")]
+                                SeatMode, Reminder, Table, Ping], Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -141,7 +149,7 @@ def _first_error(e: ValidationError) -> str:
     err = errs[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in (
         "hello", "answer", "nominate", "exile", "use", "end_day", "ruling", "undo", "seat",
-        "reminder",
+        "reminder", "table",
         "ping"))
     msg = err.get("msg", "invalid")
     return f"{where}: {msg}" if where else msg
@@ -150,6 +158,13 @@ def _first_error(e: ValidationError) -> str:
 # ---------------------------------------------------------------------------- HTTP bodies
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class CheckAnswer(_Body):
+    """An answer put together from its parts, checked before it is given (`POST
+    /api/games/<id>/check`): `id` the pending decision's, `value` the answer."""
+    id: int
+    value: Any
 
 
 class ScriptSpec(_Body):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,6 +120,9 @@ class Live:
     seats: list[dict]
     wg: WebGame
     conns: list[Conn] = field(default_factory=list)
+    # The table's tools (not the game's: stored in its configuration, `tools`): whether
+    # players see the vote history, and the timer everyone sees (seconds, ends_at).
+    tools: dict = field(default_factory=lambda: {"votes_shown": False, "timer": None})
 
     @property
     def info(self) -> dict:
@@ -154,6 +158,8 @@ class Service:
             raise Conflict(self.broken[gid]) from None
         live = Live(gid, row["title"], config, script, row["storyteller_token"],
                     row["spectator_token"], row["epoch"], row["seats"], wg)
+        if isinstance(config.get("tools"), dict):
+            live.tools.update(config["tools"])
         self.live[gid] = live
         return live
 
@@ -254,6 +260,15 @@ class Service:
 
     # ------------------------------------------------------------------ views
     def view(self, live: Live, role: str, name: str | None) -> dict:
+        v = self._view(live, role, name)
+        for key in ("pending", "decision"):     # a decision with many options: its parts
+            if v.get(key):
+                v[key]["parts"] = views.answer_parts(live.wg)
+        v["tools"] = views.table_tools(live.wg, live.tools, "storyteller" if role ==
+                                       "storyteller" else name or "spectator")
+        return v
+
+    def _view(self, live: Live, role: str, name: str | None) -> dict:
         if role == "storyteller":
             connected = {c.name for c in live.conns if c.role == "player" and c.name}
             return views.storyteller_view(live.wg, live.info, live.seats, connected)
@@ -262,6 +277,21 @@ class Service:
             assert seat is not None
             return views.player_view(live.wg, live.info, seat)
         return views.spectator_view(live.wg, live.info)
+
+    def check(self, live: Live, role: str, name: str | None, did: int, value: Any) -> dict:
+        """Whether `value` would answer the pending decision `did` (nothing changes): for
+        the Storyteller (with whether it is true), or the player whose decision it is."""
+        wg = live.wg
+        if role == "spectator":
+            raise Forbidden("a spectator only watches")
+        if did != wg.decision_id():
+            raise Conflict(f"decision {did} is not the one waiting (now {wg.decision_id()})")
+        d = wg.pending
+        if d is None or d.kind == "day":
+            raise Conflict("no decision is waiting for an answer")
+        if role != "storyteller" and d.who != name:
+            raise Forbidden("this decision is not yours")
+        return views.check_answer(wg, value, with_truth=role == "storyteller")
 
     def state_message(self, live: Live, role: str, name: str | None) -> dict:
         return {"type": "state", "epoch": live.epoch, "view": self.view(live, role, name)}
@@ -347,9 +377,10 @@ class Service:
                 action = {"ability": D.get(msg.ability).id, **msg.args}
             self._push(live, {"kind": "day_action", "by": "storyteller" if st else who,
                               "who": who, "action": action})
-        elif t in ("end_day", "ruling", "undo", "seat", "reminder"):
+        elif t in ("end_day", "ruling", "undo", "seat", "reminder", "table"):
             if not st:
-                raise Forbidden(f"only the Storyteller may {t.replace('_', ' ')}")
+                what = "set the table's tools" if t == "table" else t.replace("_", " ")
+                raise Forbidden(f"only the Storyteller may {what}")
             if t == "end_day":
                 if not wg.day_open():
                     raise Conflict("not now: the day is not open (answer what is waiting first)")
@@ -361,6 +392,8 @@ class Service:
                 self._push(live, {"kind": "ruling", "by": "storyteller", "ruling": msg.ruling})
             elif t == "undo":
                 self._undo(live)
+            elif t == "table":
+                self._table(live, msg.votes, msg.timer)
             elif t == "reminder":
                 if wg.over:
                     raise Conflict("the game is over")
@@ -377,6 +410,22 @@ class Service:
                 seat["online"] = msg.online
         else:                                           # pragma: no cover
             raise ClocktowerError(f"unknown message {t!r}")
+
+    def _table(self, live: Live, votes: str | None, timer: int | None) -> None:
+        """The table's tools: the vote history shown or hidden, the timer started (seconds
+        from now) or stopped (0)."""
+        if votes is None and timer is None:
+            raise ClocktowerError("table: give `votes` (show or hide) or `timer` (seconds, "
+                                  "0 to stop)")
+        tools = dict(live.tools)
+        if votes is not None:
+            tools["votes_shown"] = votes == "show"
+        if timer is not None:
+            tools["timer"] = None if timer == 0 else {
+                "seconds": timer, "ends_at": round(time.time() + timer, 3)}
+        self.store.set_config(live.id, "tools", tools)
+        live.tools = tools
+        live.config["tools"] = tools
 
     def _push(self, live: Live, rec: dict) -> None:
         wg = live.wg

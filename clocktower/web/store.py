@@ -131,6 +131,14 @@ class Store:
             db.execute("UPDATE games SET epoch = epoch + 1 WHERE id = ?", (gid,))
             return db.execute("SELECT epoch FROM games WHERE id = ?", (gid,)).fetchone()[0]
 
+    def set_config(self, gid: str, key: str, value: Any) -> None:
+        """One entry of the game's configuration (the table's tools: `tools`)."""
+        with self._tx() as db:
+            row = db.execute("SELECT config FROM games WHERE id = ?", (gid,)).fetchone()
+            config = json.loads(row[0])
+            config[key] = value
+            db.execute("UPDATE games SET config = ? WHERE id = ?", (_dump(config), gid))
+
     def set_online(self, gid: str, name: str, online: bool) -> None:
         with self._tx() as db:
             db.execute("UPDATE seats SET online = ? WHERE game_id = ? AND name = ?",

@@ -6,6 +6,9 @@ characters, bluffs, the script) for a new game; what cannot be taken is said in 
 """
 from __future__ import annotations
 
+import functools
+import json
+from pathlib import Path
 from typing import Any
 
 from .. import data as D
@@ -18,37 +21,108 @@ from .driver import reminders_in_play
 EDITIONS = {"tb": "trouble-brewing"}          # official editions we have as built-ins
 BUILTIN_EDITION = {v: k for k, v in EDITIONS.items()}
 
+# A custom role as townsquare stores it (its store's `customRole`): a role written in full
+# has these fields; a stripped one (its "Game State JSON") numbers them in this order.
+CUSTOM_ROLE_KEYS = ("id", "name", "image", "ability", "edition", "firstNight",
+                    "firstNightReminder", "otherNight", "otherNightReminder", "reminders",
+                    "remindersGlobal", "setup", "team", "isCustom")
+# The generic icon townsquare gives a custom role of each team (its `imageAlt`).
+TEAM_ICON = {"townsfolk": "good", "outsider": "outsider", "minion": "minion", "demon": "evil",
+             "fabled": "fabled"}
+THINKS = "Thinks: "
+
+
+@functools.lru_cache(maxsize=1)
+def townsquare_knows() -> frozenset[str]:
+    """The characters townsquare knows by id (`data/townsquare_roles.json`, from its
+    roles.json and fabled.json at a recorded commit): any other is written in full."""
+    path = Path(D.__file__).parent / "townsquare_roles.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    return frozenset(doc["roles"]) | frozenset(doc["fabled"])
+
+
+def full_role(cid: str) -> dict:
+    """A character townsquare lacks, as a whole custom role (its loader drops an `{id}`
+    it does not know); `imageAlt`: the team's generic icon."""
+    c = D.get(cid)
+    return {"id": c.id, "name": c.name, "ability": c.ability, "team": c.team,
+            "edition": "custom", "firstNight": c.first_night or 0,
+            "firstNightReminder": c.first_night_reminder or "",
+            "otherNight": c.other_night or 0, "otherNightReminder": c.other_night_reminder or "",
+            "reminders": list(c.reminders), "remindersGlobal": list(c.reminders_global),
+            "setup": bool(c.setup_text), "imageAlt": TEAM_ICON.get(c.team, "custom")}
+
+
+def _reminder(role: str | None, name: str) -> dict:
+    """A reminder token; one of a character townsquare lacks names its team's icon."""
+    out = {"role": role or "custom", "name": name}
+    if role and role not in townsquare_knows() and role not in ("good", "evil", "custom"):
+        try:
+            out["imageAlt"] = TEAM_ICON.get(D.get(role).team, "custom")
+        except UnknownCharacter:
+            out["role"] = "custom"
+    return out
+
 
 def export_state(game: Game, script: Script, builtin: str | None) -> dict:
+    """The game as townsquare's "Game State JSON": the script (an official edition by id,
+    else its roles: an `{id}` for each character townsquare knows, the whole role for the
+    others, the characters in play and the bluffs included), the bluffs, each seat's
+    character, reminders (the effects in play, the tokens; a Good or Evil marker for a
+    Traveller, and for a player whose alignment is not their character's; `Thinks: X` for
+    one who believes another character), death and ghost vote."""
+    knows = townsquare_knows()
+    in_play = [p.character for p in game.players] + list(game.bluffs)
     if builtin in BUILTIN_EDITION:
         edition: dict[str, Any] = {"id": BUILTIN_EDITION[builtin]}
-        roles: Any = ""
+        roles: Any = [full_role(c) for c in dict.fromkeys(in_play) if c not in knows] or ""
+        if roles:
+            edition = {"id": "custom", "name": script.name}
+            roles = [{"id": c} if c in knows else full_role(c)
+                     for c in dict.fromkeys(list(script.characters) + in_play)]
     else:
         edition = {"id": "custom", "name": script.name}
         if script.author:
             edition["author"] = script.author
-        roles = [{"id": c} for c in script.characters]
-    tokens = {name: [{"role": r["ability"] or "custom", "name": str(r["token"] or "")}
-                     for r in on] for name, on in reminders_in_play(game.log, game).items()}
+        roles = [{"id": c} if c in knows or c in script.homebrew else full_role(c)
+                 for c in dict.fromkeys(list(script.characters) + in_play)]
+    tokens = {name: [_reminder(r["ability"], str(r["token"] or "")) for r in on]
+              for name, on in reminders_in_play(game.log, game).items()}
     players = []
     for p in game.players:
-        rem = [{"role": e.source.id if e.source is not None else "custom",
-                "name": e.kind.capitalize()} for e in p.effects if game.effect_active(e)]
+        mine = tokens.get(p.name, [])
+        marked = {r["role"] for r in mine}
+        # An effect whose ability placed a token on the player is that token (the Thief's
+        # NEGATIVE VOTE): written once.
+        rem = [_reminder(e.source.id if e.source is not None else None, e.kind.capitalize())
+               for e in p.effects if game.effect_active(e)
+               and (e.source is None or e.source.id not in marked)]
         if p.thinks:
-            rem.append({"role": "custom", "name": f"Thinks: {D.get(p.thinks).name}"})
+            rem.append({"role": "custom", "name": f"{THINKS}{D.get(p.thinks).name}"})
+        if p.traveller or p.alignment != D.get(p.character).default_alignment:
+            rem.append({"role": p.alignment, "name": p.alignment.capitalize()})
         players.append({"name": p.name, "id": "", "role": p.character,
-                        "reminders": rem + tokens.get(p.name, []),
+                        "reminders": rem + mine,
                         "isVoteless": not p.ghost_vote, "isDead": not p.alive,
                         "pronouns": ""})
     return {"bluffs": list(game.bluffs), "edition": edition, "roles": roles, "fabled": [],
             "players": players}
 
 
+def _unstripped(role: Any) -> Any:
+    """A role townsquare re-exported with numbered keys (its stripped custom role) with its
+    keys named again."""
+    if isinstance(role, dict) and "0" in role:
+        return {CUSTOM_ROLE_KEYS[int(k)]: v for k, v in role.items()
+                if k.isdigit() and int(k) < len(CUSTOM_ROLE_KEYS)}
+    return role
+
+
 def _role_id(role: Any, where: str) -> str | None:
     if role in ("", None) or role == {}:
         return None
     if isinstance(role, dict):
-        role = role.get("id")
+        role = _unstripped(role).get("id")
     if not isinstance(role, str):
         raise ClocktowerError(f"{where}: a role is an id or an object with an id")
     try:
@@ -85,11 +159,12 @@ def import_state(state: Any) -> dict:
         if p.get("isDead") or p.get("isVoteless"):
             warnings.append(f"{name}: dead or voteless in the file; a new game starts alive "
                             f"(use rulings)")
-        if p.get("reminders"):
-            warnings.append(f"{name}: reminder tokens are not taken (the engine places its own)")
         traveller = D.get(cid).team == "traveller"
         line: dict[str, Any] = {"name": name, "character": cid}
-        if traveller:
+        rest = _read_markers(p.get("reminders"), line, f"{where}.reminders")
+        if rest:
+            warnings.append(f"{name}: reminder tokens are not taken (the engine places its own)")
+        if traveller and "alignment" not in line:
             line["alignment"] = "good"
             warnings.append(f"{name}: the file does not say a Traveller's alignment: good")
         seats.append({"name": name, "traveller": traveller, "bot": False, "online": True})
@@ -111,9 +186,7 @@ def import_state(state: Any) -> dict:
         listed: list[str] = []
         if isinstance(roles, list) and roles:
             for k, r in enumerate(roles):
-                if isinstance(r, dict) and "0" in r:
-                    raise ClocktowerError(f"roles[{k}]: a homebrew role cannot be played")
-                rid = _role_id(r, f"roles[{k}]")
+                rid = _role_id(r, f"roles[{k}]")      # a homebrew role: refused
                 if rid:
                     listed.append(rid)
         elif roles not in ("", None, []):
@@ -132,12 +205,16 @@ def import_state(state: Any) -> dict:
             meta["author"] = edition["author"]
         script = load_script([meta] + seen)
         builtin = None
-    # Believers need a believed character, which the file does not hold.
-    in_play = set(ids) | set(bluffs)
+    # Believers need a believed character: the file's `Thinks:` note, else the first free.
+    in_play = set(ids) | set(bluffs) | {line["thinks"] for line in grimoire if "thinks" in line}
     for line in grimoire:
         cid = line["character"]
         want = REGISTRY[cid].believes if cid in REGISTRY else ()
-        if not want:
+        if "thinks" in line and not want:
+            warnings.append(f"{line['name']}: a {THINKS.strip()} note on the "
+                            f"{D.get(cid).name}, who believes nothing else: not taken")
+            del line["thinks"]
+        if not want or "thinks" in line:
             continue
         pick = next((c for c in script.characters if c not in script.homebrew
                      and D.get(c).team in want and c not in in_play), None)
@@ -152,3 +229,27 @@ def import_state(state: Any) -> dict:
         warnings.append("fabled are not taken")
     return {"script": script, "builtin": builtin, "seats": seats, "grimoire": grimoire,
             "bluffs": bluffs or None, "warnings": warnings}
+
+
+def _read_markers(reminders: Any, line: dict, where: str) -> list:
+    """The reminders townsquare keeps that say what the engine does not work out: a Good or
+    Evil marker (the player's alignment) and our `Thinks: X` note (what a Drunk, Lunatic or
+    Marionette believes), taken into the grimoire line; returns the other reminders."""
+    if reminders in (None, ""):
+        return []
+    if not isinstance(reminders, list):
+        raise ClocktowerError(f"{where}: a list of reminders")
+    rest = []
+    for k, r in enumerate(reminders):
+        role = r.get("role") if isinstance(r, dict) else None
+        name = r.get("name") if isinstance(r, dict) else None
+        if role in ("good", "evil"):
+            line["alignment"] = role
+        elif role == "custom" and isinstance(name, str) and name.startswith(THINKS):
+            try:
+                line["thinks"] = D.get(name[len(THINKS):].strip()).id
+            except UnknownCharacter:
+                raise ClocktowerError(f"{where}[{k}]: {name!r}: no such character") from None
+        else:
+            rest.append(r)
+    return rest

@@ -6,6 +6,7 @@ pending decision. Spectator: the town square and public events. See docs/web.md 
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -13,6 +14,7 @@ from .. import data as D
 from ..engine.decisions import Decision, PlayerChoice
 from ..engine.runner import day_lists, day_uses, own_uses
 from ..engine.views import PlayerView, visible
+from ..errors import ClocktowerError
 from ..narrate import Lines
 from ..scripts.nightsheet import night_reminder
 from ..text import cname, describe_answer
@@ -280,3 +282,204 @@ def player_view(wg: WebGame, game_info: dict, seat: dict) -> dict:
 
 def spectator_view(wg: WebGame, game_info: dict) -> dict:
     return common(wg, "spectator", game_info)
+
+
+# ---------------------------------------------------------------------------- the table's tools
+def nominations(wg: WebGame, viewer: str) -> list[dict]:
+    """Every nomination and exile call of the game, as the table saw them (public events):
+    who, whom, the tally and hands (once counted), the votes needed, and whether the nominee
+    was executed (exiled) that day."""
+    out: list[dict] = []
+    for ev in wg.game.log:
+        t = ev["type"]
+        if t not in ("nominate", "nomination", "exile_vote", "exile", "execution") \
+                or not visible(ev, viewer):
+            continue
+        day = ev["number"]
+        if t == "nominate":
+            out.append({"day": day, "kind": "nomination", "by": ev["by"],
+                        "target": ev["target"], "votes": None, "voters": None,
+                        "threshold": None, "result": None})
+        elif t in ("nomination", "exile_vote"):
+            kind = "nomination" if t == "nomination" else "exile"
+            row = next((r for r in reversed(out) if r["day"] == day and r["kind"] == kind
+                        and r["by"] == ev["by"] and r["target"] == ev["target"]
+                        and r["votes"] is None), None)
+            if row is None:
+                row = {"day": day, "kind": kind, "by": ev["by"], "target": ev["target"],
+                       "result": None}
+                out.append(row)
+            row.update(votes=ev["votes"], voters=list(ev["voters"]),
+                       threshold=ev["threshold"])
+        else:
+            player = ev["player"]
+            kind = "exile" if t == "exile" else "nomination"
+            row = next((r for r in reversed(out) if r["day"] == day and r["kind"] == kind
+                        and r["target"] == player), None)
+            if row is not None:
+                row["result"] = "exiled" if t == "exile" else "executed"
+    return out
+
+
+def reveal(wg: WebGame) -> dict | None:
+    """The grimoire shown to everyone once the game is over: each seat's character,
+    alignment, what they believed, alive or dead, and their reminder tokens; the Demon's
+    bluffs. Nothing before the game ends."""
+    if not wg.over:
+        return None
+    g = wg.game
+    reminders = reminders_in_play(g.log, g)
+    rows = [{"name": p.name, "seat": p.seat, "character": p.character,
+             "alignment": p.alignment, "thinks": p.thinks, "alive": p.alive,
+             "traveller": p.traveller,
+             "reminders": [r["token"] for r in reminders.get(p.name, [])]}
+            for p in g.players]
+    return {"grimoire": rows, "bluffs": list(g.bluffs)}
+
+
+def table_tools(wg: WebGame, tools: dict, viewer: str) -> dict:
+    """The table's tools in a view (`tools`): the nomination tracker (today's nominations,
+    for everyone), the vote history of the whole game (the Storyteller's, and everyone's
+    when they show it: `votes_shown`), the timer everyone sees (`seconds`, `ends_at` in
+    seconds since the epoch, the server's clock), and the end-of-game reveal."""
+    noms = nominations(wg, viewer)
+    g = wg.game
+    today = [r for r in noms if g.phase == "day" and r["day"] == g.day]
+    shown = bool(tools.get("votes_shown"))
+    return {"nominations_today": today, "votes_shown": shown,
+            "vote_history": noms if shown or viewer == "storyteller" else None,
+            "timer": tools.get("timer"), "reveal": reveal(wg)}
+
+
+# ---------------------------------------------------------------------------- picking parts
+PARTS_MIN = 16      # a decision with this many options or more is also answered by its parts
+PARTS_MAX = 50_000  # ... up to this many (all are read once per decision)
+
+# Per game, the parts of the decision waiting (read once per decision).
+_PARTS: "WeakKeyDictionary[WebGame, tuple[Decision, list[dict] | None]]" = WeakKeyDictionary()
+
+
+def _part_kind(wg: WebGame, values: list) -> str:
+    """What a part holds (None, "no one / nothing", is one of its values whatever it holds)."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return "other"
+    if all(isinstance(v, bool) for v in values):
+        return "yes/no"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return "number"
+    if all(isinstance(v, str) and v in wg.game.by_name for v in values):
+        return "player"
+    if all(isinstance(v, str) and v in D.all_characters() for v in values):
+        return "character"
+    return "other"
+
+
+def _part(wg: WebGame, key: str | None, seen: list) -> dict | None:
+    """One part of the options: its kind, the values it takes (players in seat order,
+    numbers in order, others as first met) and, for a list, how many it holds."""
+    length = None
+    if all(isinstance(v, list) for v in seen):
+        lengths = {len(v) for v in seen}
+        if len(lengths) != 1:
+            return None
+        length = lengths.pop()
+        flat = [x for v in seen for x in v]
+    elif any(isinstance(v, (list, dict)) for v in seen):
+        return None
+    else:
+        flat = seen
+    values: list = []
+    keys: set[str] = set()
+    for x in flat:
+        k = json.dumps(x, sort_keys=True)
+        if k not in keys:
+            keys.add(k)
+            values.append(x)
+    kind = _part_kind(wg, values)
+    if kind == "player":
+        order = {p.name: p.seat for p in wg.game.players}
+        values.sort(key=lambda n: -1 if n is None else order[n])
+    elif kind == "number":
+        values.sort(key=lambda n: -1 if n is None else n)
+    return {"key": key, "kind": kind, "values": values, "length": length}
+
+
+def answer_parts(wg: WebGame) -> list[dict] | None:
+    """The parts of the pending decision's options, when it has many (`PARTS_MIN`): each
+    `{"key", "kind", "values", "length"}`: the option's field (`key`, null when the options
+    are plain values), what it holds (`player`, `character`, `number`, `yes/no`, `other`),
+    every value it takes among the options (null among them: none), and how many values a
+    list holds (null: one value). A client picks one value per part (or `length` for a list) and asks the server
+    whether that answer is legal (`check_answer`). None when the options do not split into
+    such parts (or a player choice or vote, which have their own pickers)."""
+    d = wg.pending
+    if d is None or isinstance(d, (DayOpen, PlayerChoice)) or d.kind == "vote":
+        return None
+    held = _PARTS.get(wg)
+    if held is not None and held[0] is d:
+        return held[1]
+    parts: list[dict] | None = None
+    n = d.n_options()
+    if PARTS_MIN <= n <= PARTS_MAX:
+        opts = [d.option(i) for i in range(n)]
+        if all(isinstance(o, dict) for o in opts):
+            keys: list[str] = []
+            for o in opts:
+                keys.extend(k for k in o if k not in keys)
+            if all(set(o) == set(keys) for o in opts):
+                found = [_part(wg, k, [o[k] for o in opts]) for k in keys]
+                parts = [p for p in found if p is not None] \
+                    if all(p is not None for p in found) else None
+        elif not any(isinstance(o, (list, dict)) for o in opts):
+            one = _part(wg, None, opts)
+            parts = [one] if one is not None else None
+    _PARTS[wg] = (d, parts)
+    return parts
+
+
+def _canonical(x: Any) -> str:
+    """An answer with its lists of names in sorted order, as JSON (to match an option
+    whatever order its players were picked in)."""
+    def norm(y: Any) -> Any:
+        if isinstance(y, list) and all(isinstance(z, str) for z in y):
+            return sorted(y)
+        if isinstance(y, list):
+            return [norm(z) for z in y]
+        if isinstance(y, dict):
+            return {k: norm(v) for k, v in y.items()}
+        return y
+    return json.dumps(norm(x), sort_keys=True)
+
+
+def check_answer(wg: WebGame, value: Any, with_truth: bool) -> dict:
+    """Whether `value` answers the pending decision: `legal`, `option` (the index of the
+    option it is, or null), `true` (information only, and only `with_truth`: whether it is
+    the truth), `label` (the answer in words). An option is matched as given, else with its
+    lists of names in any order (when that leaves one option)."""
+    d = wg.pending
+    if d is None or isinstance(d, DayOpen):
+        raise ClocktowerError("no decision is waiting for an answer")
+    exact = json.dumps(value, sort_keys=True)
+    loose = _canonical(value)
+    option = None
+    near = []
+    for i in range(d.n_options()):
+        o = d.option(i)
+        if json.dumps(o, sort_keys=True) == exact:
+            option = i
+            break
+        if _canonical(o) == loose:
+            near.append(i)
+    if option is None and len(near) == 1:
+        option = near[0]
+    if option is not None:
+        value = d.option(option)
+        legal = True
+    else:
+        legal = bool(d.is_legal(value))
+    out: dict[str, Any] = {"legal": legal, "option": option, "label": describe_answer(value),
+                           "true": None}
+    if legal and with_truth and d.n_true is not None:
+        out["true"] = bool(d.is_true(value))
+    return out

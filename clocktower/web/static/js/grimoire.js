@@ -4,6 +4,7 @@ import { api, h, $, GameLink, squareOf, renderLog, statusBadge, copyText, remind
 import { drawTownSquare } from "./townsquare.js";
 import { AdvicePanel } from "./advice.js";
 import { cname, character, describeAnswer, phaseLine, reminderTokens } from "./words.js";
+import { toolsPanel, renderTools } from "./tools.js";
 
 let who, link, view = null;
 let selected = new Set();          // seats picked for a player choice
@@ -53,6 +54,7 @@ function buildLayout() {
         h("section", { class: "panel", id: "day-panel", hidden: true }),
         h("section", { class: "panel", id: "tonight", hidden: true }),
         rulingPanel(),
+        toolsPanel(),
         h("section", { class: "panel" }, h("h2", {}, "Bluffs & setup"), h("p", { id: "bluffs" })),
         h("section", { class: "panel" }, h("h2", { id: "log-h" }, "Everything that happened"),
           h("ol", { class: "log", id: "log", "aria-labelledby": "log-h" })))),
@@ -107,6 +109,7 @@ function render() {
   const bl = Array.isArray(b) ? b : (view.bluffs || []);
   $("#bluffs").textContent = `Demon bluffs: ${bl.length ? bl.map(cname).join(", ") : "not chosen yet"}` +
     (view.not_dealt && view.not_dealt.length ? ` · in play, not dealt: ${view.not_dealt.map(cname).join(", ")}` : "");
+  renderTools($("#table-tools"), view, send);
   renderLog($("#log"), view.events, (ev) => ev.type !== "decision");
   fillRulingPlayers();
 }
@@ -243,8 +246,62 @@ function renderDecision() {
         h("span", {}, o.label || describeAnswer(o.value)),
         o.true === true ? h("span", { class: "tag true" }, "true") : o.true === false ? h("span", { class: "tag false" }, "false") : null))));
     if (p.truncated) parts.push(h("p", { class: "muted" }, `Showing ${opts.length} of ${p.n_options} legal options.`));
+    if (p.parts) parts.push(partsPicker(p));
   }
   box.replaceChildren(...parts);
+}
+
+// An answer put together from its parts (players, a character, a number), checked by the
+// server (legal? which option? true?) before it is given: for decisions with many options.
+function partsPicker(p) {
+  const label = (part, v) => v === null ? "none" : part.kind === "character" ? cname(v) : typeof v === "string" ? v : typeof v === "boolean" ? (v ? "yes" : "no") : JSON.stringify(v);
+  const fields = [];
+  const selects = p.parts.map((part) => {
+    const n = part.length || 1;
+    const list = [];
+    for (let k = 0; k < n; k++) {
+      const name = `${part.key || "answer"}${n > 1 ? ` ${k + 1}` : ""}`;
+      const sel = h("select", { "aria-label": name, dataset: { part: part.key || "" } },
+        part.values.map((v, i) => h("option", { value: String(i) }, label(part, v))));
+      if (n > 1 && k < part.values.length) sel.value = String(k);
+      list.push(sel);
+      fields.push(h("label", {}, name, sel));
+    }
+    return list;
+  });
+  const result = h("p", { class: "muted", id: "parts-result", "aria-live": "polite" }, "");
+  const give = h("button", { type: "button", class: "primary", disabled: true }, "Give this answer");
+  let checked = null;
+  const value = () => {
+    const vals = p.parts.map((part, j) => {
+      const picked = selects[j].map((sel) => part.values[Number(sel.value)]);
+      return part.length ? picked : picked[0];
+    });
+    if (p.parts.length === 1 && p.parts[0].key === null) return vals[0];
+    return Object.fromEntries(p.parts.map((part, j) => [part.key, vals[j]]));
+  };
+  const check = async () => {
+    give.disabled = true;
+    checked = null;
+    try {
+      const r = await api(`/api/games/${who.game}/check`, { method: "POST", token: who.token, body: { id: p.id, value: value() } });
+      if (r.legal) {
+        checked = r;
+        result.textContent = `Legal: ${r.label}${r.true === true ? " (true)" : r.true === false ? " (false)" : ""}`;
+        give.disabled = false;
+      } else result.textContent = `Not a legal answer: ${r.label}`;
+    } catch (e) { result.textContent = e.message; }
+  };
+  for (const list of selects) for (const sel of list) sel.addEventListener("change", () => { checked = null; give.disabled = true; result.textContent = ""; });
+  give.addEventListener("click", () => {
+    if (!checked) return;
+    answer(p, checked.option !== null ? { option: checked.option } : { value: value() });
+  });
+  return h("details", { class: "parts", id: "parts", open: p.truncated || null },
+    h("summary", {}, "Pick the answer by its parts"),
+    h("div", { class: "row wrap" }, ...fields),
+    h("div", { class: "row" }, h("button", { type: "button", onclick: check }, "Check"), give),
+    result);
 }
 
 function kindText(p) {
@@ -536,6 +593,9 @@ async function showLinks() {
       return row(s.name, s.token, s.url, s.qr, toggle);
     })),
     h("h3", {}, "Spectators"), h("ul", { class: "plain links" }, row("spectator", links.spectator, links.urls && links.urls.spectator, links.qr && links.qr.spectator)),
+    links.urls && links.urls.sheet ? h("div", {}, h("h3", {}, "Character sheet"),
+      h("p", { class: "muted" }, "The script's characters and jinxes, for anyone at the table (it holds the spectators' link)."),
+      h("ul", { class: "plain links", id: "sheet-link" }, row("character sheet", links.spectator, links.urls.sheet, links.qr && links.qr.sheet))) : "",
     h("h3", {}, "You"), h("ul", { class: "plain links" }, row("storyteller", links.storyteller, links.urls && links.urls.storyteller)));
 }
 

@@ -3,6 +3,7 @@
 import { h, $, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { cname, character, describeAnswer, phaseLine } from "./words.js";
+import { toolsPanel, renderTools } from "./tools.js";
 
 let who, link, view = null;
 let selected = new Set();
@@ -20,6 +21,7 @@ export function start(w) {
     h("section", { class: "panel decision", id: "decision", "aria-live": "polite", hidden: true }),
     h("section", { class: "panel", id: "day-panel", hidden: true }),
     h("section", { class: "square-wrap", "aria-label": "Town square", style: "margin-top:0.75rem" }, h("div", { id: "square" })),
+    toolsPanel(),
     h("section", { class: "panel", style: "margin-top:0.75rem" }, h("h2", { id: "learned-h" }, "What you have learned"),
       h("ol", { class: "log", id: "learned", "aria-labelledby": "learned-h" })),
     h("section", { class: "panel" }, h("h2", { id: "log-h" }, "The town"),
@@ -58,6 +60,7 @@ function render() {
   renderDay();
   const mine = (ev) => ev.type === "learn" && ev.player === who.name;
   renderLearned();
+  renderTools($("#table-tools"), view);
   renderLog($("#log"), view.events, (ev) => !mine(ev) && ev.type !== "decision");
 }
 
@@ -70,6 +73,7 @@ function renderMe() {
       h("h2", { id: "you-are" }, c ? `You are the ${c.name}` : "Waiting for your character…"),
       view.alignment ? h("p", {}, `Alignment: ${view.alignment}${me.alive === false ? " · you are dead" + (me.ghost_vote ? " (you have your ghost vote)" : " (ghost vote used)") : ""}`) : null,
       c ? h("p", { class: "ability muted" }, c.ability) : null,
+      h("p", {}, h("a", { href: `/sheet/${encodeURIComponent(who.token)}`, target: "_blank", rel: "noopener", id: "sheet-link" }, "Character sheet: every character on the script")),
       view.online === false ? h("p", { class: "muted", id: "at-table" }, "You play at the table: the Storyteller wakes you and takes your choices and votes in person.") : null));
 }
 
