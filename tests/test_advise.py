@@ -302,3 +302,20 @@ def test_a_group_opened(game, cli):
         assert len(out["options"]) == len(inner)
         one_line_error(cli("advise", p, "--no-days", "--decision", rec["seq"], "--open", "zz"),
                        "no such group")
+
+
+def test_a_game_with_day_talk_is_rebuilt_with_its_talk():
+    from clocktower.engine.runner import play
+    from clocktower.play import new_game
+    g = new_game("trouble-brewing", 7, 2,
+                 agents=make_agents(NAMES[:7], 2, "reasoning", "reasoning"))
+    play(g, talk=1)
+    events = list(g.log)
+    assert any(e["type"] == "talk" for e in events)
+    recs = _st(events)
+    for rec in recs:
+        d, rebuilt = probe(Point(events, rec["seq"]))
+        assert d is not None and d.kind == rec["kind"]
+        assert rebuilt.log == events[:len(rebuilt.log)]
+    after = play_rollout(Point(events, recs[-1]["seq"]), 0)
+    assert any(e["type"] == "talk" for e in after.log[len(events) // 2:])

@@ -227,6 +227,10 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
     script = setup_script(setup, spec, point.script)[0]
     game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
     setup_random(game, names, travellers)
+    # a game with day talk says so in each day's `talk` event (as `engine/replay.py` reads it)
+    talk = next((e.get("rounds") for e in events if e.get("type") == "talk"), 0)
+    if isinstance(talk, int) and not isinstance(talk, bool) and talk > 0:
+        return game, BotDays(MAX_DAYS, talk=talk)
     return game, _BOT_DAYS
 
 
