@@ -319,3 +319,17 @@ def test_a_game_with_day_talk_is_rebuilt_with_its_talk():
         assert rebuilt.log == events[:len(rebuilt.log)]
     after = play_rollout(Point(events, recs[-1]["seq"]), 0)
     assert any(e["type"] == "talk" for e in after.log[len(events) // 2:])
+
+
+def test_work_stops_when_asked_and_leaves_no_worker(game):
+    import multiprocessing
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info")
+    seen = []
+    a = advise_log(events, rec["seq"], rollouts=50, workers=2,
+                   should_stop=lambda: len(seen) >= 1, on_update=lambda adv: seen.append(1))
+    assert not a.done and len(seen) == 1
+    assert a.standing.n + sum(t.n for t in a.tallies) == 1
+    assert multiprocessing.active_children() == []
+    b = advise_log(events, rec["seq"], rollouts=50, workers=2, budget=0.0)
+    assert not b.done and multiprocessing.active_children() == []

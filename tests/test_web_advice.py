@@ -51,6 +51,13 @@ def test_advice_reaches_the_storyteller_only(tmp_path, monkeypatch):
         return result
 
     result = asyncio.run(run())
+    import multiprocessing
+    for _ in range(100):            # the last run's workers, terminated when it stopped
+        if not multiprocessing.active_children():
+            break
+        import time
+        time.sleep(0.05)
+    assert multiprocessing.active_children() == []
     assert check_secrets(result) > 100
     st = result["storyteller"]
     advice = [m for m in st.messages if m["type"] == "advice" and "error" not in m]
