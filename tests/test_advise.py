@@ -98,6 +98,12 @@ def test_info_groups_partition_the_options_by_what_they_point_at(game):
                     assert not g.in_play(o["character"])
 
 
+def test_a_finished_game_has_nothing_to_forecast(game):
+    from clocktower.errors import ClocktowerError
+    with pytest.raises(ClocktowerError, match="the game is over"):
+        advise(game, rollouts=1, workers=0)
+
+
 def test_overlapping_intervals_share_a_tier():
     def t(k, n):
         x = Tally()

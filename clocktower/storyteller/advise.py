@@ -274,6 +274,9 @@ def advise(game: Any, decision: Decision | None = None, rollouts: int = ROLLOUTS
     if point is None:
         if game is None:
             raise ClocktowerError("advise: no game")
+        if game.winner is not None:
+            raise ClocktowerError(f"advise: the game is over ({game.winner} won): nothing to "
+                                  f"forecast")
         point = point_of(game, game.n_decisions - 1 if decision is not None else None)
     if decision is not None and game is None:
         raise ClocktowerError("advise: a decision needs its game")
