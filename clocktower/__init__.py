@@ -19,6 +19,8 @@ True
 - logs: `read_log` (a JSON-lines log file), `replay` (a log, as a path or a list of
   events, replayed and checked identical);
 - answerers: `AutoStoryteller`, `RandomBot`; the characters: `REGISTRY`;
+- decision support: `advise` (good's chance from here and after each option of a pending
+  Storyteller decision, by rollouts played by bots: docs/storyteller.md, "Decision support");
 - errors: `ClocktowerError` (every error a user can cause) and its kinds.
 
 Everything but the errors is imported on first use, so `import clocktower` stays cheap.
@@ -48,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.replay import read_log
     from .scripts import Script, load_script
     from .storyteller import AutoStoryteller
+    from .storyteller.advise import advise
 
 __version__ = "0.1.0"
 
@@ -56,6 +59,7 @@ _LAZY = {
     "view": ".engine.views", "new_game": ".play", "play_game": ".play",
     "read_log": ".engine.replay", "Script": ".scripts", "load_script": ".scripts",
     "AutoStoryteller": ".storyteller", "RandomBot": ".agents", "REGISTRY": ".characters",
+    "advise": ".storyteller.advise",
 }
 
 __all__ = sorted([*_LAZY, "replay", "ClocktowerError", "IllegalAnswer",

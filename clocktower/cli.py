@@ -68,6 +68,12 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                                   "llm (docs/bots.md, docs/agents.md)"),
          good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
          evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
+         advise_rollouts: int = typer.Option(100, help="with --storyteller ask: rollouts per "
+                                             "option group when you type e (each option's "
+                                             "effect, played by the game's bots; reasoning "
+                                             "bots for llm ones)"),
+         advise_budget: float = typer.Option(30.0, help="with --storyteller ask: seconds at "
+                                             "most for those rollouts"),
          talk: int = typer.Option(0, min=0, max=20, help="rounds of day talk that open each "
                                   "day (docs/agents.md); 0: none"),
          llm_model: Optional[str] = typer.Option(None, help="the llm bots' model (default: "
@@ -89,9 +95,18 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         check_output_path(log)          # before the game, not after its narration
     st: object = None
     console = Console(highlight=False)
+    good, evil = team_policies(bots, good_bots, evil_bots)
+    if advise_rollouts < 1 or not advise_budget > 0:
+        raise ClocktowerError("--advise-rollouts and --advise-budget: give more than 0")
     if storyteller == "ask":
+        from .storyteller.advise import terminal_advisor
+        from .storyteller.forecast import Bots
         from .storyteller.human import TerminalStoryteller
-        st = TerminalStoryteller(console)
+        # the rollouts are played by the game's bots, the reasoning bots standing in for a
+        # chat model (thousands of rollouts: not a model's calls)
+        rollout_bots = Bots(*("reasoning" if p == "llm" else p for p in (good, evil)))
+        st = TerminalStoryteller(console, advisor=terminal_advisor(
+            console, rollout_bots, advise_rollouts, advise_budget))
     elif storyteller in ("neutral", "random", "llm"):
         from .storyteller import storyteller_policy
         if storyteller == "llm":
@@ -115,7 +130,6 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
             if visible(ev, view_as):
                 inner(ev)
         on_event = on_visible
-    good, evil = team_policies(bots, good_bots, evil_bots)
     if "llm" in (good, evil):
         from .agents.llm import set_env
         set_env(llm_model, llm_base_url)
@@ -350,6 +364,7 @@ def _register_subcommands() -> None:
     from . import cli_simulate  # noqa: F401  (adds `clocktower simulate`)
     from . import cli_solve  # noqa: F401  (adds `clocktower solve`)
     from . import cli_bots  # noqa: F401  (adds `clocktower bots report`)
+    from . import cli_advise  # noqa: F401  (adds `clocktower advise`, `advise-calibrate`)
     from . import cli_arena  # noqa: F401  (adds `clocktower arena`)
 
 

@@ -25,7 +25,11 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
           url: Optional[str] = typer.Option(
               None, help="the address players open, as the join links give it "
               "(scheme://host[:port]; default: this machine's LAN address with --host "
-              "0.0.0.0, else the address the grimoire is opened at)")
+              "0.0.0.0, else the address the grimoire is opened at)"),
+          advise: bool = typer.Option(
+              False, "--advise", help="the Storyteller's forecast (good's chance, each "
+              "option's effect, by rollouts played by bots on this machine's cores) starts "
+              "on in every game; the Storyteller turns it on or off in the grimoire"),
           ) -> None:
     """Run the web grimoire: a Storyteller's assistant for live games, players on their
     own devices (http://HOST:PORT)."""
@@ -47,7 +51,8 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
     addresses, links_base = serve_addresses(host, port)
     links_base = url.rstrip("/") if url else links_base
     try:
-        web = create_app(db, allowed_origins=tuple(allow_origin), public_url=links_base)
+        web = create_app(db, allowed_origins=tuple(allow_origin), public_url=links_base,
+                         advise=advise)
     except BaseException:
         sock.close()
         raise

@@ -76,6 +76,8 @@ def check_secrets(result: dict) -> int:
                         f"{name} sees {row['name']} dead before it was announced")
             for key in ST_ONLY_KEYS:
                 assert key not in msg.get("view", {}), (name, key)
+            # the Storyteller's decision support (web/advice.py) is the Storyteller's alone
+            assert not msg["type"].startswith("advice"), (name, msg["type"])
             view = msg.get("view", {})
             for ev in view.get("events", []) + msg.get("events", []):
                 assert visible(ev, name), (name, ev)

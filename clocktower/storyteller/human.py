@@ -69,11 +69,15 @@ def describe_decision(decision: Decision) -> tuple[str, list[str]]:
 
 
 class TerminalStoryteller:
+    """`advisor(decision, view)`, when given, is asked for each option's effect when the
+    person types `e` instead of a number (`storyteller/advise.py: terminal_advisor`)."""
+
     sees_everything = True      # as a Storyteller does (see engine/views.py)
 
-    def __init__(self, console: Console | None = None, max_list: int = 60):
+    def __init__(self, console: Console | None = None, max_list: int = 60, advisor=None):
         self.console = console or Console()
         self.max_list = max_list
+        self.advisor = advisor
 
     def __call__(self, decision: Decision, view) -> object:
         opts = decision.options()
@@ -109,11 +113,49 @@ class TerminalStoryteller:
             c.print(f"  {i:3}. {words or describe_answer(o)}{tag}")
         if len(opts) > len(shown):
             c.print(f"  … {len(opts) - len(shown)} more (type a number up to {len(opts)})")
+        if self.advisor is None:
+            while True:
+                k = IntPrompt.ask("choose", console=c, default=1)
+                if 1 <= k <= len(opts):
+                    return opts[k - 1]
+                c.print(f"[red]choose a number from 1 to {len(opts)}[/]")
+        c.print("  [dim]type e to see each option's effect on good's chance (rollouts by bots)[/]")
         while True:
-            k = IntPrompt.ask("choose", console=c, default=1)
-            if 1 <= k <= len(opts):
-                return opts[k - 1]
-            c.print(f"[red]choose a number from 1 to {len(opts)}[/]")
+            text = Prompt.ask("choose", console=c, default="1").strip().lower()
+            if text == "e":
+                self._effects(decision, view, shown, texts, n_true)
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(opts):
+                return opts[int(text) - 1]
+            c.print(f"[red]choose a number from 1 to {len(opts)}, or e[/]")
+
+    def _effects(self, decision: Decision, view, shown: list, texts: dict,
+                 n_true: int | None) -> None:
+        """The advisor's figures: its table, then the options again with their group's
+        figure beside each (options outside every group, a sample's: '-')."""
+        c = self.console
+        assert self.advisor is not None
+        adv = self.advisor(decision, view)
+        c.print(adv.table())
+        c.print(f"  [dim]as the automatic Storyteller would answer: {esc(adv.standing.basis)}[/]")
+        where: dict[str, int] = {}
+        for k, g in enumerate(adv.groups):
+            for o in g.options:
+                where.setdefault(repr(o), k)
+        tiers = adv.tiers
+        for i, o in enumerate(shown, 1):
+            at = where.get(repr(o))
+            if at is None:
+                fig = "   -"
+            else:
+                t = adv.tallies[at]
+                lo, hi = t.interval
+                fig = f"{t.chance:4.0%} ({lo:.0%}-{hi:.0%}, tier {tiers[at] + 1})"
+            tag = ""
+            if n_true is not None and decision.kind == "info":
+                tag = " [green](true)[/]" if i <= n_true else " [red](false)[/]"
+            words = texts.get(o) if isinstance(o, str) else None
+            c.print(f"  {i:3}. {fig}  {words or describe_answer(o)}{tag}")
 
     def _advice(self, decision: Decision, opts: list) -> object:
         """Advice for the Fisherman: typed text, or the number of a listed piece of advice

@@ -145,12 +145,34 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 
 def create_app(db_path: str | Path = "clocktower.sqlite",
-               allowed_origins: tuple[str, ...] = (), public_url: str | None = None) -> FastAPI:
+               allowed_origins: tuple[str, ...] = (), public_url: str | None = None,
+               advise: bool = False) -> FastAPI:
     """The app over the SQLite file `db_path`. `public_url`: the base of the join links
     handed out (`serve` gives its LAN address when it listens on every interface); None:
-    the address each request was made to."""
+    the address each request was made to. `advise`: the Storyteller's decision support is
+    on when a game is first used (web/advice.py; the Storyteller turns it on or off)."""
+    from .advice import WebAdvisor
     store = Store(db_path)
     svc = Service(store)
+    advisors: dict[str, WebAdvisor] = {}
+
+    def advisor(live: Live) -> WebAdvisor:
+        if live.id not in advisors:
+            advisors[live.id] = WebAdvisor(on=advise)
+        return advisors[live.id]
+
+    def to_storyteller(live: Live) -> Any:
+        async def send(msg: dict) -> None:
+            """An advice message: to the Storyteller's connections, never anyone else's."""
+            for conn in list(live.conns):
+                if conn.role != "storyteller":
+                    continue
+                async with conn.lock:
+                    try:
+                        await conn.send(msg)
+                    except Exception:           # a closed socket: dropped on its own
+                        pass
+        return send
     # Each game is re-run from its inputs (and checked against its stored events) when it
     # is first used, so start-up does not grow with the number of games (`Service.get`).
     # No /api/docs page: FastAPI's loads its scripts from a CDN (blank offline); the
@@ -214,6 +236,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
     async def notify(live: Live) -> None:
         for conn in list(live.conns):
             await push(live, conn)
+        advisor(live).refresh(live, to_storyteller(live))
 
     # The bots' day turns, paced (`table` message, `bot_pace`): one task in the server's
     # event loop, started when a game is first used, takes each due turn
@@ -451,6 +474,18 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
                         raise ClocktowerError(str(e)) from None
                     if isinstance(raw, dict) and isinstance(raw.get("ref"), str):
                         ref = raw["ref"][:64]
+                    if isinstance(raw, dict) and raw.get("type") == "advise":
+                        # the decision support's settings (web/advice.py): the Storyteller's
+                        if conn is None or live is None:
+                            raise Forbidden("say hello with your token first")
+                        if conn.role != "storyteller":
+                            raise Forbidden("only the Storyteller may do this")
+                        adv = advisor(live)
+                        adv.configure(raw)
+                        await ws.send_json({"type": "advice_settings", **adv.settings()})
+                        await ws.send_json({"type": "ok", "ref": ref})
+                        adv.refresh(live, to_storyteller(live))
+                        continue
                     try:
                         msg = P.parse_client(raw)
                     except ValueError as e:
@@ -471,6 +506,11 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
                         live.conns.append(conn)
                         ensure_pacer()
                         await push(live, conn, always=True)
+                        if role == "storyteller":   # the decision support, as it stands
+                            adv = advisor(live)
+                            await ws.send_json({"type": "advice_settings", **adv.settings()})
+                            if adv.latest is not None:
+                                await ws.send_json(adv.latest)
                         await notify(live)      # the Storyteller sees who is connected
                         continue
                     if conn is None or live is None:

@@ -2,6 +2,7 @@
 // waits for with every legal option, the day's nominations and votes, rulings and undo.
 import { api, h, $, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
+import { AdvicePanel } from "./advice.js";
 import { cname, character, describeAnswer, phaseLine, reminderTokens } from "./words.js";
 import { toolsPanel, renderTools } from "./tools.js";
 
@@ -9,15 +10,20 @@ let who, link, view = null;
 let selected = new Set();          // seats picked for a player choice
 let decisionKey = null;            // redraw the decision panel only when it changes
 let focusSeat = null;              // the seat whose card is open
+let advice = null;                 // the decision support's panel (advice.js)
 
 export function start(w) {
   who = w;
   document.title = `Grimoire · ${w.title || w.script.title || "Clocktower"}`;
   $("#title").textContent = "Grimoire";
   buildLayout();
+  advice = new AdvicePanel($("#advice"), (m) => send(m));
   link = new GameLink(w.game, w.token, {
     onChange: (v) => { view = v; render(); },
-    onReply: (m) => { if (m.type === "error") toast(m.message, true); },
+    onReply: (m) => {
+      if (m.type === "error") toast(m.message, true);
+      else if (advice) advice.receive(m);       // advice, advice_settings: the Storyteller's only
+    },
     onStatus: statusBadge($("#conn")),
   });
   const warnings = sessionStorage.getItem(`warnings:${w.game}`);
@@ -43,6 +49,7 @@ function buildLayout() {
       h("section", { class: "square-wrap", "aria-label": "Town square" }, h("div", { id: "square" })),
       h("div", {},
         h("section", { class: "panel decision", id: "decision", "aria-live": "polite" }),
+        h("section", { class: "panel", id: "advice", hidden: true }),
         h("section", { class: "panel", id: "seat-card", hidden: true, "aria-live": "polite" }),
         h("section", { class: "panel", id: "day-panel", hidden: true }),
         h("section", { class: "panel", id: "tonight", hidden: true }),

@@ -1,0 +1,187 @@
+"""Is the standing forecast calibrated? Scored against outcomes (`clocktower advise-calibrate`).
+
+For each player count, `games` games are played by the bots (`seed + i`, the automatic
+Storyteller); at the dawn of each of their days the standing forecast is made
+(`forecast.dawns`, then `rollouts` rollouts from that point: the same forecast `advise`
+shows) and, when the game is over, scored against its outcome (good won: 1, else 0):
+
+* the **Brier score**: the mean of (forecast - outcome)^2 over every dawn of every game;
+* the **base-rate forecast**: at every dawn, good's win rate at that player count measured
+  on `base_games` other games (seeds from `BASE_SEED`), the same bots and Storyteller; its
+  Brier score on the same dawns;
+* the **reliability**: forecasts in ten bins, the mean forecast against how often good won.
+
+Games run in a pool of `workers` processes, one game (its play and its forecasts) a task;
+the figures are the same whatever the order in which they finish.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .forecast import Bots, Point, dawns, run_serial
+
+BASE_SEED = 1_000_000       # the base-rate games' seeds start here (+ the count * 10_000)
+
+
+def _game(script: Any, players: int, seed: int, bots: Bots):
+    from ..agents.policies import make_agents
+    from ..play import NAMES, play_game
+    names = NAMES[:players]
+    return play_game(script, players, seed, agents=make_agents(names, seed, bots.good, bots.evil))
+
+
+def _forecasts(task: tuple) -> tuple[int, int, str, list[tuple[int, float, int]]]:
+    """One game and its dawn forecasts: (players, seed, winner, [(day, forecast, n)])."""
+    script, players, seed, bots, rollouts = task
+    game = _game(script, players, seed, bots)
+    events = list(game.log)
+    out = []
+    for day, upto in dawns(events, script):
+        t = run_serial(Point(events, upto, script), range(rollouts), bots=bots, seed=seed)
+        out.append((day, t.chance, t.n))
+    return players, seed, game.winner or "none", out
+
+
+def _outcome(task: tuple) -> tuple[int, str]:
+    script, players, seed, bots = task
+    return players, _game(script, players, seed, bots).winner or "none"
+
+
+@dataclass
+class Calibration:
+    """The forecasts and outcomes of one script, by player count."""
+    script: str
+    bots: Bots
+    rollouts: int
+    rows: list[dict] = field(default_factory=list)      # one per dawn: players, seed, day, f, won
+    base: dict[int, tuple[int, int]] = field(default_factory=dict)  # players -> (good wins, games)
+
+    def base_rate(self, players: int) -> float:
+        k, n = self.base[players]
+        return k / n if n else 0.5
+
+    def summary(self, players: int | None = None) -> dict:
+        rows = [r for r in self.rows if players is None or r["players"] == players]
+        n = len(rows)
+        if not n:
+            return {"players": players, "dawns": 0}
+        brier = sum((r["forecast"] - r["won"]) ** 2 for r in rows) / n
+        base = sum((self.base_rate(r["players"]) - r["won"]) ** 2 for r in rows) / n
+        bins = []
+        for b in range(10):
+            inb = [r for r in rows if min(int(r["forecast"] * 10), 9) == b]
+            if inb:
+                bins.append({"bin": f"{b / 10:.1f}-{(b + 1) / 10:.1f}", "n": len(inb),
+                             "mean_forecast": round(sum(r["forecast"] for r in inb) / len(inb), 4),
+                             "good_won": round(sum(r["won"] for r in inb) / len(inb), 4)})
+        games = len({(r["players"], r["seed"]) for r in rows})
+        return {"players": players, "games": games, "dawns": n, "brier": round(brier, 4),
+                "base_brier": round(base, 4), "skill": round(1 - brier / base, 4) if base else None,
+                "reliability": bins,
+                "base_rate": {str(k): {"good": v[0], "games": v[1]} for k, v in self.base.items()
+                              if players is None or k == players}}
+
+    def to_json(self) -> dict:
+        counts = sorted({r["players"] for r in self.rows})
+        return {"script": self.script, "bots": self.bots.words, "rollouts": self.rollouts,
+                "all": self.summary(), "by_players": [self.summary(c) for c in counts],
+                "rows": self.rows}
+
+
+def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: Bots = Bots(),
+              seed: int = 0, base_games: int = 300, workers: int = 2,
+              on_game: Callable[[], Any] | None = None, record: Any = None) -> Calibration:
+    """Play and forecast (module docstring); `on_game()` after each game. `record`: a
+    JSON-lines file each finished game is appended to as it finishes, and read first: the
+    games it already holds (same script, bots and rollouts) are not played again, so a long
+    run can be stopped and resumed, or extended with more games."""
+    import json
+    from pathlib import Path
+
+    cal = Calibration(script, bots, rollouts)
+    tag = {"script": script, "bots": bots.words, "rollouts": rollouts}
+    done: dict[tuple, dict] = {}
+    if record is not None and Path(record).exists():
+        for line in Path(record).read_text().splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue            # a line cut short by a stop: played again
+            if isinstance(rec, dict) and all(rec.get(k) == v for k, v in tag.items()):
+                done[(rec.get("base", False), rec.get("players"), rec.get("seed"))] = rec
+    out = open(record, "a") if record is not None else None
+    # base-rate games first (cheap), then the forecast games, one of each count in turn
+    bt = [(script, n, BASE_SEED + n * 10_000 + i, bots) for i in range(base_games)
+          for n in counts]
+    fc = [(script, n, seed + i, bots, rollouts) for i in range(games) for n in counts]
+    recs: list[dict] = []
+
+    def got(rec: dict) -> None:
+        recs.append(rec)
+        if out is not None:
+            out.write(json.dumps({**tag, **rec}) + "\n")
+            out.flush()
+        if on_game:
+            on_game()
+
+    for key, rec in done.items():
+        if on_game:
+            on_game()
+    todo_b = [t for t in bt if (True, t[1], t[2]) not in done]
+    todo_f = [t for t in fc if (False, t[1], t[2]) not in done]
+    try:
+        if workers <= 0:
+            for t in todo_b:
+                players, winner = _outcome(t)
+                got({"base": True, "players": players, "seed": t[2], "winner": winner})
+            for t2 in todo_f:
+                players, s, winner, fs = _forecasts(t2)
+                got({"base": False, "players": players, "seed": s, "winner": winner,
+                     "dawns": [list(x) for x in fs]})
+        else:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for (players, winner), t in zip(pool.imap(_outcome, todo_b, chunksize=8), todo_b):
+                    got({"base": True, "players": players, "seed": t[2], "winner": winner})
+                for players, s, winner, fs in pool.imap_unordered(_forecasts, todo_f):
+                    got({"base": False, "players": players, "seed": s, "winner": winner,
+                         "dawns": [list(x) for x in fs]})
+    finally:
+        if out is not None:
+            out.close()
+    wanted_b = {(n, s) for _, n, s, _ in bt}
+    wanted_f = {(n, s) for _, n, s, _, _ in fc}
+    every = [r for r in list(done.values()) + recs]
+    for r in sorted((r for r in every if not r["base"] and (r["players"], r["seed"]) in wanted_f),
+                    key=lambda r: (r["players"], r["seed"])):
+        for day, f, _n in r["dawns"]:
+            cal.rows.append({"players": r["players"], "seed": r["seed"], "day": day,
+                             "forecast": round(f, 4), "won": 1 if r["winner"] == "good" else 0})
+    for n in counts:
+        ws = [r["winner"] for r in every if r["base"] and r["players"] == n
+              and (n, r["seed"]) in wanted_b]
+        cal.base[n] = (sum(w == "good" for w in ws), len(ws))
+    return cal
+
+
+def plot(cal: Calibration, path: Any) -> None:
+    """The reliability plot: each count's bins (mean forecast against how often good won)
+    and the diagonal of a calibrated forecast."""
+    from ..sim.report import _plt
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(5.5, 5), dpi=110)
+    ax.plot([0, 1], [0, 1], ls="--", color="#999", lw=1, label="calibrated")
+    for s in cal.to_json()["by_players"]:
+        pts = [(b["mean_forecast"], b["good_won"]) for b in s["reliability"] if b["n"] >= 5]
+        if pts:
+            ax.plot(*zip(*pts), "o-", label=f"{s['players']} players ({s['dawns']} dawns)")
+    ax.set_xlabel("standing forecast at dawn: good's chance")
+    ax.set_ylabel("share of those games good won")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, loc="upper left")
+    ax.set_title(f"Standing forecast, {cal.script} ({cal.bots.words}, {cal.rollouts} rollouts)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,429 @@
+"""Good's chance of winning from here: the rest of the game played many times with bots.
+
+The Storyteller's decision support (`clocktower.advise`, `clocktower advise`, the web
+grimoire's meter) rests on one forecast. A **point** of a game (`Point`) is its log and a
+decision number `upto`: the decisions before it are answered as the log says, the
+decisions from it on by bots. A **rollout** (`rollout(point, index, ...)`) rebuilds the game
+from its log to the point (the same script, seed and setup, every earlier answer from the
+log: `engine/replay.py`'s rebuild, without its final comparison) and plays the rest of the
+game with the bots named by `Bots` (the true grimoire; a fresh bot per player, seeing only its
+own view, seeded from the game's seed, the point and the rollout's index) and an automatic
+Storyteller that does not estimate again (so a General's question is answered "neither"
+inside a rollout: estimates never nest). It returns who won.
+
+* **Standing**: rollouts from the point as it stands (the next decision answered by the
+  rollout's own automatic Storyteller).
+* **An option's effect**: rollouts whose decision `upto` (a pending Storyteller decision) is
+  answered with that option; a group of equivalent options (`groups`) draws one of its
+  options per rollout (seeded). Every option is rolled out with the same seeds (common
+  random numbers), so their difference is not noise from different seats of luck.
+
+Why a rebuild from the log and not `Game.fork` (which the General's estimate uses): a fork
+taken inside an answerer resumes at the next night-order step, so the step being answered
+would be lost with its answer (a Washerwoman's answer is only shown after the Storyteller
+answers). The rebuild is exact to the decision, works from a saved log, a live game and a
+web game alike, and is what a worker process is sent (the log, plain JSON). Its cost is a
+replay of the log so far (measured in docs/storyteller.md, "Decision support").
+
+The figures are estimates by bots, and every one says so (`Tally.basis`): which bots, how
+many rollouts, with a Wilson 95% interval.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..characters import REGISTRY
+from ..engine.decisions import Decision
+from ..engine.driver import Days, drive
+from ..engine.game import Game, GameOver
+from ..engine.inputs import INPUT_KINDS, day_action, setup_written
+from ..engine.logs import setup_inputs, setup_script
+from ..engine.runner import MAX_DAYS, BotDays, bot_day
+from ..engine.setup import setup_random
+from ..errors import ClocktowerError
+from ..sim.stats import wilson
+
+_NOTHING: Any = object()        # no option forced: the rollout's Storyteller answers
+
+
+@dataclass(frozen=True)
+class Bots:
+    """Who plays the rollouts: each team's bot policy (`agents/policies.py`)."""
+    good: str = "reasoning"
+    evil: str = "reasoning"
+
+    @property
+    def words(self) -> str:
+        if self.good == self.evil:
+            return f"{self.good} bots"
+        return f"{self.good} bots (good), {self.evil} bots (evil)"
+
+
+@dataclass
+class Point:
+    """Where rollouts start: `events` (a game's log, from its setup event) and `upto`, the
+    number of the first decision the rollout answers (the decisions before it are answered
+    from the log). `script`: the script the game was played on when the log does not name a
+    built-in one (as `clocktower replay --script`)."""
+    events: list[dict]
+    upto: int
+    script: Any = None
+
+    def key(self) -> str:
+        s = self.events[0]
+        return f"{s.get('seed')}:{self.upto}"
+
+
+def point_of(game: Game, upto: int | None = None) -> Point:
+    """The point of a live game: its log so far; `upto` the pending decision's number (a
+    decision being asked: `game.n_decisions - 1`) or, by default, the next decision."""
+    return Point(list(game.log), game.n_decisions if upto is None else upto, game.script)
+
+
+def rollout_seed(point: Point, index: int, seed: int = 0) -> int:
+    """The seed of rollout `index` from `point` (the same for every option of a decision)."""
+    return zlib.crc32(f"advise:{seed}:{point.key()}:{index}".encode())
+
+
+class _Reached(Exception):
+    """A probe reached decision `upto`: the decision and the game asking it."""
+
+    def __init__(self, decision: Decision, game: Game):
+        super().__init__("reached")
+        self.decision = decision
+        self.game = game
+
+
+class _Prefix:
+    """Answers decision `seq` < `upto` from the log (its default when the log has none, as
+    `LogAnswers`); at `upto` hands the game over to the rollout's answerers (`handover`) and
+    answers with `option` (or lets the new answerer answer)."""
+
+    sees_everything = True
+
+    def __init__(self, point: Point, option: Any, handover: Any):
+        self.upto = point.upto
+        self.by_seq = {e["seq"]: e for e in point.events
+                       if e.get("type") == "decision" and isinstance(e.get("seq"), int)
+                       and e["seq"] < point.upto}
+        self.option = option
+        self.handover = handover
+
+    def __call__(self, decision: Decision, view) -> Any:
+        game = view.game
+        seq = game.n_decisions - 1
+        if seq < self.upto:
+            rec = self.by_seq.get(seq)
+            if rec is None:
+                return decision.default
+            if rec.get("kind") != decision.kind or rec.get("who") != decision.who:
+                raise ClocktowerError(f"the log does not fit the game at decision {seq}: "
+                                      f"log has {rec.get('kind')} by {rec.get('who')}, game "
+                                      f"asks {decision.kind} by {decision.who}")
+            return rec.get("answer")
+        self.handover(game, decision)
+        if seq == self.upto and self.option is not _NOTHING:
+            return self.option
+        answerer, own = game.fast_answerer(decision.who)[:2]
+        return answerer(decision, own)
+
+
+class _PrefixDays(Days):
+    """A written (web, scenario) game's phases and inputs (day actions, rulings) as its log
+    has them up to the point, then bot days: the rest of a day the log leaves open, and
+    every day after. (Its own loop rather than `inputs._LoggedDays`, which also checks a
+    replay against its log: a rollout goes on past the log. Reminder tokens placed by hand
+    change nothing in a game and are not put back.)"""
+
+    max_days = MAX_DAYS
+
+    def __init__(self, by_seq: dict[int, dict], phases: list[str], ended: set[int]):
+        self.by_seq = by_seq
+        self.phases = phases
+        self.k = 0
+        self.ended = ended
+
+    def begin(self, game: Game, kind: str) -> bool:
+        if self.k < len(self.phases):
+            if self.phases[self.k] != kind:
+                raise ClocktowerError(f"the log has a {self.phases[self.k]} where the game "
+                                      f"has a {kind}")
+            self.k += 1
+        return True
+
+    def dusk(self, game: Game) -> None:
+        self._inputs(game, "night")
+
+    def day(self, game: Game) -> None:
+        self._inputs(game, "day")
+        if game.day not in self.ended:
+            bot_day(game)
+
+    def rest_of_day(self, game: Game) -> None:
+        self.day(game)
+
+    def _inputs(self, game: Game, phase: str) -> None:
+        number = game.night if phase == "night" else game.day
+        while game.winner is None:
+            rec = self.by_seq.get(game.n_decisions)
+            if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
+                    or rec.get("number") != number:
+                return
+            if rec["kind"] == "ruling":
+                game.ruling(rec["answer"])
+            else:
+                day_action(game, rec["who"], rec["answer"], live=True)
+
+
+_BOT_DAYS = BotDays(MAX_DAYS)
+
+
+def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
+    """The game of `point`'s log, set up (answered by `prefix`), and its days."""
+    from ..scripts import load_script
+
+    events = point.events
+    setup = events[0] if events else None
+    if not isinstance(setup, dict) or setup.get("type") != "setup":
+        raise ClocktowerError("a game log starts with a setup event")
+    if setup.get("grimoire") in ("written", "dealt"):
+        ids, players, seed = setup.get("script_ids"), setup.get("players"), setup.get("seed")
+        meta = setup.get("script_meta")
+        if point.script is not None:
+            script = load_script(point.script)
+        elif isinstance(meta, dict) and meta:
+            script = load_script([{"id": "_meta", **meta}] + list(ids or []))
+        elif isinstance(ids, list):
+            script = setup_script(setup, ids)[0]
+        else:
+            raise ClocktowerError("the written setup event does not name the script")
+        if not isinstance(seed, int) or not isinstance(players, list):
+            raise ClocktowerError("the written setup event has no seed or players")
+        game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
+        inputs = {e["seq"]: e for e in events
+                  if e.get("type") == "decision" and isinstance(e.get("seq"), int)
+                  and e["seq"] < point.upto}
+        phases = [e["type"] for e in events if e.get("type") in ("night", "day")
+                  and e.get("phase") == e.get("type")]
+        ended = {e["number"] for e in events if e.get("type") == "day_end"
+                 and isinstance(e.get("number"), int)}
+        thinks = setup.get("thinks") or {}
+        if setup.get("grimoire") == "dealt":
+            deal = setup.get("deal") or {}
+            extra = {k: setup[k] for k in ("grimoire", "deal", "script_meta") if k in setup}
+            setup_random(game, [p["name"] for p in players],
+                         sum(1 for p in players if p.get("traveller")),
+                         include=deal.get("include", []), exclude=deal.get("exclude", []),
+                         extra=extra)
+        else:
+            setup_written(game, [{"name": p["name"], "character": p["character"],
+                                  "alignment": p.get("alignment"),
+                                  "thinks": thinks.get(p["name"])} for p in players],
+                          setup.get("bluffs_written"), setup.get("not_dealt") or [])
+        return game, _PrefixDays(inputs, phases, ended)
+    spec, names, seed, travellers = setup_inputs(setup)
+    script = setup_script(setup, spec, point.script)[0]
+    game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
+    setup_random(game, names, travellers)
+    # a game with day talk says so in each day's `talk` event (as `engine/replay.py` reads it)
+    talk = next((e.get("rounds") for e in events if e.get("type") == "talk"), 0)
+    if isinstance(talk, int) and not isinstance(talk, bool) and talk > 0:
+        return game, BotDays(MAX_DAYS, talk=talk)
+    return game, _BOT_DAYS
+
+
+def rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
+            seed: int = 0) -> str:
+    """Play the rest of the game from `point` once (rollout `index`; `option` answers the
+    decision `point.upto` when given) and return the winner: "good", "evil" or "none"."""
+    return play_rollout(point, index, option, bots, seed).winner or "none"
+
+
+def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
+                 seed: int = 0) -> Game:
+    """`rollout`'s game, played to its end."""
+    from ..agents.policies import make_agents
+    from .auto import AutoStoryteller
+
+    rseed = rollout_seed(point, index, seed)
+
+    def handover(game: Game, decision: Decision) -> None:
+        if prefix.handover is None:
+            return
+        prefix.handover = None
+        names = [p.name for p in game.players]
+        answerers: dict[str, Any] = make_agents(names, rseed, bots.good, bots.evil)
+        answerers["storyteller"] = AutoStoryteller(rseed, continuations=0)
+        game.answerers = answerers
+
+    prefix = _Prefix(point, option, handover)
+    game, days = _build(point, prefix)
+    try:
+        drive(game, days)
+    except GameOver:
+        pass
+    if prefix.handover is not None:     # the log's game ended before the point
+        raise ClocktowerError(f"the game ends before decision {point.upto}")
+    return game
+
+
+def probe_next(events: list[dict], script: Any = None) -> tuple[int, Decision | None, Game]:
+    """The next decision after a log's end that a person would be asked (a game stopped at a
+    prompt): decisions past the last logged one are answered with their default while they
+    are a player's and have one (the log leaves defaults out: a hand not raised, a turn
+    passed); the first Storyteller decision, or one with no default, is it. (its number,
+    the decision or None when the game ends first, the game asking it)."""
+    from ..engine.decisions import NO_DEFAULT
+
+    seqs = [e["seq"] for e in events if e.get("type") == "decision"
+            and isinstance(e.get("seq"), int)]
+    upto = (max(seqs) + 1) if seqs else 0
+
+    class _Next(_Prefix):
+        def __call__(self, decision: Decision, view) -> Any:
+            game = view.game
+            if game.n_decisions - 1 >= self.upto and decision.who != "storyteller" \
+                    and decision.default is not NO_DEFAULT:
+                return decision.default
+            return super().__call__(decision, view)
+
+    def stop(game: Game, decision: Decision) -> None:
+        raise _Reached(decision, game)
+
+    point = Point(list(events), upto, script)
+    prefix = _Next(point, _NOTHING, stop)
+    try:
+        game, days = _build(point, prefix)
+        drive(game, days)
+    except _Reached as r:
+        return r.game.n_decisions - 1, r.decision, r.game
+    except GameOver:
+        pass
+    return upto, None, game
+
+
+def probe(point: Point) -> tuple[Decision | None, Game]:
+    """The decision `point.upto` and the game asking it (rebuilt from the log), or (None,
+    game) when the game ends first."""
+    def stop(game: Game, decision: Decision) -> None:
+        raise _Reached(decision, game)
+
+    prefix = _Prefix(point, _NOTHING, stop)
+    try:
+        game, days = _build(point, prefix)     # setup asks too (the Demon's bluffs)
+        drive(game, days)
+    except _Reached as r:
+        return r.decision, r.game
+    except GameOver:
+        pass
+    return None, game
+
+
+# ---------------------------------------------------------------------------- tallies
+@dataclass
+class Tally:
+    """Rollouts counted: good's wins of `n` (undecided games count as not good's)."""
+    good: int = 0
+    evil: int = 0
+    none: int = 0
+    bots: Bots = field(default_factory=Bots)
+
+    @property
+    def n(self) -> int:
+        return self.good + self.evil + self.none
+
+    def add(self, winner: str) -> None:
+        if winner == "good":
+            self.good += 1
+        elif winner == "evil":
+            self.evil += 1
+        else:
+            self.none += 1
+
+    @property
+    def chance(self) -> float:
+        return self.good / self.n if self.n else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.good, self.n)
+
+    @property
+    def basis(self) -> str:
+        """Where the figure comes from, in words."""
+        lo, hi = self.interval
+        extra = f", {self.none} without a result" if self.none else ""
+        return (f"good won {self.good} of {self.n} rollouts{extra} played by {self.bots.words} "
+                f"and the automatic Storyteller (95% interval {lo:.0%}-{hi:.0%})")
+
+    def to_json(self) -> dict:
+        lo, hi = self.interval
+        return {"good": self.good, "evil": self.evil, "none": self.none, "rollouts": self.n,
+                "chance": None if not self.n else round(self.chance, 4),
+                "low": round(lo, 4), "high": round(hi, 4), "bots": self.bots.words,
+                "basis": self.basis}
+
+
+def overlap_tiers(tallies: list[Tally]) -> list[int]:
+    """A tier per tally (0 the best): tallies whose intervals overlap, directly or through a
+    chain of overlapping neighbours in order of their chance, share a tier (shown as
+    equivalent, not ranked)."""
+    order = sorted(range(len(tallies)), key=lambda i: -(tallies[i].chance if tallies[i].n else -1))
+    tiers = [0] * len(tallies)
+    tier, low = 0, None
+    for i in order:
+        lo, hi = tallies[i].interval
+        if low is not None and hi < low:
+            tier += 1
+            low = lo
+        else:
+            low = lo if low is None else min(low, lo)
+        tiers[i] = tier
+    return tiers
+
+
+def run_serial(point: Point, indices: Iterable[int], option: Any = _NOTHING,
+               bots: Bots = Bots(), seed: int = 0) -> Tally:
+    """Rollouts `indices` from `point`, one after another in this process."""
+    t = Tally(bots=bots)
+    for i in indices:
+        t.add(rollout(point, i, option, bots, seed))
+    return t
+
+
+def day_points(events: list[dict], script: Any = None) -> list[tuple[int, str, int]]:
+    """(day, "dawn" or "dusk", decision number) at the start and the end of each day a log
+    records (a day that ended the game has no dusk point): the points of the standing
+    (`Point(events, upto)`), found by rebuilding the game from the log and noting the
+    decision count at each `day` and `day_end` event."""
+    seqs = [e["seq"] for e in events if e.get("type") == "decision"
+            and isinstance(e.get("seq"), int)]
+    point = Point(list(events), (max(seqs) + 1) if seqs else 0, script)
+    found: list[tuple[int, str, int]] = []
+
+    def stop(game: Game, decision: Decision) -> None:
+        raise _Reached(decision, game)
+
+    prefix = _Prefix(point, _NOTHING, stop)
+    try:
+        game, days = _build(point, prefix)
+        holder = game
+
+        def seen(ev: dict) -> None:
+            t = ev.get("type")
+            if t == "day" and ev.get("phase") == "day":
+                found.append((ev.get("number", holder.day), "dawn", holder.n_decisions))
+            elif t == "day_end" and holder.winner is None:
+                found.append((ev.get("number", holder.day), "dusk", holder.n_decisions))
+        game.on_event = seen
+        drive(game, days)
+    except (_Reached, GameOver):
+        pass
+    return found
+
+
+def dawns(events: list[dict], script: Any = None) -> list[tuple[int, int]]:
+    """(day, decision number) at the start of each day a log records (`day_points`)."""
+    return [(d, upto) for d, when, upto in day_points(events, script) if when == "dawn"]

@@ -1,0 +1,341 @@
+"""The Storyteller's decision support (storyteller/forecast.py, advise.py, calibrate.py)."""
+from __future__ import annotations
+
+import json
+import pytest
+
+from clocktower.agents.policies import make_agents
+from clocktower.engine.views import sees_everything
+from clocktower.play import NAMES, play_game
+from clocktower.storyteller.advise import advise, advise_log, groups
+from clocktower.storyteller.calibrate import calibrate
+from clocktower.storyteller.forecast import (Bots, Point, Tally, dawns, day_points,
+                                             overlap_tiers, play_rollout, probe, probe_next,
+                                             rollout)
+
+
+def _game(seed: int = 3, players: int = 10):
+    return play_game("trouble-brewing", players, seed,
+                     agents=make_agents(NAMES[:players], seed, "reasoning", "reasoning"))
+
+
+@pytest.fixture(scope="module")
+def game():
+    return _game()
+
+
+def _st(events):
+    return [e for e in events if e.get("type") == "decision" and e["who"] == "storyteller"]
+
+
+def test_probe_rebuilds_the_game_to_each_storyteller_decision(game):
+    events = list(game.log)
+    for rec in _st(events):
+        d, g = probe(Point(events, rec["seq"]))
+        assert d is not None and (d.kind, d.who) == (rec["kind"], rec["who"])
+        assert d.is_legal(rec["answer"])
+        # the rebuilt game's log is the original's, event for event, up to that decision
+        assert g.log == events[:len(g.log)]
+        assert events[len(g.log)] is rec or events[len(g.log)] == rec
+
+
+def test_a_rollout_answers_the_decision_with_the_option_then_bots_with_their_own_views(game):
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info")
+    d, _ = probe(Point(events, rec["seq"]))
+    other = next(d.option(i) for i in range(d.n_options()) if d.option(i) != rec["answer"])
+    g = play_rollout(Point(events, rec["seq"]), 0, other)
+    logged = next(e for e in g.log if e.get("type") == "decision" and e["seq"] == rec["seq"])
+    assert logged["answer"] == other
+    assert g.winner in ("good", "evil")
+    for p in g.players:
+        assert not sees_everything(g.answerers[p.name])
+    assert sees_everything(g.answerers["storyteller"])
+
+
+def test_rollouts_are_seeded(game):
+    events = list(game.log)
+    p = Point(events, _st(events)[4]["seq"])
+    a = [rollout(p, i) for i in range(6)]
+    assert a == [rollout(p, i) for i in range(6)]
+    assert play_rollout(p, 2).log == play_rollout(p, 2).log
+    # another seed plays other games
+    assert [play_rollout(p, i, seed=1).log for i in range(3)] != \
+        [play_rollout(p, i).log for i in range(3)]
+
+
+def test_the_pool_gives_the_figures_of_one_process(game):
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info")
+    a = advise_log(events, rec["seq"], rollouts=6, workers=2)
+    b = advise_log(events, rec["seq"], rollouts=6, workers=0)
+    assert a.done and b.done
+    assert [(t.good, t.n) for t in a.tallies] == [(t.good, t.n) for t in b.tallies]
+    assert (a.standing.good, a.standing.n) == (b.standing.good, b.standing.n) == \
+        (a.standing.good, 6)
+    assert "reasoning bots" in a.standing.basis and "of 6 rollouts" in a.standing.basis
+
+
+def test_info_groups_partition_the_options_by_what_they_point_at(game):
+    events = list(game.log)
+    for rec in _st(events):
+        if rec["kind"] != "info":
+            continue
+        d, g = probe(Point(events, rec["seq"]))
+        gs, how = groups(d, g)
+        allopts = [d.option(i) for i in range(d.n_options())]
+        assert sorted(map(repr, (o for gr in gs for o in gr.options))) == \
+            sorted(map(repr, allopts))
+        n_true = d.n_true or 0
+        for gr in gs:
+            for o in gr.options:
+                assert gr.label.startswith("true" if allopts.index(o) < n_true else "false") \
+                    or how == "each option"
+                if "points at an evil player" in gr.label:
+                    assert any(g.by_name[p].alignment == "evil" for p in o.get("players", [])
+                               if p != d.context.get("player"))
+                if "not in play" in gr.label:
+                    assert not g.in_play(o["character"])
+
+
+def test_a_finished_game_has_nothing_to_forecast(game):
+    from clocktower.errors import ClocktowerError
+    with pytest.raises(ClocktowerError, match="the game is over"):
+        advise(game, rollouts=1, workers=0)
+
+
+def test_overlapping_intervals_share_a_tier():
+    def t(k, n):
+        x = Tally()
+        x.good, x.evil = k, n - k
+        return x
+    # 90/100 and 85/100 overlap; 20/100 does not overlap either
+    assert overlap_tiers([t(90, 100), t(20, 100), t(85, 100)]) == [0, 1, 0]
+    assert overlap_tiers([t(50, 100), t(52, 100)]) == [0, 0]
+
+
+def test_advise_a_live_game_at_a_storyteller_decision():
+    """`advise(game, decision)` from inside the Storyteller's answerer (as `--storyteller
+    ask` and the web call it): the point is the decision being asked."""
+    from clocktower.play import new_game
+    from clocktower.storyteller.auto import AutoStoryteller
+    from clocktower.engine.runner import play
+
+    got = []
+
+    class Asking(AutoStoryteller):
+        def __call__(self, decision, view):
+            if not got and decision.kind == "info":
+                got.append(advise(view.game, decision, rollouts=3, workers=0))
+            return super().__call__(decision, view)
+
+    g = new_game("trouble-brewing", 7, 5, storyteller=Asking(5),
+                 agents=make_agents(NAMES[:7], 5, "reasoning", "reasoning"))
+    play(g)
+    assert got and got[0].groups and all(t.n == 3 for t in got[0].tallies)
+    assert got[0].standing.n == 3
+
+
+def test_dawns_and_calibration_scores():
+    g = _game(4, 7)
+    ds = dawns(list(g.log))
+    assert [d for d, _ in ds] == list(range(1, len(ds) + 1))
+    assert all(a < b for (_, a), (_, b) in zip(ds, ds[1:]))
+    cal = calibrate("trouble-brewing", [7], 2, 3, Bots(), 0, base_games=4, workers=0)
+    s = cal.summary(7)
+    rows = cal.rows
+    assert s["dawns"] == len(rows) > 0
+    assert s["brier"] == pytest.approx(
+        sum((r["forecast"] - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
+    rate = cal.base_rate(7)
+    assert s["base_brier"] == pytest.approx(
+        sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
+
+
+def test_calibration_resumes_from_its_record(tmp_path):
+    rec = tmp_path / "games.jsonl"
+    a = calibrate("trouble-brewing", [7], 2, 2, Bots(), 0, base_games=2, workers=0, record=rec)
+    assert len(rec.read_text().splitlines()) == 4
+    played = []
+    b = calibrate("trouble-brewing", [7], 3, 2, Bots(), 0, base_games=2, workers=0, record=rec,
+                  on_game=lambda: played.append(1))
+    assert len(rec.read_text().splitlines()) == 5         # one more game, the rest read back
+    assert b.rows[:len(a.rows)] == a.rows and b.base == a.base
+    fresh = calibrate("trouble-brewing", [7], 3, 2, Bots(), 0, base_games=2, workers=0)
+    assert fresh.rows == b.rows
+
+
+def test_cli_advise_json_and_errors(tmp_path, game, cli):
+    from conftest import one_line_error
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in game.log))
+    rec = next(e for e in _st(game.log) if e["kind"] == "info")
+    r = cli("advise", log, "--decision", rec["seq"], "--rollouts", 3, "--day-rollouts", 2,
+            "--workers", 0, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["bots"] == "reasoning bots" and out["days"]
+    assert out["decision"]["seq"] == rec["seq"]
+    assert all(o["rollouts"] == 3 for o in out["decision"]["options"])
+    r = cli("advise", log, "--rollouts", 2, "--day-rollouts", 1, "--workers", 0)
+    assert r.exit_code == 0 and "the game is over" in r.output
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{}\n")
+    one_line_error(cli("advise", bad), "bad.jsonl")
+    one_line_error(cli("advise", log, "--bots", "nobody"), "nobody")
+    one_line_error(cli("advise", log, "--decision", 10 ** 6, "--no-days"), "ends before")
+
+
+def test_storyteller_ask_shows_each_options_effect_on_request(cli):
+    from typer.testing import CliRunner
+    from clocktower.cli import app
+    r = CliRunner().invoke(app, ["play", "--players", "5", "--seed", "1", "--storyteller", "ask",
+                                 "--advise-rollouts", "2"], input="e\n" + "1\n" * 400)
+    assert r.exit_code == 0, r.output[-2000:]
+    out = r.output
+    assert "type e to see each option's effect" in out
+    assert "good's chance after each option: Demon bluff 1 of 3" in out
+    assert "random bots" in out                     # the game's bots play the rollouts
+    assert "tier 1" in out and "WINS" in out
+    one = cli("play", "--storyteller", "ask", "--advise-rollouts", 0)
+    assert one.exit_code == 2 and "--advise-rollouts" in one.output
+
+
+def test_a_web_game_is_rebuilt_exactly_at_each_storyteller_decision():
+    """A web game (written grimoire, the table's inputs, rulings at dusk, reminders by hand)
+    rebuilt from its log to each pending Storyteller decision: the same decision, the same
+    log (but the hand-placed reminders, which change nothing); rollouts from there finish."""
+    import random
+    from test_web_driver import an_input, new
+    from clocktower.errors import ClocktowerError
+    from clocktower.storyteller.forecast import point_of
+    from clocktower.web.driver import DayOpen
+
+    def game_events(log):
+        return [e for e in log if e["type"] not in ("reminder", "reminder_removed")
+                or not e.get("by_hand")]
+
+    checked = rolled = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        wg = new(seed)
+        steps = 0
+        while not wg.over and steps < 300:
+            steps += 1
+            d = wg.pending
+            if d is not None and not isinstance(d, DayOpen) and d.who == "storyteller":
+                g = wg.game
+                point = point_of(g, g.n_decisions - 1)
+                pd, pg = probe(point)
+                assert pd is not None and (pd.kind, pd.who) == (d.kind, d.who)
+                assert [pd.option(i) for i in range(pd.n_options())] == \
+                    [d.option(i) for i in range(d.n_options())]
+                assert game_events(pg.log) == game_events(g.log)
+                checked += 1
+                if checked % 5 == 0:
+                    assert rollout(point, 0, d.option(d.n_options() - 1)) in ("good", "evil",
+                                                                               "none")
+                    rolled += 1
+            try:
+                wg.push(an_input(wg, rng))
+            except ClocktowerError:
+                pass
+    assert checked > 10 and rolled >= 2
+
+
+def test_advise_a_session_paused_at_a_storyteller_decision():
+    from clocktower.engine.session import Session
+    from clocktower.play import new_game
+
+    s = Session(lambda answerers: new_game(
+        "trouble-brewing", 7, 2, storyteller=answerers["storyteller"],
+        agents=make_agents(NAMES[:7], 2, "reasoning", "reasoning")), outside={"storyteller"})
+    d = s.pending()
+    while d is not None and d.n_options() > 12:
+        d = s.answer(d.option(0))
+    assert d is not None and d.who == "storyteller"
+    before = list(s.game.log)
+    a = advise(s, rollouts=3, workers=0)
+    assert a.decision is d and len(a.groups) == d.n_options()
+    assert all(t.n == 3 for t in a.tallies) and a.done
+    assert s.game.log == before and s.pending() is d      # the game itself is untouched
+    s.answer(d.option(0))
+
+
+def test_cli_advise_calibrate_errors(cli):
+    from conftest import one_line_error
+    one_line_error(cli("advise-calibrate", "no-such-script", "--games", 1), "no-such-script")
+    one_line_error(cli("advise-calibrate", "trouble-brewing", "--players", "4"))
+    one_line_error(cli("advise-calibrate", "trouble-brewing", "--games", 0), "--games")
+
+
+def test_the_next_decision_of_a_log_cut_at_a_storyteller_prompt(game):
+    """A game stopped at a Storyteller prompt (Ctrl-C at `--storyteller ask`): its log ends
+    before that decision, and player decisions answered with their default (unlogged) may
+    come first: the next decision is the Storyteller's."""
+    events = list(game.log)
+    n = 0
+    for i, e in enumerate(events):
+        if e.get("type") == "decision" and e["who"] == "storyteller":
+            seq, d, _g = probe_next(events[:i])
+            assert (seq, d.kind, d.who) == (e["seq"], e["kind"], "storyteller")
+            n += 1
+    assert n >= 5
+    pts = day_points(events)
+    assert [w for _, w, _ in pts][:2] == ["dawn", "dusk"]
+    assert [u for _, _, u in pts] == sorted(u for _, _, u in pts)
+
+
+def test_a_group_opened(game, cli):
+    from conftest import one_line_error
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info" and e["ability"] == "washerwoman")
+    d, g = probe(Point(events, rec["seq"]))
+    gs, _ = groups(d, g)
+    big = max(gs, key=lambda x: len(x.options))
+    inner, how = groups(d, g, big.options)
+    assert len(inner) == min(12, len(big.options)) and all(len(x.options) == 1 for x in inner)
+    assert all(x.options[0] in big.options for x in inner)
+    log = game.log
+    import tempfile, pathlib
+    with tempfile.TemporaryDirectory() as t:
+        p = pathlib.Path(t) / "g.jsonl"
+        p.write_text("".join(json.dumps(e) + "\n" for e in log))
+        r = cli("advise", p, "--no-days", "--decision", rec["seq"], "--open", big.label,
+                "--rollouts", 1, "--workers", 0, "--json")
+        assert r.exit_code == 0, r.output
+        out = json.loads(r.stdout)["decision"]
+        assert len(out["options"]) == len(inner)
+        one_line_error(cli("advise", p, "--no-days", "--decision", rec["seq"], "--open", "zz"),
+                       "no such group")
+
+
+def test_a_game_with_day_talk_is_rebuilt_with_its_talk():
+    from clocktower.engine.runner import play
+    from clocktower.play import new_game
+    g = new_game("trouble-brewing", 7, 2,
+                 agents=make_agents(NAMES[:7], 2, "reasoning", "reasoning"))
+    play(g, talk=1)
+    events = list(g.log)
+    assert any(e["type"] == "talk" for e in events)
+    recs = _st(events)
+    for rec in recs:
+        d, rebuilt = probe(Point(events, rec["seq"]))
+        assert d is not None and d.kind == rec["kind"]
+        assert rebuilt.log == events[:len(rebuilt.log)]
+    after = play_rollout(Point(events, recs[-1]["seq"]), 0)
+    assert any(e["type"] == "talk" for e in after.log[len(events) // 2:])
+
+
+def test_work_stops_when_asked_and_leaves_no_worker(game):
+    import multiprocessing
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info")
+    seen = []
+    a = advise_log(events, rec["seq"], rollouts=50, workers=2,
+                   should_stop=lambda: len(seen) >= 1, on_update=lambda adv: seen.append(1))
+    assert not a.done and len(seen) == 1
+    assert a.standing.n + sum(t.n for t in a.tallies) == 1
+    assert multiprocessing.active_children() == []
+    b = advise_log(events, rec["seq"], rollouts=50, workers=2, budget=0.0)
+    assert not b.done and multiprocessing.active_children() == []
