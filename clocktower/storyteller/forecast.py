@@ -39,7 +39,7 @@ from ..engine.decisions import Decision
 from ..engine.driver import Days, drive
 from ..engine.game import Game, GameOver
 from ..engine.inputs import INPUT_KINDS, day_action, setup_written
-from ..engine.logs import setup_inputs, setup_script
+from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script
 from ..engine.runner import MAX_DAYS, BotDays, bot_day
 from ..engine.setup import setup_random
 from ..errors import ClocktowerError
@@ -70,6 +70,9 @@ class Point:
     events: list[dict]
     upto: int
     script: Any = None
+    # The hands raised so far in a vote under way at the point (a live game paused inside a
+    # vote): a vote's one record, its event, is logged only when the vote ends.
+    hands: list[str] = field(default_factory=list)
 
     def key(self) -> str:
         s = self.events[0]
@@ -79,7 +82,8 @@ class Point:
 def point_of(game: Game, upto: int | None = None) -> Point:
     """The point of a live game: its log so far; `upto` the pending decision's number (a
     decision being asked: `game.n_decisions - 1`) or, by default, the next decision."""
-    return Point(list(game.log), game.n_decisions if upto is None else upto, game.script)
+    return Point(list(game.log), game.n_decisions if upto is None else upto, game.script,
+                 [p.name for p in game.hands_up])
 
 
 def rollout_seed(point: Point, index: int, seed: int = 0) -> int:
@@ -110,11 +114,46 @@ class _Prefix:
                        and e["seq"] < point.upto}
         self.option = option
         self.handover = handover
+        # A vote's hands: its one record, the n-th event of its type in the log when the
+        # rebuilt game has logged n of them (counted, not found by position: the rebuilt
+        # log lacks the reminders a web game's Storyteller placed by hand).
+        self.records: dict[str, list[dict]] = {etype: [] for etype, _ in VOTE_RECORDS.values()}
+        for e in current_record(point.events):
+            if e.get("type") in self.records:
+                self.records[e["type"]].append(e)
+        self.live = point.hands         # the vote under way at the point: no record yet
+        self.seen = 0
+        self.counted = {etype: 0 for etype in self.records}
+
+    def _hand(self, decision: Decision, game: Game) -> bool:
+        log = game.log
+        for e in log[self.seen:]:
+            if e["type"] in self.counted:
+                self.counted[e["type"]] += 1
+        self.seen = len(log)
+        for key, (etype, whose) in VOTE_RECORDS.items():
+            if key in decision.context:
+                break
+        else:
+            raise ClocktowerError(f"decision {game.n_decisions - 1}: a vote on nothing the "
+                                  "log records")
+        n = self.counted[etype]
+        if n == len(self.records[etype]):
+            return decision.who in self.live
+        rec = self.records[etype][n]
+        if rec.get(whose) != decision.context[key]:
+            raise ClocktowerError(f"the log does not fit the game at decision "
+                                  f"{game.n_decisions - 1}: a hand on {key} "
+                                  f"{decision.context[key]}, the log's vote is on "
+                                  f"{rec.get(whose)}")
+        return decision.who in (rec.get("voters") or [])
 
     def __call__(self, decision: Decision, view) -> Any:
         game = view.game
         seq = game.n_decisions - 1
         if seq < self.upto:
+            if decision.kind == "vote":
+                return self._hand(decision, game)
             rec = self.by_seq.get(seq)
             if rec is None:
                 return decision.default
