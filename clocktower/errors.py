@@ -34,10 +34,14 @@ class IllegalAnswer(ClocktowerError):
     def __init__(self, decision, answer, reason: str = ""):
         self.decision = decision
         self.answer = answer
+        self.reason = reason
         msg = f"illegal answer {answer!r} to {decision.kind} for {decision.who}"
         if reason:
             msg += f": {reason}"
         super().__init__(msg)
+
+    def __reduce__(self):          # picklable (sent back from a worker process)
+        return (type(self), (self.decision, self.answer, self.reason))
 
 
 class IllegalAction(ClocktowerError):

@@ -147,7 +147,9 @@ def window_turns(game: Game) -> None:
         uses = own_uses(p)
         if not uses:
             continue
-        choice = game.decide(DayActionChoice(p.name, [], uses, {"player": p.name}))
+        # A pretended use stays legal here as in any day turn (`Game.pretend_uses`)
+        choice = game.decide(DayActionChoice(p.name, [], uses, {"player": p.name},
+                                             pretends=game.pretend_uses(p)))
         if choice is not None:
             act(game, p, choice)
 

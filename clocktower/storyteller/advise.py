@@ -153,7 +153,13 @@ def _task(task: tuple[int, int]) -> tuple[int, int, str]:
     g, i = task
     grp = _W["options"][g]
     option = _NOTHING if grp is None else grp.option_for(i)
-    return g, i, rollout(_W["point"], i, option, _W["bots"], _W["seed"])
+    try:
+        return g, i, rollout(_W["point"], i, option, _W["bots"], _W["seed"])
+    except Exception as e:
+        # Sent back from a worker as a plain error (the engine's own may not pickle, and an
+        # unpicklable one would stop the pool's result handler: a hung run).
+        raise ClocktowerError(f"rollout {i} from decision {_W['point'].upto} failed: "
+                              f"{type(e).__name__}: {e}") from None
 
 
 class Rollouts:
