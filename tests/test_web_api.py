@@ -9,40 +9,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from clocktower.web.app import create_app
-from webclient import GRIMOIRE, SEATS, TB, bearer, new_game  # noqa: F401
+from webclient import GRIMOIRE, SEATS, TB, answer, bearer, new_game, send, to_day, view  # noqa: F401
 
 
 @pytest.fixture
 def client(tmp_path):
     with TestClient(create_app(tmp_path / "games.sqlite")) as c:
         yield c
-
-
-def view(client, g, token=None) -> dict:
-    r = client.get(f"/api/games/{g['game']}/view", headers=bearer(token or g["storyteller"]))
-    assert r.status_code == 200, r.text
-    return r.json()["view"]
-
-
-def send(client, g, msg, token=None):
-    return client.post(f"/api/games/{g['game']}/send", json=msg,
-                       headers=bearer(token or g["storyteller"]))
-
-
-def answer(client, g, option=0):
-    p = view(client, g)["pending"]
-    r = send(client, g, {"type": "answer", "id": p["id"], "option": option})
-    assert r.status_code == 200, r.text
-    return p
-
-
-def to_day(client, g):
-    for _ in range(100):
-        v = view(client, g)
-        if v["phase"] == "day" and v["pending"]["shape"] == "day":
-            return v
-        answer(client, g)
-    raise AssertionError("no day")
 
 
 # ---------------------------------------------------------------------------- scripts
@@ -366,7 +339,6 @@ def test_bots_answer_their_own_seats(client):
     v = view(client, g)
     # the bots voted inside the re-run: only Ann (online, a person) is asked, if at all
     assert v["pending"]["who"] in ("Ann", "storyteller")
-
 
 
 def test_bots_play_the_policy_chosen_at_creation(client, tmp_path):

@@ -9,34 +9,13 @@ from fastapi.testclient import TestClient
 from clocktower.engine.replay import replay
 from clocktower.characters import REGISTRY
 from clocktower.web.app import create_app
-from webclient import bearer, new_game
+from webclient import bearer, new_game, send, to_day, view
 
 
 @pytest.fixture
 def client(tmp_path):
     with TestClient(create_app(tmp_path / "games.sqlite")) as c:
         yield c
-
-
-def view(client, g, token=None) -> dict:
-    r = client.get(f"/api/games/{g['game']}/view", headers=bearer(token or g["storyteller"]))
-    assert r.status_code == 200, r.text
-    return r.json()["view"]
-
-
-def send(client, g, msg, token=None):
-    return client.post(f"/api/games/{g['game']}/send", json=msg,
-                       headers=bearer(token or g["storyteller"]))
-
-
-def to_day(client, g):
-    for _ in range(100):
-        v = view(client, g)
-        if v["phase"] == "day" and v["pending"]["shape"] == "day":
-            return v
-        p = v["pending"]
-        assert send(client, g, {"type": "answer", "id": p["id"], "option": 0}).status_code == 200
-    raise AssertionError("no day")
 
 
 def links(client, g) -> dict[str, str]:

@@ -36,6 +36,37 @@ def bearer(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
 
+def view(client, g, token=None) -> dict:
+    """A seat's view (the Storyteller's by default) by the HTTP API."""
+    r = client.get(f"/api/games/{g['game']}/view", headers=bearer(token or g["storyteller"]))
+    assert r.status_code == 200, r.text
+    return r.json()["view"]
+
+
+def send(client, g, msg, token=None):
+    """A message sent by the HTTP API (the Storyteller's by default); the response."""
+    return client.post(f"/api/games/{g['game']}/send", json=msg,
+                       headers=bearer(token or g["storyteller"]))
+
+
+def answer(client, g, option=0):
+    """The Storyteller's view's pending decision answered with `option`; the decision."""
+    p = view(client, g)["pending"]
+    r = send(client, g, {"type": "answer", "id": p["id"], "option": option})
+    assert r.status_code == 200, r.text
+    return p
+
+
+def to_day(client, g):
+    """Every decision answered with its first option until the day opens; the view."""
+    for _ in range(100):
+        v = view(client, g)
+        if v["phase"] == "day" and v["pending"]["shape"] == "day":
+            return v
+        answer(client, g)
+    raise AssertionError("no day")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
