@@ -339,3 +339,36 @@ def test_work_stops_when_asked_and_leaves_no_worker(game):
     assert multiprocessing.active_children() == []
     b = advise_log(events, rec["seq"], rollouts=50, workers=2, budget=0.0)
     assert not b.done and multiprocessing.active_children() == []
+
+
+def test_a_web_game_with_bot_turns_is_rebuilt_with_them():
+    """A web game's bot seats' day turns (`bot_turn` inputs) are carried out in a rebuild as
+    a replay carries them out: the rebuilt game is the web game at each Storyteller
+    decision after them."""
+    from test_web_bots import bot_game, settle
+    from clocktower.storyteller.forecast import point_of
+    from clocktower.web.driver import DayOpen
+
+    wg = bot_game(2)
+    settle(wg)
+    turns = checked = taken = today = 0
+    for _ in range(300):
+        if wg.over:
+            break
+        d = wg.pending
+        if isinstance(d, DayOpen):
+            if today == wg.game.day and taken >= 4:
+                wg.push({"kind": "end_day", "by": "storyteller"})
+                continue
+            taken = taken + 1 if today == wg.game.day else 1
+            today = wg.game.day
+            wg.push({"kind": "bot_turn", "by": "storyteller"})
+            turns += 1
+            continue
+        if d.who == "storyteller" and turns:
+            g = wg.game
+            pd, pg = probe(point_of(g, g.n_decisions - 1))
+            assert (pd.kind, pd.who) == (d.kind, d.who) and pg.log == g.log
+            checked += 1
+        wg.push({"kind": "answer", "by": d.who, "index": 0, "value": None})
+    assert turns and checked

@@ -259,22 +259,28 @@ class _LoggedDays(Days):
                     raise _Waits("the day's next action")
                 return
             self.at = i
-            if "answer" not in rec:
-                raise ReplayMismatch(f"the logged {rec['kind']} input has no answer")
-            if rec["kind"] == "ruling":
-                game.ruling(rec["answer"])
-            elif rec["kind"] == "bot_turn":         # a web game's bot seat's day turn
-                ans = rec["answer"]
-                if not isinstance(ans, dict) or ans.get("player") not in game.by_name:
-                    raise ReplayMismatch(f"the logged bot turn names no player: {ans!r}")
-                one_turn(game, ans["player"])
-            else:
-                who = rec.get("who")
-                if not isinstance(who, str):
-                    raise ReplayMismatch(f"the logged day action does not name who acts "
-                                         f"(who: {who!r})")
-                day_action(game, who, rec["answer"], live=True)
+            carry_out(game, rec)
             self.at = None
+
+
+def carry_out(game: Game, rec: dict) -> None:
+    """Carry out one logged input (a `decision` event whose kind is in INPUT_KINDS): a
+    ruling, a web game's bot seat's day turn, or a day action (live: each hand asked)."""
+    if "answer" not in rec:
+        raise ReplayMismatch(f"the logged {rec['kind']} input has no answer")
+    if rec["kind"] == "ruling":
+        game.ruling(rec["answer"])
+    elif rec["kind"] == "bot_turn":         # a web game's bot seat's day turn
+        ans = rec["answer"]
+        if not isinstance(ans, dict) or ans.get("player") not in game.by_name:
+            raise ReplayMismatch(f"the logged bot turn names no player: {ans!r}")
+        one_turn(game, ans["player"])
+    else:
+        who = rec.get("who")
+        if not isinstance(who, str):
+            raise ReplayMismatch(f"the logged day action does not name who acts "
+                                 f"(who: {who!r})")
+        day_action(game, who, rec["answer"], live=True)
 
 
 def _day_ends_after_game_over(events: list[dict]) -> bool:

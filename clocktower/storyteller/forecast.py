@@ -38,7 +38,7 @@ from ..characters import REGISTRY
 from ..engine.decisions import Decision
 from ..engine.driver import Days, drive
 from ..engine.game import Game, GameOver
-from ..engine.inputs import INPUT_KINDS, day_action, setup_written
+from ..engine.inputs import INPUT_KINDS, carry_out, setup_written
 from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script
 from ..engine.runner import MAX_DAYS, BotDays, bot_day
 from ..engine.setup import setup_random
@@ -210,10 +210,7 @@ class _PrefixDays(Days):
             if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
                     or rec.get("number") != number:
                 return
-            if rec["kind"] == "ruling":
-                game.ruling(rec["answer"])
-            else:
-                day_action(game, rec["who"], rec["answer"], live=True)
+            carry_out(game, rec)       # as a replay does (a ruling, a bot turn, a day action)
 
 
 _BOT_DAYS = BotDays(MAX_DAYS)
