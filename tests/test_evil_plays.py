@@ -270,11 +270,20 @@ def test_an_evil_gangster_kills_its_most_trusted_good_neighbour():
 def test_a_demon_facing_an_immune_last_good_player_kills_its_minion():
     """Three alive and the good player survives every kill (a Soldier): the Demon kills its
     own Minion (two alive: evil wins) instead of choosing the Soldier until the day limit
-    (seed 131 at 10 players ran to the 40-day limit before)."""
-    g = play_game("trouble-brewing", 10, 131,
-                  agents={m: ReasoningBot(131, m) for m in NAMES[:10]})
-    go = next(e for e in g.log if e["type"] == "game_over")
-    assert go["winner"] == "evil" and go["code"] == "two_alive"
+    (a 10-player game ran to the 40-day limit before). Searched over seeds, as the
+    situation is rare (3 of the first 200 seven-player games when this was written)."""
+    ended = 0
+    for seed in range(300):
+        g = play_game("trouble-brewing", 7, seed,
+                      agents={m: ReasoningBot(seed, m) for m in NAMES[:7]})
+        go = next(e for e in g.log if e["type"] == "game_over")
+        assert go["code"] != "no_result", seed
+        kills = [e for e in g.log if e["type"] == "death" and e.get("cause") == "demon"]
+        if go["code"] == "two_alive" and kills \
+                and g.by_name[kills[-1]["player"]].alignment == "evil" \
+                and any(p.character == "soldier" and p.alive for p in g.players):
+            ended += 1
+    assert ended >= 1
 
 
 def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():

@@ -327,8 +327,7 @@ def _scarletwoman_hand(bot, view, table, nominee: str) -> bool | None:
 def _politician_nominee(bot, view, table, living: list[str]) -> str | None:
     if bot._evil(view):
         return None
-    from .reasoning import _about_to_die
-    if _about_to_die(view) is not None:
+    if about_to_die(view) is not None:
         return None
     p = bot._belief(view, table)
     ok = [n for n in living if bot._may_execute(view, table, n, p.get(n, 0.0))]
@@ -451,3 +450,16 @@ BLUFFS: dict[str, Callable[[Any, Any, Any, set], "str | None"]] = {
 INVENTS: dict[str, Callable[..., "dict | None"]] = {
     "spy": _spy_invent,
 }
+
+
+def about_to_die(view) -> str | None:
+    """The nominee about to die now, from today's public tallies (the engine's rule)."""
+    best, top, tie = None, 0, False
+    for ev in view.nominations:
+        v = ev["votes"]
+        if v >= ev["threshold"]:
+            if v > top:
+                best, top, tie = ev["target"], v, False
+            elif v == top:
+                tie = True
+    return None if tie else best

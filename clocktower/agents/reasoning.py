@@ -42,7 +42,7 @@ from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
 from .plays import (BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS, INVENTS,
-                    NOMINATES, PEACEMAKERS, PRETENDS, USES, VOTES)
+                    NOMINATES, PEACEMAKERS, PRETENDS, USES, VOTES, about_to_die)
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -424,7 +424,7 @@ class ReasoningBot:
             return False
         if not self._may_execute(view, table, target, mine):
             return False
-        doomed = _about_to_die(view)
+        doomed = about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
 
     def _evil_vote(self, view, table: Table, target: str) -> bool:
@@ -445,7 +445,7 @@ class ReasoningBot:
             if table.claims.get(target) in table.demons_on_script:
                 return True             # a teammate giving itself up for the Demon
             return looks and self.rng.random() < TEAMMATE_VOTE
-        doomed = _about_to_die(view)
+        doomed = about_to_die(view)
         if doomed is not None and doomed in team:
             return True
         if target in self._evil_wins_by_vote(view, table):
@@ -493,7 +493,7 @@ class ReasoningBot:
             return False
         p, _top, n_living = self._top(view, table)
         mine = p.get(target, 0.0)
-        doomed = _about_to_die(view)
+        doomed = about_to_die(view)
         if doomed is not None and p.get(doomed, 0.0) <= mine:
             return False
         return mine < FLIP_SAFE / max(n_living - 1, 1)
@@ -504,7 +504,7 @@ class ReasoningBot:
         if self._evil(view):
             mine = [n for n in living if n in self.demons]
             return mine[0] if mine else None
-        if _about_to_die(view) is not None:
+        if about_to_die(view) is not None:
             return None
         p, _top, n_living = self._top(view, table)
         best = min(living, key=lambda n: (p.get(n, 0.0), table.seat[n]))
@@ -565,7 +565,7 @@ class ReasoningBot:
         living = [n for n in nominees if n != self.name and view.alive(n)]
         if not living:
             return None
-        doomed = _about_to_die(view)
+        doomed = about_to_die(view)
         if self._flipped(view, table):
             pick = self._flipped_nominee(view, table, living)
             return {"nominate": pick} if pick is not None else None
@@ -634,7 +634,7 @@ class ReasoningBot:
         me = view.character
         if me in table.demons_on_script or me in CATCHERS or not view.alive(self.name) \
                 or len(view.living) < SACRIFICE_LIVING \
-                or _about_to_die(view) is not None:
+                or about_to_die(view) is not None:
             return False
         demons = [d for d in self.demons if d != self.name and view.alive(d)]
         if len(demons) != 1:
@@ -848,7 +848,7 @@ class ReasoningBot:
         # About to be executed, or the game near its end: nothing left to lose by a guess.
         # Who hides best: a player who never claimed, then a claimant who never said what
         # their ability learned; the most trusted first.
-        if _about_to_die(view) != self.name and len(view.living) > 4:
+        if about_to_die(view) != self.name and len(view.living) > 4:
             return None
         said = {c.who for c in table.infos}
 
@@ -1053,16 +1053,3 @@ def _in_seat_order(picks: list[str], candidates: list[str]) -> list[str]:
         return picks
     order = {n: i for i, n in enumerate(candidates)}
     return sorted(picks, key=order.__getitem__)
-
-
-def _about_to_die(view) -> str | None:
-    """The nominee about to die now, from today's public tallies (the engine's rule)."""
-    best, top, tie = None, 0, False
-    for ev in view.nominations:
-        v = ev["votes"]
-        if v >= ev["threshold"]:
-            if v > top:
-                best, top, tie = ev["target"], v, False
-            elif v == top:
-                tie = True
-    return None if tie else best

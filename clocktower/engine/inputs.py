@@ -87,7 +87,8 @@ def refusal(game: Game, who: str, action: dict) -> str | None:
     by = game.player(who)
     for name in [who] + [action[k] for k in ("nominate", "exile", "target")
                          if isinstance(action.get(k), str)]:
-        if game.player(name) in game.gone:
+        p = game.by_name.get(name)      # an unknown name is the engine's check's to refuse
+        if p is not None and p in game.gone:
             return f"{name} has left the game"
     if "nominate" in action:
         return day.nomination_refusal(game, by, game.player(action["nominate"]),
