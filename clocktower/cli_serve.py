@@ -30,6 +30,9 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
               False, "--advise", help="the Storyteller's forecast (good's chance, each "
               "option's effect, by rollouts played by bots on this machine's cores) starts "
               "on in every game; the Storyteller turns it on or off in the grimoire"),
+          sync: str = typer.Option(
+              "normal", help="normal: each input survives a crash or kill -9 of the server; "
+              "full: also a power cut (every input synced to the disk, a few ms more each)"),
           ) -> None:
     """Run the web grimoire: a Storyteller's assistant for live games, players on their
     own devices (http://HOST:PORT)."""
@@ -46,13 +49,15 @@ def serve(db: Path = typer.Option(Path("clocktower.sqlite"), help="the SQLite fi
         _check_origin("--allow-origin", o)
     if url is not None:
         _check_origin("--url", url)
+    if sync not in ("normal", "full"):
+        raise ClocktowerError(f"--sync: normal or full, not {sync!r}")
     sock = bind(host, port)             # a busy port, an unknown host: one line, exit 2
     port = sock.getsockname()[1]        # (--port 0: the port the system chose)
     addresses, links_base = serve_addresses(host, port)
     links_base = url.rstrip("/") if url else links_base
     try:
         web = create_app(db, allowed_origins=tuple(allow_origin), public_url=links_base,
-                         advise=advise)
+                         advise=advise, sync=sync)
     except BaseException:
         sock.close()
         raise

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from webclient import Client, free_port
 
@@ -130,3 +131,19 @@ def test_kill_9_mid_night_loses_nothing_and_play_continues(tmp_path):
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+
+
+def test_sync_modes(tmp_path, cli):
+    """`serve --sync`: normal (the default; each commit in the WAL survives a kill -9, as
+    the test above shows) or full (each commit synced to the disk); anything else is one
+    line."""
+    from clocktower.errors import ClocktowerError
+    from clocktower.web.store import Store
+    got = {m: Store(tmp_path / f"{m}.db", m).db.execute("PRAGMA synchronous").fetchone()[0]
+           for m in ("normal", "full")}
+    assert got == {"normal": 1, "full": 2}
+    assert Store(tmp_path / "d.db").db.execute("PRAGMA synchronous").fetchone()[0] == 1
+    with pytest.raises(ClocktowerError, match="sync must be one of normal, full"):
+        Store(tmp_path / "x.db", "off")
+    r = cli("serve", "--sync", "off", "--db", str(tmp_path / "y.db"), "--port", "0")
+    assert r.exit_code == 2 and "--sync: normal or full" in r.output

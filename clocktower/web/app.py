@@ -146,13 +146,14 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 def create_app(db_path: str | Path = "clocktower.sqlite",
                allowed_origins: tuple[str, ...] = (), public_url: str | None = None,
-               advise: bool = False) -> FastAPI:
+               advise: bool = False, sync: str = "normal") -> FastAPI:
     """The app over the SQLite file `db_path`. `public_url`: the base of the join links
     handed out (`serve` gives its LAN address when it listens on every interface); None:
     the address each request was made to. `advise`: the Storyteller's decision support is
-    on when a game is first used (web/advice.py; the Storyteller turns it on or off)."""
+    on when a game is first used (web/advice.py; the Storyteller turns it on or off).
+    `sync`: how each commit reaches the disk (`web/store.SYNC_MODES`)."""
     from .advice import WebAdvisor
-    store = Store(db_path)
+    store = Store(db_path, sync)
     svc = Service(store)
     advisors: dict[str, WebAdvisor] = {}
 

@@ -60,15 +60,26 @@ def _dump(x: Any) -> str:
     return json.dumps(x, sort_keys=True, ensure_ascii=False)
 
 
+# How each commit reaches the disk (`serve --sync`): "normal" (the default) lets SQLite's
+# WAL journal skip the fsync of each commit, so a committed input survives the server's
+# crash or `kill -9` (it is in the WAL file, written to the operating system) but the last
+# inputs may be rolled back by a power cut or an operating system crash (the file stays
+# consistent); "full" syncs every commit to the disk (2-11 ms an input on a busy machine,
+# docs/web.md, "Persistence and reliability").
+SYNC_MODES = ("normal", "full")
+
+
 class Store:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, sync: str = "normal"):
+        if sync not in SYNC_MODES:
+            raise ClocktowerError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = str(path)
         self.lock = threading.Lock()
         try:
             _private(self.path)
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute(f"PRAGMA synchronous={sync.upper()}")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
             rows = self.db.execute("SELECT version FROM schema_version").fetchall()
