@@ -369,3 +369,43 @@ def test_a_demon_with_no_good_player_left_kills_its_minions_not_itself(players, 
     demons = {e["player"] for e in game.log if e["type"] == "choice" and
               e.get("ability") == "pukka" and e.get("players") == [e["player"]]}
     assert not demons, demons       # no Pukka chose itself
+
+
+# ---- Travellers ----------------------------------------------------------------------------
+def _traveller_lies(game) -> list[tuple[str, str, str]]:
+    """(player, own character, claimed) for each claim a Traveller made of another
+    character: a Traveller's character is public, so any is a lie the whole table sees."""
+    own = {p.name: p.character for p in game.players if p.traveller}
+    return [(e["player"], own[e["player"]], e["character"]) for e in game.log
+            if e["type"] == "claim" and e["player"] in own
+            and e.get("character") != own[e["player"]]]
+
+
+# Seeds at which a Traveller is evil (8 players and 2 Travellers, Trouble Brewing); the
+# bots used to bluff a Townsfolk there (seed 0: the evil Gunslinger claimed the Chef).
+EVIL_TRAVELLER_SEEDS = [0, 2, 3, 4, 5, 6, 9]
+
+
+@pytest.mark.parametrize("seed", EVIL_TRAVELLER_SEEDS)
+def test_an_evil_traveller_never_claims_another_character(seed):
+    game = play_game("trouble-brewing", 8, seed, agents=reasoning(seed, 8, 2), travellers=2)
+    evil = [p.name for p in game.players if p.traveller and p.alignment == "evil"]
+    assert evil, "the seed must deal an evil Traveller"
+    said = [e for e in game.log if e["type"] == "claim" and e["player"] in evil]
+    assert said, "the evil Traveller says who it is"
+    assert _traveller_lies(game) == []
+
+
+def test_an_evil_traveller_bot_made_mid_game_claims_its_own_character():
+    """The decision support's rollouts hand a game over to fresh bots at a point of its log
+    (storyteller/forecast.py): a fresh evil Traveller bot has no bluff to make either."""
+    from clocktower.storyteller.forecast import Point, day_points, play_rollout
+    game = play_game("trouble-brewing", 8, 6, agents=reasoning(6, 8, 2), travellers=2)
+    events = list(game.log)
+    points = [upto for day, when, upto in day_points(events) if when == "dawn"]
+    assert len(points) >= 2
+    for upto in points[:2]:
+        for i in range(3):
+            g = play_rollout(Point(events, upto), i)
+            assert [p.name for p in g.players if p.traveller and p.alignment == "evil"]
+            assert _traveller_lies(g) == []
