@@ -409,3 +409,47 @@ def test_an_evil_traveller_bot_made_mid_game_claims_its_own_character():
             g = play_rollout(Point(events, upto), i)
             assert [p.name for p in g.players if p.traveller and p.alignment == "evil"]
             assert _traveller_lies(g) == []
+
+
+# ---- the Slayer's shot ----------------------------------------------------------------------
+class _ShotView:
+    """What `_aimed_use` reads of a view: the day, the living and today's tallies."""
+
+    def __init__(self, day, living, nominations=()):
+        self.day, self.living, self.nominations = day, list(living), list(nominations)
+
+    def alive(self, name):
+        return name in self.living
+
+
+class _Seats:
+    def __init__(self, names):
+        self.seat = {n: i for i, n in enumerate(names)}
+
+
+@pytest.mark.parametrize("belief,day,living,nominations,shoots", [
+    # a lead well above the rest, day 1: the shot
+    ({"Bob": 0.7, "Cat": 0.1, "Dan": 0.1}, 1, 8, (), "Bob"),
+    # sure enough but not well above the next suspect: held
+    ({"Bob": 0.62, "Cat": 0.3}, 1, 8, (), None),
+    # well above the rest but not sure enough (the old rule shot at 0.35): held
+    ({"Bob": 0.45, "Cat": 0.05}, 1, 8, (), None),
+    # the same on day 2 (the old rule shot at 0.2 from day 2): held
+    ({"Bob": 0.45, "Cat": 0.05}, 2, 8, (), None),
+    # late in the game: the best guess before the shot is lost
+    ({"Bob": 0.3, "Cat": 0.25}, 4, 8, (), "Bob"),
+    ({"Bob": 0.3, "Cat": 0.25}, 2, 5, (), "Bob"),
+    # the Slayer itself about to be executed: it shoots now
+    ({"Bob": 0.3, "Cat": 0.25}, 1, 8, ({"target": "Ann", "votes": 5, "threshold": 4},), "Bob"),
+    # someone else about to die: held
+    ({"Bob": 0.3, "Cat": 0.25}, 1, 8, ({"target": "Cat", "votes": 5, "threshold": 4},), None),
+])
+def test_the_good_slayer_shoots_a_clear_lead_or_before_its_shot_is_lost(
+        belief, day, living, nominations, shoots):
+    names = NAMES[:8]
+    bot = ReasoningBot(1, "Ann")
+    bot._belief = lambda view, table: belief
+    view = _ShotView(day, names[:living], nominations)
+    uses = [{"target": n} for n in names]
+    use = bot._aimed_use(view, _Seats(names), uses)
+    assert (use or {}).get("target") == shoots
