@@ -270,9 +270,11 @@ def test_an_evil_gangster_kills_its_most_trusted_good_neighbour():
 def test_a_demon_facing_an_immune_last_good_player_kills_its_minion():
     """Three alive and the good player survives every kill (a Soldier): the Demon kills its
     own Minion (two alive: evil wins) instead of choosing the Soldier until the day limit
-    (seed 131 at 10 players ran to the 40-day limit before)."""
-    g = play_game("trouble-brewing", 10, 131,
-                  agents={m: ReasoningBot(131, m) for m in NAMES[:10]})
+    (seed 131 at 10 players ran to the 40-day limit before; since the Slayer holds its
+    shot, good wins that game: seed 419, where the Soldier survives night 6 with the Spy and
+    the Imp, and the Imp kills the Spy on night 7)."""
+    g = play_game("trouble-brewing", 10, 419,
+                  agents={m: ReasoningBot(419, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     assert go["winner"] == "evil" and go["code"] == "two_alive"
 
