@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from clocktower.agents import RandomBot
 from clocktower.agents import beliefs as B
+from clocktower import data as D
 from clocktower.agents.reasoning import ReasoningBot
 from clocktower.characters import REGISTRY
 from clocktower.cli import app
@@ -453,3 +454,28 @@ def test_the_good_slayer_shoots_a_clear_lead_or_before_its_shot_is_lost(
     uses = [{"target": n} for n in names]
     use = bot._aimed_use(view, _Seats(names), uses)
     assert (use or {}).get("target") == shoots
+
+
+def test_an_evil_bot_handed_the_game_mid_way_keeps_its_players_bluff():
+    """A rollout's fresh evil bot (storyteller/forecast.py) keeps the bluff its player said
+    before the point: a second, different claim outs it (20 of 24 evil players changed
+    claim in rollouts from the dusk of day 1 before). A Minion's claim of its Demon (giving
+    itself up) is not a bluff and is left aside."""
+    from clocktower.storyteller.forecast import Point, day_points, play_rollout
+    checked = 0
+    for seed in (1, 2):
+        game = play_game("trouble-brewing", 10, seed, agents=reasoning(seed, 10))
+        events = list(game.log)
+        evil = {p.name for p in game.players if p.alignment == "evil"}
+        for day, when, upto in day_points(events):
+            if day > 2:
+                continue
+            g = play_rollout(Point(events, upto), 0)
+            said: dict[str, set] = {}
+            for e in g.log:
+                if e["type"] == "claim" and e["player"] in evil \
+                        and D.teams().get(e["character"]) in ("townsfolk", "outsider"):
+                    said.setdefault(e["player"], set()).add(e["character"])
+            assert all(len(cs) == 1 for cs in said.values()), (seed, day, when, said)
+            checked += len(said)
+    assert checked >= 10

@@ -152,6 +152,9 @@ class ReasoningBot:
         self.grimoire: list[dict] = []      # the Grimoire as last shown to it (the Spy)
         self.sacrificed = 0                 # the day a Minion claimed its Demon's character
         self.said_own = False               # an evil Traveller claimed its own character
+        # (day, character) of the last claim its player made before this bot first read the
+        # game (a bot handed a game mid-way: the decision support's rollouts)
+        self.inherited: tuple[int, str] | None = None
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -161,6 +164,7 @@ class ReasoningBot:
             table = self.table = table_for(view, events)
         n = len(events)
         name = self.name
+        fresh = self._seen == 0
         for i in range(self._seen, n):
             ev = events[i]
             t = ev["type"]
@@ -174,6 +178,8 @@ class ReasoningBot:
                     self.quiet_dawn = not ev["deaths"]
                     if self.aimed[0] == ev["number"] and view.character in table.demons_on_script:
                         self.survived.update(n for n in self.aimed[1] if n not in ev["deaths"])
+                if fresh and t == "claim" and ev.get("player") == name:
+                    self.inherited = (ev["number"], ev["character"])
                 if t == "nominate":
                     self.nominee = ev["target"]
                 elif t == "nomination" or t == "day":
@@ -237,6 +243,15 @@ class ReasoningBot:
                     self.pending.append({"claim": me})
             return
         hiding = not self._evil(view) and me is not None and hides(me)
+        if self.bluff is None and self.inherited is not None and self._evil(view) \
+                and TEAMS.get(self.inherited[1]) in ("townsfolk", "outsider"):
+            # A bot handed the game mid-way keeps the bluff its player already said (not a
+            # Minion's Demon claim giving itself up): a second claim would out it.
+            said_day, self.bluff = self.inherited
+            self.frames = self._plan(view, table)[0]
+            if said_day == day:
+                self.claimed_day = day
+                return
         if (self._evil(view) or hiding) and self.bluff is None \
                 and not self._may_bluff(view, table):
             return                      # an evil player's first claim waits (`_may_bluff`)
