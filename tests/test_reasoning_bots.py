@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from clocktower.agents import RandomBot
 from clocktower.agents import beliefs as B
+from clocktower import data as D
 from clocktower.agents.reasoning import ReasoningBot
 from clocktower.characters import REGISTRY
 from clocktower.cli import app
@@ -369,3 +370,112 @@ def test_a_demon_with_no_good_player_left_kills_its_minions_not_itself(players, 
     demons = {e["player"] for e in game.log if e["type"] == "choice" and
               e.get("ability") == "pukka" and e.get("players") == [e["player"]]}
     assert not demons, demons       # no Pukka chose itself
+
+
+# ---- Travellers ----------------------------------------------------------------------------
+def _traveller_lies(game) -> list[tuple[str, str, str]]:
+    """(player, own character, claimed) for each claim a Traveller made of another
+    character: a Traveller's character is public, so any is a lie the whole table sees."""
+    own = {p.name: p.character for p in game.players if p.traveller}
+    return [(e["player"], own[e["player"]], e["character"]) for e in game.log
+            if e["type"] == "claim" and e["player"] in own
+            and e.get("character") != own[e["player"]]]
+
+
+# Seeds at which a Traveller is evil (8 players and 2 Travellers, Trouble Brewing); the
+# bots used to bluff a Townsfolk there (seed 0: the evil Gunslinger claimed the Chef).
+EVIL_TRAVELLER_SEEDS = [0, 2, 3, 4, 5, 6, 9]
+
+
+@pytest.mark.parametrize("seed", EVIL_TRAVELLER_SEEDS)
+def test_an_evil_traveller_never_claims_another_character(seed):
+    game = play_game("trouble-brewing", 8, seed, agents=reasoning(seed, 8, 2), travellers=2)
+    evil = [p.name for p in game.players if p.traveller and p.alignment == "evil"]
+    assert evil, "the seed must deal an evil Traveller"
+    said = [e for e in game.log if e["type"] == "claim" and e["player"] in evil]
+    assert said, "the evil Traveller says who it is"
+    assert _traveller_lies(game) == []
+
+
+def test_an_evil_traveller_bot_made_mid_game_claims_its_own_character():
+    """The decision support's rollouts hand a game over to fresh bots at a point of its log
+    (storyteller/forecast.py): a fresh evil Traveller bot has no bluff to make either."""
+    from clocktower.storyteller.forecast import Point, day_points, play_rollout
+    game = play_game("trouble-brewing", 8, 6, agents=reasoning(6, 8, 2), travellers=2)
+    events = list(game.log)
+    points = [upto for day, when, upto in day_points(events) if when == "dawn"]
+    assert len(points) >= 2
+    for upto in points[:2]:
+        for i in range(3):
+            g = play_rollout(Point(events, upto), i)
+            assert [p.name for p in g.players if p.traveller and p.alignment == "evil"]
+            assert _traveller_lies(g) == []
+
+
+# ---- the Slayer's shot ----------------------------------------------------------------------
+class _ShotView:
+    """What `_aimed_use` reads of a view: the day, the living and today's tallies."""
+
+    def __init__(self, day, living, nominations=()):
+        self.day, self.living, self.nominations = day, list(living), list(nominations)
+
+    def alive(self, name):
+        return name in self.living
+
+
+class _Seats:
+    def __init__(self, names):
+        self.seat = {n: i for i, n in enumerate(names)}
+
+
+@pytest.mark.parametrize("belief,day,living,nominations,shoots", [
+    # a lead well above the rest, day 1: the shot
+    ({"Bob": 0.7, "Cat": 0.1, "Dan": 0.1}, 1, 8, (), "Bob"),
+    # sure enough but not well above the next suspect: held
+    ({"Bob": 0.62, "Cat": 0.3}, 1, 8, (), None),
+    # well above the rest but not sure enough (the old rule shot at 0.35): held
+    ({"Bob": 0.45, "Cat": 0.05}, 1, 8, (), None),
+    # the same on day 2 (the old rule shot at 0.2 from day 2): held
+    ({"Bob": 0.45, "Cat": 0.05}, 2, 8, (), None),
+    # late in the game: the best guess before the shot is lost
+    ({"Bob": 0.3, "Cat": 0.25}, 4, 8, (), "Bob"),
+    ({"Bob": 0.3, "Cat": 0.25}, 2, 5, (), "Bob"),
+    # the Slayer itself about to be executed: it shoots now
+    ({"Bob": 0.3, "Cat": 0.25}, 1, 8, ({"target": "Ann", "votes": 5, "threshold": 4},), "Bob"),
+    # someone else about to die: held
+    ({"Bob": 0.3, "Cat": 0.25}, 1, 8, ({"target": "Cat", "votes": 5, "threshold": 4},), None),
+])
+def test_the_good_slayer_shoots_a_clear_lead_or_before_its_shot_is_lost(
+        belief, day, living, nominations, shoots):
+    names = NAMES[:8]
+    bot = ReasoningBot(1, "Ann")
+    bot._belief = lambda view, table: belief
+    view = _ShotView(day, names[:living], nominations)
+    uses = [{"target": n} for n in names]
+    use = bot._aimed_use(view, _Seats(names), uses)
+    assert (use or {}).get("target") == shoots
+
+
+def test_an_evil_bot_handed_the_game_mid_way_keeps_its_players_bluff():
+    """A rollout's fresh evil bot (storyteller/forecast.py) keeps the bluff its player said
+    before the point: a second, different claim outs it (20 of 24 evil players changed
+    claim in rollouts from the dusk of day 1 before). A Minion's claim of its Demon (giving
+    itself up) is not a bluff and is left aside."""
+    from clocktower.storyteller.forecast import Point, day_points, play_rollout
+    checked = 0
+    for seed in (1, 2):
+        game = play_game("trouble-brewing", 10, seed, agents=reasoning(seed, 10))
+        events = list(game.log)
+        evil = {p.name for p in game.players if p.alignment == "evil"}
+        for day, when, upto in day_points(events):
+            if day > 2:
+                continue
+            g = play_rollout(Point(events, upto), 0)
+            said: dict[str, set] = {}
+            for e in g.log:
+                if e["type"] == "claim" and e["player"] in evil \
+                        and D.teams().get(e["character"]) in ("townsfolk", "outsider"):
+                    said.setdefault(e["player"], set()).add(e["character"])
+            assert all(len(cs) == 1 for cs in said.values()), (seed, day, when, said)
+            checked += len(said)
+    assert checked >= 10

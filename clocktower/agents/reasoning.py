@@ -59,10 +59,14 @@ PROVEN_GOOD = 0.03
 # A nominee whose execution may lose the game for good (a claimed Saint or Klutz, a Goblin
 # claim today) gets a good bot's hand only if it is at least this sure they are the Demon.
 SURE_RISKY = 0.5
-# The Slayer shoots its likeliest Demon when at least this sure; from day 2 when the chance
-# is at least SHOOT_LATER; from day 3, or with five alive or fewer, in any case.
-SHOOT_NOW = 0.35
-SHOOT_LATER = 0.2
+# The Slayer (any good bot's aimed day ability) shoots its likeliest Demon when at least
+# SHOOT_SURE sure and that chance is at least SHOOT_LEAD times its next suspect's (one
+# shot: spent on a guess, it is gone); in any case when it is about to be executed, or
+# with SHOOT_LATE alive or fewer, or from day SHOOT_DAY (it may not live to shoot later).
+SHOOT_SURE = 0.6
+SHOOT_LEAD = 3.0
+SHOOT_LATE = 5
+SHOOT_DAY = 4
 # An evil bot votes for a teammate Minion the table suspects with this chance (it buys
 # trust). For a good nominee it votes as a good player reading the public record would
 # (`_evil_vote`): hands beyond those were a tell (with a chance 0.3 of a hand for any good
@@ -147,6 +151,10 @@ class ReasoningBot:
         self.survived: set[str] = set()     # whom a Demon's kill did not kill: not again
         self.grimoire: list[dict] = []      # the Grimoire as last shown to it (the Spy)
         self.sacrificed = 0                 # the day a Minion claimed its Demon's character
+        self.said_own = False               # an evil Traveller claimed its own character
+        # (day, character) of the last claim its player made before this bot first read the
+        # game (a bot handed a game mid-way: the decision support's rollouts)
+        self.inherited: tuple[int, str] | None = None
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -156,6 +164,7 @@ class ReasoningBot:
             table = self.table = table_for(view, events)
         n = len(events)
         name = self.name
+        fresh = self._seen == 0
         for i in range(self._seen, n):
             ev = events[i]
             t = ev["type"]
@@ -169,6 +178,8 @@ class ReasoningBot:
                     self.quiet_dawn = not ev["deaths"]
                     if self.aimed[0] == ev["number"] and view.character in table.demons_on_script:
                         self.survived.update(n for n in self.aimed[1] if n not in ev["deaths"])
+                if fresh and t == "claim" and ev.get("player") == name:
+                    self.inherited = (ev["number"], ev["character"])
                 if t == "nominate":
                     self.nominee = ev["target"]
                 elif t == "nomination" or t == "day":
@@ -221,7 +232,26 @@ class ReasoningBot:
         if self.claimed_day == day:
             return
         me = view.character
+        if self._evil(view) and view.traveller(self.name):
+            # A Traveller's character is public (announced when it joins): an evil one
+            # claims its own, once, and has no bluff to make (a good one claims as any good
+            # player does, below).
+            self.claimed_day = day
+            if not self.said_own:
+                self.said_own = True
+                if me is not None:
+                    self.pending.append({"claim": me})
+            return
         hiding = not self._evil(view) and me is not None and hides(me)
+        if self.bluff is None and self.inherited is not None and self._evil(view) \
+                and TEAMS.get(self.inherited[1]) in ("townsfolk", "outsider"):
+            # A bot handed the game mid-way keeps the bluff its player already said (not a
+            # Minion's Demon claim giving itself up): a second claim would out it.
+            said_day, self.bluff = self.inherited
+            self.frames = self._plan(view, table)[0]
+            if said_day == day:
+                self.claimed_day = day
+                return
         if (self._evil(view) or hiding) and self.bluff is None \
                 and not self._may_bluff(view, table):
             return                      # an evil player's first claim waits (`_may_bluff`)
@@ -633,6 +663,7 @@ class ReasoningBot:
             return True
         me = view.character
         if me in table.demons_on_script or me in CATCHERS or not view.alive(self.name) \
+                or view.traveller(self.name) \
                 or len(view.living) < SACRIFICE_LIVING \
                 or about_to_die(view) is not None:
             return False
@@ -718,8 +749,9 @@ class ReasoningBot:
 
     def _aimed_use(self, view, table: Table, uses: list[dict]) -> dict | None:
         """A good bot's targeted day ability (a Slayer's shot) at its likeliest Demon among
-        the targets offered, when sure enough (SHOOT_NOW; from day 2 SHOOT_LATER; from day 3
-        or with five alive or fewer in any case)."""
+        the targets offered, when its belief stands well above the rest (SHOOT_SURE and
+        SHOOT_LEAD times the next living suspect), or in any case when the shot may soon be
+        lost: the bot about to be executed, SHOOT_LATE alive or fewer, or from SHOOT_DAY."""
         p = self._belief(view, table)
         aimed = [u for u in uses if "target" in u and u["target"] != self.name
                  and view.alive(u["target"])]
@@ -727,10 +759,16 @@ class ReasoningBot:
             return None
         best = max(aimed, key=lambda u: (p.get(u["target"], 0.0), -table.seat[u["target"]]))
         mine = p.get(best["target"], 0.0)
-        if mine >= SHOOT_NOW or (view.day >= 2 and mine >= SHOOT_LATER) \
-                or (mine > 0.0 and (view.day >= 3 or len(view.living) <= 5)):
+        if mine <= 0.0:
+            return None
+        if len(view.living) <= SHOOT_LATE or view.day >= SHOOT_DAY \
+                or about_to_die(view) == self.name:
             return best
-        return None
+        if mine < SHOOT_SURE:
+            return None
+        rest = max((p.get(n, 0.0) for n in view.living
+                    if n != self.name and n != best["target"]), default=0.0)
+        return best if mine >= SHOOT_LEAD * rest else None
 
     def _targets(self, table: Table, good: list[str], trust: dict[str, float]) -> list[str]:
         """Good players in the order an evil bot wants them dead or poisoned: a claimed
