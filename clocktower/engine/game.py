@@ -95,12 +95,11 @@ class DemonChange:
             self.before = game.demons()
         game._demon_change_depth += 1
 
-    def __exit__(self, kind: Any, value: Any, tb: Any) -> bool:
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
         game = self.game
         game._demon_change_depth -= 1
         if kind is None and self.before is not None:
             game._after_demon_change(self.before)
-        return False
 
 class Game:
     def __init__(self, script, registry: dict[str, type[Ability]], seed: int = 0,
