@@ -87,3 +87,20 @@ def test_a_new_callable_field_must_be_declared():
         pytest.skip("compiled Game: no new attributes")
     with pytest.raises(TypeError, match="callback_added_later"):
         game.fork(answerers(game))
+
+
+def test_a_fork_taken_inside_a_demon_change_step_asks_the_win_rules_at_its_own_changes():
+    """A fork taken while a `demon_change` step is under way (an answerer forking while it
+    is asked) goes on after that step: it starts with no step open, so when the fork's own
+    change leaves no living Demon the game ends at once, as in any game."""
+    game = half_played(1)
+    if game.winner is not None:
+        pytest.skip("over before night 3")
+    with game.demon_change():
+        clone = game.fork(answerers(game))
+    demon = next(p for p in clone.players if clone.is_demon(p) and p.truly_alive)
+    with pytest.raises(Exception) as over:
+        clone.change_character(demon, "chef")
+    assert type(over.value).__name__ == "GameOver"
+    assert clone.winner == "good" and clone.outcome.code == "demon_dead"
+    assert game.winner is None

@@ -16,6 +16,10 @@ Rulings:
   the Pukka, gives none: the swap does nothing).
 - The Demon may choose themself, and dead players; not another Demon. With more than one
   living Demon the Storyteller chooses which one swaps (keyed `barber.demon`).
+- A Demon who swaps themself with a dead player makes that dead player the Demon: if no
+  living player is the Demon then, the game ends at once and good wins, before the rest of
+  the night (the swap is the engine's `demon_change` step; scenario
+  `barber-demon-swaps-itself-with-dead-player-good-wins-at-once.yaml`).
 - A player who dies and then becomes the Barber gives no haircut that night (the Barber
   was not theirs as they died).
 - A swapped player gains the new ability, even a "you start knowing" one or a used

@@ -13,7 +13,8 @@ A good babysitter stays good; a babysitting Minion keeps their Minion ability. T
 night except the first, a player might die (a Demon kill: the Monk and Soldier protect
 against it). If the babysitter dies (executed, killed, slain), the Demon is dead: good wins; a dead
 player made the babysitter (the Minions' pick, or the Summoner's) ends the game at once,
-before the night's kill.
+before the night's kill: setting the babysitter is the engine's `demon_change` step, which
+asks the win rules when who is the Demon changed (docs/architecture.md).
 Lil' Monsta is not a player, so it is never drunk or poisoned.
 
 Decisions (design choice): the Minions' group decision is modelled as the Storyteller's
@@ -110,19 +111,19 @@ class LilMonsta(Ability):
 
     def set_babysitter(self, p, minions: tuple[str, ...] | list[str] = ()) -> None:
         game = self.game
-        self.sitter = p.name
-        self.reminder("Is The Demon", p)
-        seen = sorted(set(minions) - {p.name})
-        if seen:
-            game.emit("babysitter", seen, player=p.name, ability=self.id)
-        self.learn(p, character=self.id, alignment=p.alignment, reason="you are")
-        # Jinx point (a notice; the value is unchanged): the Marionette–Lil' Monsta jinx makes
-        # a neighbour of the first babysitter the Marionette.
-        adjusted(self, "babysitter_chosen", p)
-        if not p.truly_alive:
-            # "A dead player babysitting Lil' Monsta ends the game because the Demon 'is
-            # dead'": at once, before Lil' Monsta's kill or anything later tonight.
-            game.check_win()
+        # Who "is the Demon" changes here: a `demon_change` step, so a dead babysitter ("ends
+        # the game because the Demon 'is dead'") ends it when the step is over, before Lil'
+        # Monsta's kill or anything later tonight (the engine asks its win rules).
+        with game.demon_change():
+            self.sitter = p.name
+            self.reminder("Is The Demon", p)
+            seen = sorted(set(minions) - {p.name})
+            if seen:
+                game.emit("babysitter", seen, player=p.name, ability=self.id)
+            self.learn(p, character=self.id, alignment=p.alignment, reason="you are")
+            # Jinx point (a notice; the value is unchanged): the Marionette–Lil' Monsta jinx
+            # makes a neighbour of the first babysitter the Marionette.
+            adjusted(self, "babysitter_chosen", p)
 
     def summoned_holder(self, target) -> None:
         """The Summoner made this Lil' Monsta tonight and chose who holds it."""

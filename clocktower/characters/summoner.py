@@ -15,7 +15,10 @@ and the Minions do not learn each other.
 Until the summon, the game does not end for good although no Demon is in play
 (`demon_pending`); once the Summoner can no longer make a Demon (dead, or drunk or
 poisoned on the third night: the choice is made but nothing happens) good wins at the next
-win check.
+win check. "The Summoner may choose any player to become the Demon": a dead player chosen
+is a dead Demon, and the summon is the engine's `demon_change` step, so the game ends at
+once (good wins, before the new Demon's step); the Zombuul jinx's point `summoned_dead` is
+part of the same step (a Zombuul so made is secretly alive: the game goes on).
 
 The choice is ONE decision (`kind: night_choice`, `form: player_character`) whose options
 are every {player, character} pair; a scenario writes `Eve: {player: Eve, character:
@@ -192,24 +195,28 @@ class Summoner(Ability):
             self._summon_free(target, demon)
             return
         was_dead = not target.truly_alive
-        game.change_character(target, demon, alignment="evil")
-        if was_dead:
-            adjusted(self, "summoned_dead", target)     # jinx point (the Zombuul's)
+        # One step that changes who is the Demon, the jinx point included: the win rules are
+        # asked when it is over (a dead player made the Zombuul is secretly alive by then).
+        with game.demon_change():
+            game.change_character(target, demon, alignment="evil")
+            if was_dead:
+                adjusted(self, "summoned_dead", target)     # jinx point (the Zombuul's)
 
     def _summon_free(self, target, demon: str) -> None:
         """A Demon no player holds (Lil' Monsta): it enters play; the target holds it."""
         game = self.game
-        ab = game.make_ability(demon, None)
-        game.in_play_extra.add(demon)
-        game.free_abilities.append(ab)
-        game.change_alignment(target, "evil")
-        game.abilities_changed()
-        hold = getattr(ab, "summoned_holder", None)
-        if hold is not None:
-            hold(target)
-        else:
-            game.emit("learn", [target.name], player=target.name, ability=None,
-                      character=demon, alignment=target.alignment, reason="you are")
+        with game.demon_change():
+            ab = game.make_ability(demon, None)
+            game.in_play_extra.add(demon)
+            game.free_abilities.append(ab)
+            game.change_alignment(target, "evil")
+            game.abilities_changed()
+            hold = getattr(ab, "summoned_holder", None)
+            if hold is not None:
+                hold(target)
+            else:
+                game.emit("learn", [target.name], player=target.name, ability=None,
+                          character=demon, alignment=target.alignment, reason="you are")
 
     # ---- winning ------------------------------------------------------------------------
     def demon_pending(self) -> bool:

@@ -39,6 +39,9 @@ NOT_STATE: dict[str, Any] = {
     "on_event": DROP, "on_forced": DROP,    # the outside world's callbacks
     "register_overrides": FRESH,            # a scenario step's written registrations
     "_func_guard": FRESH,                   # a recursion guard of `in_force`
+    # A Demon-change step under way in the original (`Game.demon_change`): the fork goes on
+    # after that step, so it starts with none open (its own steps then ask the win rules).
+    "_demon_change_depth": FRESH,
     "_hooks": DROP, "_night_cache": DROP,   # caches, rebuilt on demand
     "_views": FRESH, "_asked": FRESH, "memo": FRESH,
     "_custom_orders": "copy of the dict",   # its values never change once made

@@ -80,6 +80,27 @@ def _nomination_claims(script: Any, registry: dict) -> list[str]:
     return list(script_memo(script, "nomination claims", compute, on=registry))
 
 
+
+class DemonChange:
+    """`with game.demon_change():` one step that may change who is the Demon (see
+    `Game.demon_change`). Nested steps count as one: the outermost one asks the win rules."""
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self.before: frozenset[str] | None = None
+
+    def __enter__(self) -> None:
+        game = self.game
+        if game._demon_change_depth == 0:
+            self.before = game.demons()
+        game._demon_change_depth += 1
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        game = self.game
+        game._demon_change_depth -= 1
+        if kind is None and self.before is not None:
+            game._after_demon_change(self.before)
+
 class Game:
     def __init__(self, script, registry: dict[str, type[Ability]], seed: int = 0,
                  answerers: dict[str, Answerer] | None = None,
@@ -103,6 +124,7 @@ class Game:
         self._vetoes: set[tuple] = set()     # outcome vetoes already logged (see `end`)
         self.quiet_info = False              # see `tell`
         self._executing = False              # see `execute`
+        self._demon_change_depth = 0         # see `demon_change`
         self.bluffs: list[str] = []
         self.free_abilities: list[Ability] = []   # abilities no player holds (e.g. a token)
         self.register_overrides: dict[str, dict] = {}
@@ -609,6 +631,26 @@ class Game:
                 return True
         return False
 
+    def demons(self) -> frozenset[str]:
+        """Who is the Demon now (names; `is_demon`, alive or dead)."""
+        return frozenset(p.name for p in self.players if self.is_demon(p))
+
+    def demon_change(self) -> DemonChange:
+        """A step that may change who is the Demon, as a `with` block: a character change
+        (`change_character`, `swap_characters`), an ability making someone "the Demon"
+        (`counts_as_demon`), with whatever the same step still does (a jinx point). When it
+        ends, if who is the Demon changed, the win rules are asked at once (`check_win`):
+        a dead player made the only Demon, or the living Demon no longer a Demon, ends the
+        game now, not at dawn. Not during setup, nor inside an execution (the execution
+        asks when it is over)."""
+        return DemonChange(self)
+
+    def _after_demon_change(self, before: frozenset[str]) -> None:
+        if self.phase == "setup" or self._executing or self.winner is not None:
+            return
+        if self.demons() != before:
+            self.check_win()
+
     def registers_as_demon(self, player: Player, purpose: str = "") -> bool:
         if any(ab.counts_as_demon(player) for ab in self.hooks("counts_as_demon")):
             return True
@@ -817,7 +859,13 @@ class Game:
         replaced abilities are no longer held (`active` False): effects they made that need
         their source end.
         `successor`: a Demon taking over from a Demon who dies with it, at once (a jump):
-        it waits until the next night, as `_new_at_night` says for every successor."""
+        it waits until the next night, as `_new_at_night` says for every successor.
+        Who is the Demon may change: the step is a `demon_change` (the game may end at once)."""
+        with self.demon_change():
+            self._change_character(player, new, alignment, tell, successor)
+
+    def _change_character(self, player: Player, new: str, alignment: str | None,
+                          tell: bool, successor: bool) -> None:
         old = player.character
         player.character = D.get(new).id
         ab = self.make_ability(player.character, player)
@@ -871,7 +919,12 @@ class Game:
         effect that is part of a character (`data["with_character"]`: the Drunk's
         drunkenness) moves with it, any other stays on its player (the Snake Charmer's
         poison). Hooks see a
-        consistent table: `on_character_change` runs once per player, after both moved."""
+        consistent table: `on_character_change` runs once per player, after both moved.
+        Who is the Demon may change: the step is a `demon_change` (the game may end at once)."""
+        with self.demon_change():
+            self._swap_characters(a, b, alignments, tell)
+
+    def _swap_characters(self, a: Player, b: Player, alignments: bool, tell: bool) -> None:
         if a is b:
             raise ClocktowerError(f"{a.name} cannot swap characters with themself")
         old_a, old_b = a.character, b.character
