@@ -123,7 +123,7 @@ class Lunatic(Information):
         believed = self.believed()
         if believed is None or not self._acts(believed, first) or not believed.wakes(first):
             return
-        game.emit("wake", "storyteller", player=me.name, ability=believed.id)
+        believed.wake(me)
         start = len(game.log)
         believed.night(first)
         chosen: list[str] = []

@@ -159,8 +159,7 @@ class Summoner(Ability):
         game.emit("choice", [me.name], player=me.name, ability=self.id,
                   players=[ans["player"]], character=ans["character"])
         if not works:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=ans["player"], effect="summon")
+            self.no_effect("summon", game.by_name[ans["player"]])
             return
         self._make_demon(game.by_name[ans["player"]], ans["character"])
 

@@ -213,10 +213,11 @@ class Ability:
         return self.game.emit("learn", [player.name], player=player.name, ability=self.id,
                               **info)
 
-    def wake(self, player: "Player") -> dict:
-        """Wake `player` at this ability's step (when it is not its holder, who `woken`
-        already names)."""
-        return self.game.emit("wake", "storyteller", player=player.name, ability=self.id)
+    def wake(self, player: "Player | str") -> dict:
+        """Wake `player` (a player or their name) at this ability's step (when it is not its
+        holder, who `woken` already names)."""
+        name = player if isinstance(player, str) else player.name
+        return self.game.emit("wake", "storyteller", player=name, ability=self.id)
 
     def no_effect(self, effect: str, target: "Player | None" = None, **extra: Any) -> dict:
         """This ability would have done `effect` (to `target`) but does not work now
