@@ -132,7 +132,7 @@ class Lunatic(Information):
                 chosen = list(ev.get("players") or [])
         # CHOSEN reminders: the Storyteller records the choice as the Lunatic's (not shown
         # to the Lunatic, who saw their choice as the Demon's).
-        game.emit("choice", "storyteller", player=me.name, ability=self.id, players=chosen)
+        self.chose(me, "storyteller", players=chosen)
         world = self.world(choice=chosen)
         for d in demons:
             if d.alive:

@@ -219,6 +219,17 @@ class Ability:
         name = player if isinstance(player, str) else player.name
         return self.game.emit("wake", "storyteller", player=name, ability=self.id)
 
+    def chose(self, player: "Player", visible_to: Any = None, **choice: Any) -> dict:
+        """`player` made a choice for this ability (a `choice` event with `players`,
+        `character` or `yes`), seen by them and the Storyteller; `visible_to="storyteller"`
+        for a choice the Storyteller records for another ability (the Lunatic's)."""
+        return self.game.emit("choice", [player.name] if visible_to is None else visible_to,
+                              player=player.name, ability=self.id, **choice)
+
+    def declined(self, player: "Player") -> dict:
+        """`player` chose nothing for this ability, where that was allowed."""
+        return self.game.emit("declined", [player.name], player=player.name, ability=self.id)
+
     def no_effect(self, effect: str, target: "Player | None" = None, **extra: Any) -> dict:
         """This ability would have done `effect` (to `target`) but does not work now
         (storyteller only): drunk, poisoned, dead, or stopped."""
