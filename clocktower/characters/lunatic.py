@@ -62,8 +62,7 @@ class Lunatic(Information):
         believed = game.believe(me, demon, source=self)
         believed.acts_within = self.id
         game.abilities_changed()
-        game.emit("reminder", "storyteller", token="Is the Lunatic", player=me.name,
-                  character=me.thinks)
+        self.thinks_reminder(me, me.thinks)
 
     def believed(self) -> Ability | None:
         me = self.player

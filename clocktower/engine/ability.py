@@ -207,6 +207,13 @@ class Ability:
         return self.game.emit("reminder", "storyteller", token=token, player=name,
                               ability=self.id, **extra)
 
+    def thinks_reminder(self, player: "Player", thinks: str | None) -> dict:
+        """Place the "Is the <character>" reminder of an `unaware` character (the Drunk, the
+        Lunatic, the Marionette) by `player`, who thinks they are `thinks` (storyteller only;
+        the token names its character: no `ability` field)."""
+        return self.game.emit("reminder", "storyteller", token=f"Is the {self.data.name}",
+                              player=player.name, character=thinks)
+
     def learn(self, player: "Player", **info: Any) -> dict:
         """Show `player` `info` as it is (a `learn` event only they and the Storyteller see):
         what the rules show them whatever their state (bluffs, a grimoire, a character)."""
