@@ -142,6 +142,9 @@ class Ability:
     # The ability whose night step runs this one's (`night_position`): a Lunatic's
     # believed Demon acts within the Lunatic's step (characters/lunatic.py).
     acts_within: State[str | None] = State(None)
+    # The night this ability, created mid-game, acts on as on a first night (`fresh`;
+    # set by `Game.mark_fresh`).
+    fresh_night: State[int | None] = State(None)
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")
 
@@ -195,7 +198,7 @@ class Ability:
 
     def fresh(self) -> bool:
         """True tonight if this ability was created mid-game and acts as on a first night."""
-        return self.state.get("fresh_night") == self.game.night
+        return self.fresh_night == self.game.night
 
     # ---- the log: the events a character writes itself (engine/events.py) ------------------
     # Each writes its event with the fields in the catalogue's order; `extra` fields follow.
