@@ -176,6 +176,16 @@ class Ability:
         `self.has(Alchemist.minion)`; `del self.minion` unsets it."""
         return field.name in self.state
 
+    def declared(self, name: str) -> Any:
+        """The value of this ability's declared typed field `name` (its default while
+        unset): for a rule object that reads another module's ability without importing it
+        (a jinx: `ability.declared("minion")` of an Alchemist). Unlike a `state` key, a name
+        the class does not declare is an error (AttributeError), not a silent None."""
+        found = getattr(type(self), name, None)
+        if not isinstance(found, State):
+            raise AttributeError(f"{type(self).__name__} declares no state field {name!r}")
+        return found.__get__(self)
+
     # ---- facts -------------------------------------------------------------------------
     @property
     def functioning(self) -> bool:

@@ -31,7 +31,7 @@ class AlchemistSpy(Jinx):
             return value
         if point == "minions" and not self.game.in_play("spy"):
             return [c for c in value if c != "spy"]
-        if point == "has_minion_ability" and ability.state.get("minion") == "spy":
+        if point == "has_minion_ability" and ability.declared("minion") == "spy":
             return False
         return value
 
@@ -39,7 +39,7 @@ class AlchemistSpy(Jinx):
         game = self.game
         for me in list(game.players):
             al = next((a for a in me.held if a.id == "alchemist"
-                       and a.state.get("minion") == "spy"), None)
+                       and a.declared("minion") == "spy"), None)
             if al is None or not me.alive or game.winner is not None:
                 continue
             guess = game.choose_players(me, 1, ability=al, alive_only=True, optional=True,
