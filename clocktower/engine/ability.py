@@ -250,6 +250,12 @@ class Ability:
         """`player` chose nothing for this ability, where that was allowed."""
         return self.game.emit("declined", [player.name], player=player.name, ability=self.id)
 
+    def claimed(self, target: "Player", **extra: Any) -> dict:
+        """Its holder publicly uses this ability on `target` (a `claim_ability` event seen
+        by all): a public choice outside `day_ability` (the Klutz's)."""
+        return self.game.emit("claim_ability", "all", player=self.player.name,
+                              character=self.id, target=target.name, **extra)
+
     def no_effect(self, effect: str, target: "Player | None" = None, **extra: Any) -> dict:
         """This ability would have done `effect` (to `target`) but does not work now
         (storyteller only): drunk, poisoned, dead, or stopped."""

@@ -49,17 +49,14 @@ class AlchemistSpy(Jinx):
             if not guess:
                 continue
             target = guess[0]
-            game.emit("claim_ability", "all", player=me.name, character="alchemist",
-                      target=target.name, guess="spy")
+            al.claimed(target, guess="spy")
             if target.character != "spy":
                 continue
             if not al.functioning:
-                game.emit("no_effect", "storyteller", ability="alchemist", player=me.name,
-                          target=target.name, effect="the Demon must choose the Spy")
+                al.no_effect("the Demon must choose the Spy", target)
                 continue
             self.forced = {"night": game.day + 1, "spy": target.name}
-            game.emit("jinx", "storyteller", ability="alchemist", jinx="spy", player=me.name,
-                      effect=f"the Demon must choose {target.name}, the Spy, tonight")
+            self.jinxed("alchemist", me, f"the Demon must choose {target.name}, the Spy, tonight")
 
     def must_choose(self, chooser) -> list[str]:
         forced = self.forced
