@@ -277,8 +277,11 @@ class Ability:
 
     def nothing_happens(self, visible_to: Any = "all", target: "Player | None" = None,
                         **extra: Any) -> dict:
-        """This ability was used and nothing happens (a `nothing_happens` event)."""
+        """This ability was used and nothing happens (a `nothing_happens` event; without
+        `player` for an ability no player holds: Lil' Monsta's)."""
         if target is None:
+            if self.player is None:
+                return self.game.emit("nothing_happens", visible_to, ability=self.id, **extra)
             return self.game.emit("nothing_happens", visible_to, ability=self.id,
                                   player=self.player.name, **extra)
         return self.game.emit("nothing_happens", visible_to, ability=self.id,
