@@ -1,7 +1,10 @@
 """Helpers shared by character modules (information shapes, common night actions)."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .. import data as D
+from ..engine.ability import Ability, State
 from ..engine.options import OptionSpace
 
 
@@ -136,17 +139,23 @@ class PairInfoSpace(OptionSpace):
         return None
 
 
-def false_registrations(ability, teams: tuple[str, ...], alignment: str) -> list[tuple[str, str]]:
-    """Recluse/Spy-style registrations: the player's own character with `alignment`, then
-    every character of `teams` on the script with `alignment`. Computed once per ability
-    (the script does not change during a game)."""
-    cached = ability.state.get("false_registrations")
-    if cached is None:
-        script = ability.game.script
-        cached = [(ability.player.character, alignment)]
-        cached += [(c, alignment) for team in teams for c in script.of_team(team)]
-        ability.state["false_registrations"] = cached
-    return cached
+class RegistersFalsely(Ability):
+    """Recluse/Spy-style registrations, for a character class to subclass: the player's own
+    character with `false_alignment`, then every character of `false_teams` on the script
+    with `false_alignment`. Computed once per ability (the script does not change during a
+    game) and kept in `registers_as`."""
+    false_teams: ClassVar[tuple[str, ...]] = ()
+    false_alignment: ClassVar[str] = ""
+    registers_as: State[list[tuple[str, str]] | None] = State(None)
+
+    def false_registrations(self) -> list[tuple[str, str]]:
+        cached = self.registers_as
+        if cached is None:
+            script, alignment = self.game.script, self.false_alignment
+            cached = [(self.player.character, alignment)]
+            cached += [(c, alignment) for team in self.false_teams for c in script.of_team(team)]
+            self.registers_as = cached
+        return cached
 
 
 def registering_alignment(game, players, alignment: str, purpose: str) -> list:

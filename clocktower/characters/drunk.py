@@ -39,7 +39,6 @@ class Drunk(Ability):
         me.effects.append(Effect("drunk", me, self, needs_source=False,
                                  data={"with_character": True}))
         believed = game.believe(me, me.thinks, source=self)
-        game.emit("reminder", "storyteller", token="Is the Drunk", player=me.name,
-                  character=me.thinks)
+        self.thinks_reminder(me, me.thinks)
         if "on_setup" in believed.overrides:
             believed.on_setup()

@@ -95,7 +95,8 @@ class EvilTwin(Information):
         if not self.has(EvilTwin.twin_name) or self._needs_twin():   # made mid-game, or mismatched
             if not self._choose_twin():
                 return
-            self.game.emit("wake", "storyteller", player=self.twin_name, ability=self.id)
+            if self.twin_name is not None:      # chosen: `_choose_twin` set it
+                self.wake(self.twin_name)
         self._tell_both()
 
     def _tell_both(self) -> None:

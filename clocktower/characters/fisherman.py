@@ -68,7 +68,7 @@ class Fisherman(Ability):
         if "fact" in answer:
             told["fact"] = full_fact(answer["fact"], game)
         why = answer.get("why") or "the Storyteller's own advice (no reason given)"
-        game.emit("learn", [me.name], player=me.name, ability=self.id, **told)
+        self.learn(me, **told)
         checked: dict[str, Any] = {}
         if "fact" in answer:        # a fact the engine can check: was it true?
             q, a = read_fact(answer["fact"], [p.name for p in game.players])

@@ -53,7 +53,7 @@ class Harlot(Information):
                                     f"The Harlot ({me.name}) chose you: do you agree to show "
                                     "them your character? You both might die.",
                                     {"ability": self.id, "player": target.name, "form": "yes"}))
-        game.emit("choice", [target.name], player=target.name, ability=self.id, yes=agrees)
+        self.chose(target, yes=agrees)
         if not agrees:
             return
         self.wake(me)

@@ -106,8 +106,7 @@ class Kazali(Ability):
                                      {"ability": self.id, "player": me.name,
                                       "form": "player_character"}))
             chosen.append(ans["player"])
-            game.emit("choice", [me.name], player=me.name, ability=self.id,
-                      players=[ans["player"]], character=ans["character"])
+            self.chose(me, players=[ans["player"]], character=ans["character"])
             # Jinx point: a Marionette made so is not told (the Marionette–Kazali jinx).
             self.pick = ans["character"]
             game.change_character(game.by_name[ans["player"]], ans["character"],

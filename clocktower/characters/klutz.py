@@ -67,8 +67,7 @@ class Klutz(Ability):
         picked = game.choose_players(me, 1, ability=self, alive_only=True, kind="klutz",
                                      prompt="You died: publicly choose an alive player")
         if picked:
-            game.emit("claim_ability", "all", player=me.name, character=self.id,
-                      target=picked[0].name)
+            self.claimed(picked[0])
             start = len(game.log)
             self.choose(picked[0])
             if not any(ev["visible_to"] == "all" for ev in game.log[start:]):

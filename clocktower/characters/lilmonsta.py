@@ -153,6 +153,6 @@ class LilMonsta(Ability):
                                        "Lil' Monsta: who dies tonight (None: nobody)?",
                                        suggested=suggested, favours={"good": evil, "evil": good})
         if name is None:
-            game.emit("nothing_happens", "storyteller", ability=self.id)
+            self.nothing_happens("storyteller")
             return
         game.kill(game.by_name[name], "demon", sitter, source=self)

@@ -62,8 +62,7 @@ class Lunatic(Information):
         believed = game.believe(me, demon, source=self)
         believed.acts_within = self.id
         game.abilities_changed()
-        game.emit("reminder", "storyteller", token="Is the Lunatic", player=me.name,
-                  character=me.thinks)
+        self.thinks_reminder(me, me.thinks)
 
     def believed(self) -> Ability | None:
         me = self.player
@@ -123,7 +122,7 @@ class Lunatic(Information):
         believed = self.believed()
         if believed is None or not self._acts(believed, first) or not believed.wakes(first):
             return
-        game.emit("wake", "storyteller", player=me.name, ability=believed.id)
+        believed.wake(me)
         start = len(game.log)
         believed.night(first)
         chosen: list[str] = []
@@ -132,7 +131,7 @@ class Lunatic(Information):
                 chosen = list(ev.get("players") or [])
         # CHOSEN reminders: the Storyteller records the choice as the Lunatic's (not shown
         # to the Lunatic, who saw their choice as the Demon's).
-        game.emit("choice", "storyteller", player=me.name, ability=self.id, players=chosen)
+        self.chose(me, "storyteller", players=chosen)
         world = self.world(choice=chosen)
         for d in demons:
             if d.alive:

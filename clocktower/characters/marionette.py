@@ -104,8 +104,7 @@ class Marionette(Information):
         if me is None or me.thinks is None:
             return      # a Marionette token waiting to enter play (the Summoner's jinx)
         believed = game.believe(me, me.thinks, source=self)
-        game.emit("reminder", "storyteller", token="Is the Marionette", player=me.name,
-                  character=me.thinks)
+        self.thinks_reminder(me, me.thinks)
         if "on_setup" in believed.overrides:
             believed.on_setup()
 
@@ -126,8 +125,7 @@ class Marionette(Information):
         if player.tokens.get("learn_character_tonight"):
             return
         game.believe(player, old, source=self)
-        game.emit("reminder", "storyteller", token="Is the Marionette", player=player.name,
-                  character=old)
+        self.thinks_reminder(player, old)
 
     # ---- evil info: no Minion info; the Demon learns the Marionette at its own step -----
     def evil_info(self, table) -> None:

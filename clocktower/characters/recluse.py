@@ -7,14 +7,12 @@ characters, the Storyteller chooses the character and alignment the Recluse regi
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
-from ._common import false_registrations
+from ._common import RegistersFalsely
 
 
-class Recluse(Ability):
+class Recluse(RegistersFalsely):
     id = "recluse"
     kind = "deception"
     registers_when_dead = True
-
-    def false_registrations(self):
-        return false_registrations(self, ("minion", "demon"), "evil")
+    false_teams = ("minion", "demon")
+    false_alignment = "evil"

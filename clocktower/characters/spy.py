@@ -12,15 +12,16 @@ out of the Grimoire before the Spy sees it (their `character` and `alignment` ar
 """
 from __future__ import annotations
 
-from ..engine.ability import Ability
 from ..engine.jinx import adjusted
-from ._common import false_registrations
+from ._common import RegistersFalsely
 
 
-class Spy(Ability):
+class Spy(RegistersFalsely):
     id = "spy"
     kind = "information"
     registers_when_dead = True
+    false_teams = ("townsfolk", "outsider")
+    false_alignment = "good"
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
@@ -30,6 +31,3 @@ class Spy(Ability):
         grimoire = adjusted(self, "grimoire", grimoire)     # jinx point (the Magician's)
         # Seeing the Grimoire is not information the Storyteller can falsify.
         self.learn(me, grimoire=grimoire)
-
-    def false_registrations(self):
-        return false_registrations(self, ("townsfolk", "outsider"), "good")

@@ -156,14 +156,12 @@ class Summoner(Ability):
                                           "The Storyteller summons in the Summoner's place.")
             works = True
         if ans is None:
-            game.emit("declined", [me.name], player=me.name, ability=self.id)
+            self.declined(me)
             return
         self.spent = True
-        game.emit("choice", [me.name], player=me.name, ability=self.id,
-                  players=[ans["player"]], character=ans["character"])
+        self.chose(me, players=[ans["player"]], character=ans["character"])
         if not works:
-            game.emit("no_effect", "storyteller", ability=self.id, player=me.name,
-                      target=ans["player"], effect="summon")
+            self.no_effect("summon", game.by_name[ans["player"]])
             return
         self._make_demon(game.by_name[ans["player"]], ans["character"])
 

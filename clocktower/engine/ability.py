@@ -142,6 +142,9 @@ class Ability:
     # The ability whose night step runs this one's (`night_position`): a Lunatic's
     # believed Demon acts within the Lunatic's step (characters/lunatic.py).
     acts_within: State[str | None] = State(None)
+    # The night this ability, created mid-game, acts on as on a first night (`fresh`;
+    # set by `Game.mark_fresh`).
+    fresh_night: State[int | None] = State(None)
 
     __slots__ = ("game", "player", "state", "origin", "source", "active")
 
@@ -173,6 +176,16 @@ class Ability:
         `self.has(Alchemist.minion)`; `del self.minion` unsets it."""
         return field.name in self.state
 
+    def declared(self, name: str) -> Any:
+        """The value of this ability's declared typed field `name` (its default while
+        unset): for a rule object that reads another module's ability without importing it
+        (a jinx: `ability.declared("minion")` of an Alchemist). Unlike a `state` key, a name
+        the class does not declare is an error (AttributeError), not a silent None."""
+        found = getattr(type(self), name, None)
+        if not isinstance(found, State):
+            raise AttributeError(f"{type(self).__name__} declares no state field {name!r}")
+        return found.__get__(self)
+
     # ---- facts -------------------------------------------------------------------------
     @property
     def functioning(self) -> bool:
@@ -195,7 +208,7 @@ class Ability:
 
     def fresh(self) -> bool:
         """True tonight if this ability was created mid-game and acts as on a first night."""
-        return self.state.get("fresh_night") == self.game.night
+        return self.fresh_night == self.game.night
 
     # ---- the log: the events a character writes itself (engine/events.py) ------------------
     # Each writes its event with the fields in the catalogue's order; `extra` fields follow.
@@ -207,16 +220,41 @@ class Ability:
         return self.game.emit("reminder", "storyteller", token=token, player=name,
                               ability=self.id, **extra)
 
+    def thinks_reminder(self, player: "Player", thinks: str | None) -> dict:
+        """Place the "Is the <character>" reminder of an `unaware` character (the Drunk, the
+        Lunatic, the Marionette) by `player`, who thinks they are `thinks` (storyteller only;
+        the token names its character: no `ability` field)."""
+        return self.game.emit("reminder", "storyteller", token=f"Is the {self.data.name}",
+                              player=player.name, character=thinks)
+
     def learn(self, player: "Player", **info: Any) -> dict:
         """Show `player` `info` as it is (a `learn` event only they and the Storyteller see):
         what the rules show them whatever their state (bluffs, a grimoire, a character)."""
         return self.game.emit("learn", [player.name], player=player.name, ability=self.id,
                               **info)
 
-    def wake(self, player: "Player") -> dict:
-        """Wake `player` at this ability's step (when it is not its holder, who `woken`
-        already names)."""
-        return self.game.emit("wake", "storyteller", player=player.name, ability=self.id)
+    def wake(self, player: "Player | str") -> dict:
+        """Wake `player` (a player or their name) at this ability's step (when it is not its
+        holder, who `woken` already names)."""
+        name = player if isinstance(player, str) else player.name
+        return self.game.emit("wake", "storyteller", player=name, ability=self.id)
+
+    def chose(self, player: "Player", visible_to: Any = None, **choice: Any) -> dict:
+        """`player` made a choice for this ability (a `choice` event with `players`,
+        `character` or `yes`), seen by them and the Storyteller; `visible_to="storyteller"`
+        for a choice the Storyteller records for another ability (the Lunatic's)."""
+        return self.game.emit("choice", [player.name] if visible_to is None else visible_to,
+                              player=player.name, ability=self.id, **choice)
+
+    def declined(self, player: "Player") -> dict:
+        """`player` chose nothing for this ability, where that was allowed."""
+        return self.game.emit("declined", [player.name], player=player.name, ability=self.id)
+
+    def claimed(self, target: "Player", **extra: Any) -> dict:
+        """Its holder publicly uses this ability on `target` (a `claim_ability` event seen
+        by all): a public choice outside `day_ability` (the Klutz's)."""
+        return self.game.emit("claim_ability", "all", player=self.player.name,
+                              character=self.id, target=target.name, **extra)
 
     def no_effect(self, effect: str, target: "Player | None" = None, **extra: Any) -> dict:
         """This ability would have done `effect` (to `target`) but does not work now
@@ -239,8 +277,11 @@ class Ability:
 
     def nothing_happens(self, visible_to: Any = "all", target: "Player | None" = None,
                         **extra: Any) -> dict:
-        """This ability was used and nothing happens (a `nothing_happens` event)."""
+        """This ability was used and nothing happens (a `nothing_happens` event; without
+        `player` for an ability no player holds: Lil' Monsta's)."""
         if target is None:
+            if self.player is None:
+                return self.game.emit("nothing_happens", visible_to, ability=self.id, **extra)
             return self.game.emit("nothing_happens", visible_to, ability=self.id,
                                   player=self.player.name, **extra)
         return self.game.emit("nothing_happens", visible_to, ability=self.id,

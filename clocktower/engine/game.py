@@ -1052,7 +1052,7 @@ class Game:
     def mark_fresh(self, ab: Ability) -> None:
         """`ab` acts as on a first night tonight (by day: the coming night): see `Ability.fresh`."""
         night = self.night + (self.phase == "day")
-        ab.state["fresh_night"] = night
+        ab.fresh_night = night
         self._fresh_nights.add(night)
         self._night_cache = None
 

@@ -49,6 +49,13 @@ class Jinx(Ability):
     def starts_knowing(self) -> bool:
         return False
 
+    def jinxed(self, affected: str, player: "Player", effect: str) -> dict:
+        """This jinx's rule changed something for `player`, as `affected` (one of `pair`): a
+        `jinx` event (storyteller only) naming the pair's other character as `jinx`."""
+        other = self.pair[1] if affected == self.pair[0] else self.pair[0]
+        return self.game.emit("jinx", "storyteller", ability=affected, jinx=other,
+                              player=player.name, effect=effect)
+
     def adjust(self, ability: Ability, point: str, value: Any) -> Any:
         """Change `value` at jinx point `point` of `ability` (one of this jinx's pair).
         Default: unchanged."""

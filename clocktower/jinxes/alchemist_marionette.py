@@ -20,6 +20,6 @@ class AlchemistMarionette(Jinx):
             return value
         if point == "minions" and not self.game.in_play("marionette"):
             return [c for c in value if c != "marionette"]
-        if point == "has_minion_ability" and ability.state.get("minion") == "marionette":
+        if point == "has_minion_ability" and ability.declared("minion") == "marionette":
             return False
         return value

@@ -31,7 +31,7 @@ class AlchemistSpy(Jinx):
             return value
         if point == "minions" and not self.game.in_play("spy"):
             return [c for c in value if c != "spy"]
-        if point == "has_minion_ability" and ability.state.get("minion") == "spy":
+        if point == "has_minion_ability" and ability.declared("minion") == "spy":
             return False
         return value
 
@@ -39,7 +39,7 @@ class AlchemistSpy(Jinx):
         game = self.game
         for me in list(game.players):
             al = next((a for a in me.held if a.id == "alchemist"
-                       and a.state.get("minion") == "spy"), None)
+                       and a.declared("minion") == "spy"), None)
             if al is None or not me.alive or game.winner is not None:
                 continue
             guess = game.choose_players(me, 1, ability=al, alive_only=True, optional=True,
@@ -49,17 +49,14 @@ class AlchemistSpy(Jinx):
             if not guess:
                 continue
             target = guess[0]
-            game.emit("claim_ability", "all", player=me.name, character="alchemist",
-                      target=target.name, guess="spy")
+            al.claimed(target, guess="spy")
             if target.character != "spy":
                 continue
             if not al.functioning:
-                game.emit("no_effect", "storyteller", ability="alchemist", player=me.name,
-                          target=target.name, effect="the Demon must choose the Spy")
+                al.no_effect("the Demon must choose the Spy", target)
                 continue
             self.forced = {"night": game.day + 1, "spy": target.name}
-            game.emit("jinx", "storyteller", ability="alchemist", jinx="spy", player=me.name,
-                      effect=f"the Demon must choose {target.name}, the Spy, tonight")
+            self.jinxed("alchemist", me, f"the Demon must choose {target.name}, the Spy, tonight")
 
     def must_choose(self, chooser) -> list[str]:
         forced = self.forced

@@ -42,7 +42,7 @@ class AlchemistSummoner(Jinx):
             if p.truly_alive:
                 continue
             for ab in p.held:
-                if alchemist_summoner(ab) and ab.active and not ab.state.get("spent"):
+                if alchemist_summoner(ab) and ab.active and not ab.declared("spent"):
                     return Outcome("evil", "alchemist_summoner",
                                    f"the Alchemist-Summoner ({p.name}) died before summoning "
                                    "a Demon", "alchemist")

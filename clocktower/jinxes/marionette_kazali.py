@@ -31,6 +31,6 @@ class MarionetteKazali(Jinx):
                       and D.get(q.character).team in ("townsfolk", "outsider")]
             names = {q.name for q in beside}
             return [o for o in value if o["character"] != "marionette" or o["player"] in names]
-        if point == "tells_pick" and ability.state.get("pick") == "marionette":
+        if point == "tells_pick" and ability.declared("pick") == "marionette":
             return False
         return value

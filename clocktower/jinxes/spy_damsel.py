@@ -39,5 +39,4 @@ class SpyDamsel(Jinx):
             # the Damsel in a swap and ends when she becomes another character.
             if game.add_effect(Effect("poisoned", me, me, "damsel",
                                       data={"with_character": True})):
-                game.emit("jinx", "storyteller", ability="damsel", jinx="spy", player=me.name,
-                          effect="poisoned")
+                self.jinxed("damsel", me, "poisoned")

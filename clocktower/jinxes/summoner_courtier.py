@@ -20,6 +20,5 @@ class SummonerCourtier(Jinx):
         me = ability.player
         if me is None or not me.alive or ability.functioning:
             return value
-        self.game.emit("jinx", "storyteller", ability="summoner", jinx="courtier",
-                       player=me.name, effect="the Storyteller summons")
+        self.jinxed("summoner", me, "the Storyteller summons")
         return True

@@ -30,8 +30,7 @@ class SummonerKazali(Jinx):
         demons = [p for p in game.players if p.truly_alive and game.is_demon(p)]
         if summoned and len(demons) >= 2:
             self.summon_night = game.night
-            game.emit("jinx", "storyteller", ability="summoner", jinx="kazali",
-                      player=player.name, effect="storyteller_chooses_deaths")
+            self.jinxed("summoner", player, "storyteller_chooses_deaths")
 
     def _tonight(self) -> bool:
         game = self.game

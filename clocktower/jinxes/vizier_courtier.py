@@ -34,5 +34,4 @@ class VizierCourtier(Jinx):
                     continue
                 if p.name not in told:
                     told.append(p.name)
-                    game.emit("learn", [p.name], player=p.name, ability="vizier", yes=False,
-                              reason="ability lost")
+                    ab.learn(p, yes=False, reason="ability lost")

@@ -46,15 +46,14 @@ class VizierFearmonger(Jinx):
         return []       # woken in `night`, for the Vizier's ability (a jinx has no id)
 
     def night(self, first: bool) -> None:
-        game = self.game
         pick = self._pick()
         if pick is None:
             return
         self.pick = pick
         for p in self._viziers():
-            game.emit("wake", "storyteller", player=p.name, ability="vizier")
-            game.emit("learn", [p.name], player=p.name, ability="vizier", players=[pick],
-                      character="fearmonger")
+            vizier = next(ab for ab in p.held if ab.id == "vizier" and ab.origin != "believed")
+            vizier.wake(p)
+            vizier.learn(p, players=[pick], character="fearmonger")
 
     def adjust(self, ability, point, value):
         if ability.id == "vizier" and point == "immune" \
