@@ -1,5 +1,6 @@
 """Import and export of the game-state JSON of the community's online town square
-(bra1n/townsquare; the format: ../shared/reference/formats.md section (b)).
+(bra1n/townsquare; the format and what we write: docs/web.md, "Town square import and
+export").
 
 Export: the Storyteller's grimoire as that tool stores it. Import: a written grimoire (seats,
 characters, bluffs, the script) for a new game; what cannot be taken is said in warnings.
