@@ -174,8 +174,9 @@ def test_logs_are_identical_compiled_and_pure():
     def digest(**env) -> str:
         e = {k: v for k, v in os.environ.items() if k != "CLOCKTOWER_PURE"}
         e.update(env)
-        r = subprocess.run([sys.executable, "tools/logdigest.py", "--games", "1"], cwd=ROOT,
-                           capture_output=True, text=True, env=e, timeout=600)
+        r = subprocess.run([sys.executable, "tools/logdigest.py", "--games", "1",
+                            "--field-order"], cwd=ROOT, capture_output=True, text=True, env=e,
+                           timeout=600)
         assert r.returncode == 0, r.stderr
         return r.stdout
     compiled = digest()
