@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import SetupError
 from ..scripts import Script
-from .run import Store, game_seed
+from .run import Store, game_seed, play_seeded
 
 FORMAT = "arena-1"
 BOOTSTRAP = 200             # resamples of the seeds for the rating's interval
@@ -203,28 +202,18 @@ def run_one(spec: ArenaSpec, i: int) -> dict:
     from ..agents.policies import make_agents
     from ..characters import REGISTRY
     from ..engine.replay import replay
-    from ..engine.runner import play
-    from ..play import NAMES, new_game
-    from ..storyteller import storyteller_policy
+    from ..play import NAMES
     g, sc, st, good, evil = spec.locate(i)
     script = spec.scripts[sc]
     seed = game_seed(spec.seed, spec.players, g)
     rec: dict[str, Any] = {"i": i, "g": g, "seed": seed, "script": sc, "storyteller": st,
                            "good": good, "evil": evil}
-    names = NAMES[:spec.players]
-    agents = make_agents(names, seed, good, evil)
-    teller = storyteller_policy(st, seed)
-    try:
-        game = new_game(script, spec.players, seed, agents=agents, storyteller=teller)
-    except SetupError as e:
-        rec["error"] = str(e)
+    agents = make_agents(NAMES[:spec.players], seed, good, evil)
+    game = play_seeded(script, spec.players, seed, good, evil, st, what=f"arena game {i}",
+                       agents=agents)
+    if isinstance(game, str):
+        rec["error"] = game
         return rec
-    try:
-        play(game)
-    except Exception as e:          # an engine bug: say which game, to replay it
-        raise RuntimeError(f"arena game {i} ({script.name}, seed {seed}, {spec.players} "
-                           f"players, good {good}, evil {evil}, Storyteller {st}) failed: "
-                           f"{e!r}") from e
     text = "".join(json.dumps(ev, sort_keys=True, ensure_ascii=False) + "\n"
                    for ev in game.log)
     rec.update(analyse(game.log, spec.players))
@@ -238,7 +227,7 @@ def run_one(spec: ArenaSpec, i: int) -> dict:
     u = usage_of(agents)
     if u is not None:
         rec["llm"] = u.to_json()
-    u = usage_of({"storyteller": teller})
+    u = usage_of({"storyteller": game.answerers["storyteller"]})
     if u is not None:
         rec["llm_storyteller"] = u.to_json()
     rec["log"] = text

@@ -158,6 +158,32 @@ def game_seed(run_seed: int, players: int, g: int) -> int:
     return int.from_bytes(h[:4], "big")
 
 
+def play_seeded(script: Any, players: int, seed: int, good: str, evil: str, st: str,
+                travellers: int = 0, what: str = "game", agents: dict | None = None) -> Any:
+    """One game of a run (simulate's, the arena's) played to its end by the team policies
+    `good` and `evil` (or the given `agents`) and the Storyteller policy `st`. Returns the
+    finished game, or the setup's refusal (a str) when the seed's deal cannot be seated. An
+    exception while playing is an engine bug: raised again naming the game, to replay it."""
+    from ..agents.policies import make_agents
+    from ..engine.runner import play
+    from ..play import NAMES, new_game
+    from ..storyteller import storyteller_policy
+    if agents is None:
+        agents = make_agents(NAMES[:players + travellers], seed, good, evil)
+    try:
+        game = new_game(script, players, seed, agents=agents,
+                        storyteller=storyteller_policy(st, seed), travellers=travellers)
+    except SetupError as e:
+        return str(e)
+    try:
+        play(game)
+    except Exception as e:          # an engine bug: say which game, to replay it
+        raise RuntimeError(f"{what} ({script.name}, seed {seed}, {players} players, "
+                           f"{travellers} Travellers, good {good}, evil {evil}, "
+                           f"Storyteller {st}) failed: {e!r}") from e
+    return game
+
+
 def run_one(spec: Spec, i: int) -> dict:
     """Play game index i of the run and return its record (record.py)."""
     g, n, arm = spec.locate(i)
@@ -174,26 +200,12 @@ def run_one(spec: Spec, i: int) -> dict:
                    ability=None, ending=res["code"], days=res["days"], final3=res["final3"],
                    impact={}, minions=m)
         return rec
-    from ..agents.policies import make_agents
-    from ..engine.runner import play
-    from ..play import NAMES, new_game
-    from ..storyteller import storyteller_policy
     assert script is not None
     good, evil, st = spec.all_arms[arm]
-    names = NAMES[:n + spec.travellers]
-    try:
-        game = new_game(script, n, seed, agents=make_agents(names, seed, good, evil),
-                        storyteller=storyteller_policy(st, seed), travellers=spec.travellers)
-    except SetupError as e:
-        rec["error"] = str(e)
+    game = play_seeded(script, n, seed, good, evil, st, spec.travellers, what=f"game {i}")
+    if isinstance(game, str):
+        rec["error"] = game
         return rec
-    try:
-        play(game)
-    except Exception as e:          # an engine bug: say which game, to replay it
-        raise RuntimeError(f"game {i} ({script.name}, seed {seed}, {n} players, "
-                           f"{spec.travellers} "
-                           f"Travellers, good {good}, evil {evil}, Storyteller {st}) "
-                           f"failed: {e!r}") from e
     rec.update(analyse(game.log))
     game.dispose()              # freed now, not by the cycle collector (Game.dispose)
     return rec
