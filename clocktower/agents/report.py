@@ -296,21 +296,11 @@ def measure(script, counts: list[int], games: int, seed: int, good: str, evil: s
 def plot_reliability(summaries: list[dict], path) -> None:
     """The reliability plot: each count's calibration bins (mean belief vs how often the
     player was the Demon), the diagonal for a calibrated belief."""
-    from ..sim.report import _plt
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(5.5, 5), dpi=110)
-    ax.plot([0, 1], [0, 1], ls="--", color="#999", lw=1, label="calibrated")
-    for s in summaries:
-        pts = [(c["mean_belief"], c["demon_rate"]) for c in s["calibration"]
-               if c["n"] >= 20]
-        if pts:
-            ax.plot(*zip(*pts), "o-", label=f"{s['players']} players")
-    ax.set_xlabel("good bot's chance that a player is the Demon")
-    ax.set_ylabel("share of those players who were the Demon")
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize=8, loc="upper left")
-    ax.set_title("Calibration of the good bots' Demon beliefs")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    from ..sim.report import plot_reliability
+    plot_reliability(
+        [(f"{s['players']} players",
+          [(c["mean_belief"], c["demon_rate"]) for c in s["calibration"] if c["n"] >= 20])
+         for s in summaries],
+        "good bot's chance that a player is the Demon",
+        "share of those players who were the Demon",
+        "Calibration of the good bots' Demon beliefs", path)

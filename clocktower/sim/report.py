@@ -158,6 +158,28 @@ def _plt() -> Any:
     return plt
 
 
+def plot_reliability(series: list[tuple[str, list[tuple[float, float]]]], xlabel: str,
+                     ylabel: str, title: str, path: Any) -> None:
+    """A reliability plot: each series' bins (mean chance given, share that came true) as
+    points joined by a line, beside the diagonal of a calibrated chance. A series with no
+    points is left out."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(5.5, 5), dpi=110)
+    ax.plot([0, 1], [0, 1], ls="--", color="#999", lw=1, label="calibrated")
+    for label, pts in series:
+        if pts:
+            ax.plot(*zip(*pts), "o-", label=label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, loc="upper left")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def plot_win_rate(summary: dict, path: Path) -> None:
     plt = _plt()
     rows = [r for r in summary["by_players"] if r["games"]]

@@ -168,20 +168,10 @@ def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: B
 def plot(cal: Calibration, path: Any) -> None:
     """The reliability plot: each count's bins (mean forecast against how often good won)
     and the diagonal of a calibrated forecast."""
-    from ..sim.report import _plt
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(5.5, 5), dpi=110)
-    ax.plot([0, 1], [0, 1], ls="--", color="#999", lw=1, label="calibrated")
-    for s in cal.to_json()["by_players"]:
-        pts = [(b["mean_forecast"], b["good_won"]) for b in s["reliability"] if b["n"] >= 5]
-        if pts:
-            ax.plot(*zip(*pts), "o-", label=f"{s['players']} players ({s['dawns']} dawns)")
-    ax.set_xlabel("standing forecast at dawn: good's chance")
-    ax.set_ylabel("share of those games good won")
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize=8, loc="upper left")
-    ax.set_title(f"Standing forecast, {cal.script} ({cal.bots.words}, {cal.rollouts} rollouts)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    from ..sim.report import plot_reliability
+    plot_reliability(
+        [(f"{s['players']} players ({s['dawns']} dawns)",
+          [(b["mean_forecast"], b["good_won"]) for b in s["reliability"] if b["n"] >= 5])
+         for s in cal.to_json()["by_players"]],
+        "standing forecast at dawn: good's chance", "share of those games good won",
+        f"Standing forecast, {cal.script} ({cal.bots.words}, {cal.rollouts} rollouts)", path)
