@@ -316,8 +316,6 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     """Rebuild a written game from its log and check it is identical, event for event.
     `script`: the script the game was played on (default: the built-in script the log
     names, else the characters and `_meta` it records)."""
-    from ..scripts import load_script
-
     setup = events[0]
     ids, players, seed = setup.get("script_ids"), setup.get("players"), setup.get("seed")
     if not _names(ids) or not ids:
@@ -329,33 +327,19 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ReplayMismatch("the setup event has no whole-number seed")
     _check_written_setup(setup, where(events, 0))
-    meta = setup.get("script_meta")
-    how = "the script given"
-    if script is not None:
-        script = load_script(script)
-    elif isinstance(meta, dict) and meta:       # its own night order: rebuilt with its _meta
-        script = load_script([{"id": "_meta", **meta}] + ids)
-        how = "the characters and _meta the log records"
-    else:
-        script, how = setup_script(setup, ids)
-    if isinstance(setup.get("script"), str):
-        script.name = setup["script"]
+    script, how = written_script(setup, ids, script)
     decisions = [e for e in events if e.get("type") == "decision"]
     if not all(isinstance(e.get("seq"), int) for e in decisions):
         raise ReplayMismatch("a decision event in the log has no sequence number")
     by_seq = {e["seq"]: (i, e) for i, e in enumerate(events) if e.get("type") == "decision"}
     answers = _WrittenAnswers(events)
     game = Game(script, registry, seed=seed, default_answerer=answers)
-    thinks = setup.get("thinks") or {}
-    grimoire = [{"name": p["name"], "character": p["character"], "alignment": p.get("alignment"),
-                 "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None}
-                for p in players]
     phases = [e["type"] for e in events if e.get("type") in ("night", "day")
               and e.get("phase") == e.get("type")]
     days = _LoggedDays(by_seq, phases, events)
     try:
         try:
-            drive_written(game, grimoire, setup, players, days)
+            drive_written(game, setup, players, days)
         except _Waits:
             pass            # the log ends where the game waits: compared below
     except ReplayMismatch as e:
@@ -375,9 +359,34 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     return game
 
 
-def drive_written(game: Game, grimoire: list[dict], setup: dict, players: list[dict],
-                  days: _LoggedDays) -> None:
+def written_script(setup: dict, ids: list[str], script: Any = None) -> tuple[Any, str]:
+    """The script of a written game's log, and how it was found: `script` if given, else
+    the characters and `_meta` the setup event records (its own night order), else the
+    built-in script it names or its characters (`setup_script`)."""
+    from ..scripts import load_script
+    meta = setup.get("script_meta")
+    how = "the script given"
+    if script is not None:
+        script = load_script(script)
+    elif isinstance(meta, dict) and meta:       # its own night order: rebuilt with its _meta
+        script = load_script([{"id": "_meta", **meta}] + ids)
+        how = "the characters and _meta the log records"
+    else:
+        script, how = setup_script(setup, ids)
+    if isinstance(setup.get("script"), str):
+        script.name = setup["script"]
+    return script, how
+
+
+def drive_written(game: Game, setup: dict, players: list[dict], days: Days) -> None:
     """A written game's setup as its log's setup event has it, then its nights and days."""
+    set_up_written(game, setup, players)
+    drive(game, days)
+
+
+def set_up_written(game: Game, setup: dict, players: list[dict]) -> None:
+    """A written game's setup as its log's setup event has it: the grimoire written (with
+    what each player thinks they are), or the engine's deal again (`deal:`)."""
     if setup.get("grimoire") == "dealt":
         # A scenario's setup the engine dealt (`deal:`): the same deal again, from the
         # seed, with the characters included and excluded.
@@ -391,9 +400,13 @@ def drive_written(game: Game, grimoire: list[dict], setup: dict, players: list[d
                      sum(1 for p in players if p.get("traveller")),
                      include=deal["include"], exclude=deal["exclude"], extra=extra)
     else:
+        thinks = setup.get("thinks") or {}
+        grimoire = [{"name": p["name"], "character": p["character"],
+                     "alignment": p.get("alignment"),
+                     "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None}
+                    for p in players]
         setup_written(game, grimoire, setup.get("bluffs_written"),
                       setup.get("not_dealt") or [])
-    drive(game, days)
 
 
 def compare(mine: list[dict], theirs: list[dict]) -> None:

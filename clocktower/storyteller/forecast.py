@@ -38,7 +38,7 @@ from ..characters import REGISTRY
 from ..engine.decisions import Decision
 from ..engine.driver import Days, drive
 from ..engine.game import Game, GameOver
-from ..engine.inputs import INPUT_KINDS, carry_out, setup_written
+from ..engine.inputs import INPUT_KINDS, carry_out, set_up_written, written_script
 from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script
 from ..engine.runner import MAX_DAYS, BotDays, bot_day
 from ..engine.setup import setup_random
@@ -217,26 +217,20 @@ _BOT_DAYS = BotDays(MAX_DAYS)
 
 
 def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
-    """The game of `point`'s log, set up (answered by `prefix`), and its days."""
-    from ..scripts import load_script
-
+    """The game of `point`'s log, set up (answered by `prefix`), and its days: a written
+    game's setup and script as a replay makes them (`inputs.set_up_written`,
+    `written_script`)."""
     events = point.events
     setup = events[0] if events else None
     if not isinstance(setup, dict) or setup.get("type") != "setup":
         raise ClocktowerError("a game log starts with a setup event")
     if setup.get("grimoire") in ("written", "dealt"):
         ids, players, seed = setup.get("script_ids"), setup.get("players"), setup.get("seed")
-        meta = setup.get("script_meta")
-        if point.script is not None:
-            script = load_script(point.script)
-        elif isinstance(meta, dict) and meta:
-            script = load_script([{"id": "_meta", **meta}] + list(ids or []))
-        elif isinstance(ids, list):
-            script = setup_script(setup, ids)[0]
-        else:
+        if point.script is None and not setup.get("script_meta") and not isinstance(ids, list):
             raise ClocktowerError("the written setup event does not name the script")
         if not isinstance(seed, int) or not isinstance(players, list):
             raise ClocktowerError("the written setup event has no seed or players")
+        script = written_script(setup, list(ids or []), point.script)[0]
         game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
         inputs = {e["seq"]: e for e in events
                   if e.get("type") == "decision" and isinstance(e.get("seq"), int)
@@ -245,19 +239,7 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
                   and e.get("phase") == e.get("type")]
         ended = {e["number"] for e in events if e.get("type") == "day_end"
                  and isinstance(e.get("number"), int)}
-        thinks = setup.get("thinks") or {}
-        if setup.get("grimoire") == "dealt":
-            deal = setup.get("deal") or {}
-            extra = {k: setup[k] for k in ("grimoire", "deal", "script_meta") if k in setup}
-            setup_random(game, [p["name"] for p in players],
-                         sum(1 for p in players if p.get("traveller")),
-                         include=deal.get("include", []), exclude=deal.get("exclude", []),
-                         extra=extra)
-        else:
-            setup_written(game, [{"name": p["name"], "character": p["character"],
-                                  "alignment": p.get("alignment"),
-                                  "thinks": thinks.get(p["name"])} for p in players],
-                          setup.get("bluffs_written"), setup.get("not_dealt") or [])
+        set_up_written(game, setup, players)
         return game, _PrefixDays(inputs, phases, ended)
     spec, names, seed, travellers = setup_inputs(setup)
     script = setup_script(setup, spec, point.script)[0]
