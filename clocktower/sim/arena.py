@@ -473,6 +473,13 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
     from .report import _plt
     plt = _plt()
     plots: list[tuple[Path, str]] = []
+
+    def save(fig: Any, name: str, alt: str) -> None:
+        fig.tight_layout()
+        fig.savefig(out / name)
+        plt.close(fig)
+        plots.append((out / name, alt))
+
     agents = list(summary["agents"])
     if "ratings" in summary:
         rat = summary["ratings"]["agents"]
@@ -486,11 +493,7 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
         ax.axvline(1500, color="#999", lw=1, ls="--")
         ax.set_xlabel("rating (Bradley-Terry, Elo points; 95% bootstrap interval)")
         ax.set_title("Leaderboard")
-        fig.tight_layout()
-        p = out / "leaderboard.png"
-        fig.savefig(p)
-        plt.close(fig)
-        plots.append((p, "the agents' ratings with their intervals"))
+        save(fig, "leaderboard.png", "the agents' ratings with their intervals")
     fig, ax = plt.subplots(figsize=(7, 3.8), dpi=110)
     for k, side in enumerate(("good", "evil")):
         xs = [j + (k - 0.5) * 0.35 for j in range(len(agents))]
@@ -505,11 +508,7 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.legend()
     ax.set_title("Win rate by side")
-    fig.tight_layout()
-    p = out / "win_rates.png"
-    fig.savefig(p)
-    plt.close(fig)
-    plots.append((p, "each agent's win rate as good and as evil"))
+    save(fig, "win_rates.png", "each agent's win rate as good and as evil")
     rows = summary["storytellers"]
     if len({r["storyteller"] for r in rows}) > 1:
         fig, ax = plt.subplots(figsize=(7, 0.45 * len(rows) + 1.5), dpi=110)
@@ -522,11 +521,7 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
         ax.set_xlim(0, 1)
         ax.set_xlabel("good's win rate (95% Wilson interval)")
         ax.set_title("Storytellers: how close to 50%")
-        fig.tight_layout()
-        p = out / "storytellers.png"
-        fig.savefig(p)
-        plt.close(fig)
-        plots.append((p, "good's win rate under each Storyteller"))
+        save(fig, "storytellers.png", "good's win rate under each Storyteller")
     return plots
 
 
