@@ -178,21 +178,9 @@ CUT = ["arena", "--agents", "random", "--players", "6", "--games", "60", "--seed
 
 
 def test_ctrl_c_then_resume_equals_an_uninterrupted_run(cli, tmp_path):
-    import signal
-    import subprocess
-    import sys
-    import time
+    from test_sim import _interrupt_after_two_batches
     out = tmp_path / "cut"
-    proc = subprocess.Popen([sys.executable, "-c", "from clocktower.cli import main; main()",
-                             *CUT, "--jobs", "1", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None and (
-            len(list((out / "batches").glob("*.jsonl")) if (out / "batches").is_dir() else [])
-            < 2):
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
+    proc, err = _interrupt_after_two_batches(out, "1", CUT)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "--resume" in err
     kept = len(list((out / "batches").glob("*.jsonl")))

@@ -266,11 +266,11 @@ CUT = ["trouble-brewing", "--players", "7,10", "--games", "100", "--seed", "8",
        "--batch-size", "2", "--bots", "random", "--sensitivity", "0"]      # 100 small batches: time to interrupt
 
 
-def _interrupt_after_two_batches(out, jobs: str):
-    """`simulate CUT --jobs JOBS --out OUT` in a process, SIGINT once two batches are saved:
-    (the process, its stderr)."""
+def _interrupt_after_two_batches(out, jobs: str, command=("simulate", *CUT)):
+    """`clocktower COMMAND --jobs JOBS --out OUT` (default: `simulate CUT`) in a process,
+    SIGINT once two batches are saved: (the process, its stderr)."""
     proc = subprocess.Popen([sys.executable, "-c", "from clocktower.cli import main; main()",
-                             "simulate", *CUT, "--jobs", jobs, "--out", str(out)],
+                             *command, "--jobs", jobs, "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 120
     while time.time() < deadline and proc.poll() is None and (
