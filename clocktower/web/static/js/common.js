@@ -38,6 +38,14 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** Replace an element's children, taking them as h() does: nested lists are flattened and
+ *  null, undefined and false left out (replaceChildren itself writes null as "null"). */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (typeof c === "number" ? String(c) : c)));
+  return el;
+}
+
 export function $(sel, root = document) { return root.querySelector(sel); }
 
 export function showError(where, err) {

@@ -1,6 +1,6 @@
 // A player's phone: who they believe they are, what they have learned, the town square,
 // the choice they must make when woken online, and their votes and nominations by day.
-import { h, $, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
+import { h, $, fill, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { cname, character, describeAnswer, phaseLine } from "./words.js";
 import { toolsPanel, renderTools } from "./tools.js";
@@ -50,7 +50,7 @@ function render() {
   renderMe();
   const over = $("#over");
   over.hidden = !view.over;
-  if (view.over) over.replaceChildren(h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), view.over.reason ? h("p", {}, view.over.reason) : null);
+  if (view.over) fill(over, h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), view.over.reason ? h("p", {}, view.over.reason) : null);
   const d = view.decision;
   const picking = d && d.shape === "players";
   if (!picking) selected = new Set();
@@ -67,7 +67,7 @@ function render() {
 function renderMe() {
   const c = view.character ? character(view.character) : null;
   const me = (view.table.players || []).find((p) => p.name === who.name) || {};
-  $("#me").replaceChildren(
+  fill($("#me"),
     h("div", { class: `token${view.alignment === "evil" ? " evil" : ""}`, "aria-hidden": "true" }, c ? c.name : "?"),
     h("div", {},
       h("h2", { id: "you-are" }, c ? `You are the ${c.name}` : "Waiting for your character…"),
@@ -81,7 +81,7 @@ function renderLearned() {
   const items = view.events.filter((ev) => ev.player === who.name && (ev.type === "learn" || ev.type === "choice"))
     .map((ev) => h("li", {}, h("span", { class: "when" }, ev.phase === "night" ? `N${ev.number}` : ev.phase === "day" ? `D${ev.number}` : ""),
       ev.line || ""));
-  $("#learned").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
+  fill($("#learned"), ...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
 }
 
 function pick(name) {
@@ -105,7 +105,7 @@ function renderDecision() {
   document.title = `${d ? "● " : ""}${who.name} · Clocktower`;
   if (d && d.id !== lastDecision && navigator.vibrate) navigator.vibrate(200);
   lastDecision = d ? d.id : null;
-  if (!d) { box.hidden = true; box.replaceChildren(); return; }
+  if (!d) { box.hidden = true; fill(box); return; }
   box.hidden = false;
   const ctx = d.context || {};
   const parts = [];
@@ -140,7 +140,7 @@ function renderDecision() {
         h("button", { type: "button", class: "option", onclick: () => answer(d, { option: o.i }) }, o.label || describeAnswer(o.value)))));
     }
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 async function answer(d, body) {
@@ -177,6 +177,6 @@ function renderDay() {
     }
   }
   const keep = document.activeElement && document.activeElement.id;
-  panel.replaceChildren(...parts);
+  fill(panel, ...parts);
   if (keep && $(`#${keep}`)) $(`#${keep}`).focus();
 }
