@@ -77,6 +77,13 @@ def character_json(cid: str) -> dict:
             "implemented": c.id in REGISTRY}
 
 
+def character_entry_json(cid: str) -> dict:
+    """`GET /api/characters/{id}`: the character's entry and its almanac text (`almanac`:
+    `data.almanac_text`, or null for a character the shipped almanac has no entry for). The
+    script detail lists its characters without it (a phone would load every entry)."""
+    return {**character_json(cid), "almanac": D.almanac_text(cid)}
+
+
 def script_json(script: Script, name: str | None) -> dict:
     chars = []
     for cid in script.characters:

@@ -1,6 +1,6 @@
 // The Storyteller's grimoire: the town square with every character, the decision the engine
 // waits for with every legal option, the day's nominations and votes, rulings and undo.
-import { api, h, $, fill, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
+import { api, h, $, fill, almanacText, almanacDetails, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { AdvicePanel } from "./advice.js";
 import { cname, character, describeAnswer, phaseLine, reminderTokens } from "./words.js";
@@ -575,7 +575,9 @@ export function almanacCard(c) {
     c.setup ? h("p", {}, h("em", {}, "Setup: "), typeof c.setup === "string" ? c.setup : "") : null,
     night(c.first_night, "First night"), night(c.other_night, "Other nights"),
     (c.reminders || []).length ? h("p", { class: "muted" }, `Reminder tokens: ${c.reminders.join(", ")}`) : null,
-    (c.jinxes || []).length ? h("p", { class: "muted" }, `Jinxes: ${c.jinxes.map((j) => `${cname(j.with)}: ${j.rule}`).join(" ")}`) : null);
+    (c.jinxes || []).length ? h("p", { class: "muted" }, `Jinxes: ${c.jinxes.map((j) => `${cname(j.with)}: ${j.rule}`).join(" ")}`) : null,
+    // The almanac text: given with a character's own entry, else loaded when opened.
+    c.homebrew ? null : "almanac" in c ? almanacText(c.name, c.almanac) : almanacDetails(c.id, c.name));
 }
 
 async function showAlmanac(id) {

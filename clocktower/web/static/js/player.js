@@ -1,6 +1,6 @@
 // A player's phone: who they believe they are, what they have learned, the town square,
 // the choice they must make when woken online, and their votes and nominations by day.
-import { h, $, fill, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
+import { api, h, $, fill, almanacText, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { cname, character, describeAnswer, phaseLine } from "./words.js";
 import { toolsPanel, renderTools } from "./tools.js";
@@ -9,6 +9,7 @@ let who, link, view = null;
 let selected = new Set();
 let decisionKey = null;
 let lastDecision = null;
+let almanacOf = null;     // the character whose almanac text the phone shows
 
 export function start(w) {
   who = w;
@@ -17,7 +18,8 @@ export function start(w) {
   $("#main").append(
     h("div", { id: "toasts", "aria-live": "assertive" }),
     h("section", { class: "panel notice", id: "over", hidden: true, role: "status" }),
-    h("section", { class: "panel me-panel", "aria-label": "Your character" }, h("div", { class: "me", id: "me" })),
+    h("section", { class: "panel me-panel", "aria-label": "Your character" }, h("div", { class: "me", id: "me" }),
+      h("details", { class: "almanac", id: "my-almanac", hidden: true }, h("summary", { id: "my-almanac-h" }, "Almanac text"), h("div", { id: "my-almanac-body" }))),
     h("section", { class: "panel decision", id: "decision", "aria-live": "polite", hidden: true }),
     h("section", { class: "panel", id: "day-panel", hidden: true }),
     h("section", { class: "square-wrap", "aria-label": "Town square", style: "margin-top:0.75rem" }, h("div", { id: "square" })),
@@ -75,6 +77,26 @@ function renderMe() {
       c ? h("p", { class: "ability muted" }, c.ability) : null,
       h("p", {}, h("a", { href: `/sheet/${encodeURIComponent(who.token)}`, target: "_blank", rel: "noopener", id: "sheet-link" }, "Character sheet: every character on the script")),
       view.online === false ? h("p", { class: "muted", id: "at-table" }, "You play at the table: the Storyteller wakes you and takes your choices and votes in person.") : null));
+  renderMyAlmanac(view.character ? (c || { id: view.character, name: cname(view.character) }) : null);
+}
+
+// The almanac text of the character the player believes they are, asked of the server
+// once per character (a Drunk gets their Townsfolk's, as the rest of the phone shows).
+async function renderMyAlmanac(c) {
+  const id = c ? c.id : null;
+  if (id === almanacOf) return;
+  almanacOf = id;
+  const box = $("#my-almanac");
+  box.hidden = !c;
+  if (!c) return;
+  $("#my-almanac-h").textContent = `Almanac text: ${c.name}`;
+  fill($("#my-almanac-body"), h("p", { class: "muted" }, "Loading…"));
+  try {
+    const entry = await api(`/api/characters/${encodeURIComponent(id)}`);
+    if (almanacOf === id) fill($("#my-almanac-body"), almanacText(entry.name, entry.almanac));
+  } catch (e) {
+    if (almanacOf === id) { almanacOf = null; fill($("#my-almanac-body"), h("p", { class: "error" }, e.message)); }
+  }
 }
 
 function renderLearned() {
