@@ -333,6 +333,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
         got = townsquare.import_state(body.state)
         out = svc.create(got["script"], got["builtin"], got["seats"], got["grimoire"],
                          got["bluffs"], None, body.seed, body.title, body.bots)
+        svc.place_reminders(out["game"], townsquare.to_place(svc.get(out["game"]).wg.game,
+                                                             got["reminders"]))
         out["warnings"] = got["warnings"] + out["warnings"]
         return absolute(out, request)
 
