@@ -85,6 +85,12 @@ def test_characters_townsquare_lacks_are_written_whole(client):
                 assert r.get("imageAlt"), r
 
 
+def test_a_traveller_townsquare_lacks_is_written_with_its_spelling():
+    assert "gnome" not in townsquare.townsquare_knows()
+    assert townsquare.full_role("gnome")["team"] == "traveler"
+    assert townsquare.full_role("shugenja")["team"] == "townsfolk"
+
+
 def test_alignments_and_beliefs_survive_the_round_trip(client):
     g, grimoire = regalia_game(client)
     state = export(client, g)

@@ -45,9 +45,11 @@ def townsquare_knows() -> frozenset[str]:
 
 def full_role(cid: str) -> dict:
     """A character townsquare lacks, as a whole custom role (its loader drops an `{id}`
-    it does not know); `imageAlt`: the team's generic icon."""
+    it does not know); `imageAlt`: the team's generic icon. townsquare spells the
+    Travellers' team `traveler` (its store counts and groups them by that word)."""
     c = D.get(cid)
-    return {"id": c.id, "name": c.name, "ability": c.ability, "team": c.team,
+    team = "traveler" if c.team == "traveller" else c.team
+    return {"id": c.id, "name": c.name, "ability": c.ability, "team": team,
             "edition": "custom", "firstNight": c.first_night or 0,
             "firstNightReminder": c.first_night_reminder or "",
             "otherNight": c.other_night or 0, "otherNightReminder": c.other_night_reminder or "",
