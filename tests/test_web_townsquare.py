@@ -266,3 +266,22 @@ def test_an_imported_game_replays_from_its_log(client, tmp_path):
     assert [p.alive for p in game.players][:3] == [True, False, False]
     assert game.by_name["Bob"].ghost_vote is False and game.by_name["Cat"].ghost_vote is True
     assert any(e["type"] == "reminder" and e.get("ability") == "imp" for e in game.log)
+
+
+def test_a_file_whose_demon_is_dead_gives_a_game_already_won(client):
+    """The win rules hold for a grimoire written mid-game: a dead Demon (no Scarlet Woman to
+    take over) is good's win as soon as the game runs."""
+    from webclient import GRIMOIRE
+    state = {"edition": {"id": "tb"}, "roles": "", "bluffs": [], "fabled": [],
+             "players": [{"name": x["name"], "role": x["character"], "id": "", "reminders": [],
+                          "isDead": x["character"] == "imp", "isVoteless": False}
+                         for x in GRIMOIRE]}
+    h = import_(client, state)
+    for _ in range(20):
+        v = st_view(client, h)
+        if v["over"]:
+            break
+        r = client.post(f"/api/games/{h['game']}/send", headers=bearer(h["storyteller"]),
+                        json={"type": "answer", "id": v["pending"]["id"], "option": 0})
+        assert r.status_code == 200, r.text
+    assert v["over"] == {"winner": "good", "reason": "the Demon is dead"}
