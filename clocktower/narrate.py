@@ -90,6 +90,13 @@ class Narrator:
         if ev.get("not_dealt"):
             out(f"In play but not dealt: {', '.join(cname(c) for c in ev['not_dealt'])}")
 
+    def _seating(self, ev: dict) -> None:
+        # Said only for a grimoire written mid-game (a town square import).
+        if ev.get("dead"):
+            spent = set(ev.get("voteless") or ())
+            self.out("Dead from the start (the grimoire as written): " + ", ".join(
+                n + (" (ghost vote spent)" if n in spent else "") for n in ev["dead"]))
+
     def _traveller_alignment(self, ev: dict) -> None:
         self.out(f"The Storyteller makes {ev['player']} ({cname(self.chars.get(ev['player']))}) "
                  f"{ev['alignment']}")
@@ -302,6 +309,7 @@ class Narrator:
 
 _SAY: dict[str, Callable[[Narrator, dict], None]] = {
     "setup": Narrator._setup,
+    "seating": Narrator._seating,
     "traveller_alignment": Narrator._traveller_alignment,
     "traveller_joined": Narrator._traveller_joined,
     "traveller_left": Narrator._traveller_left,

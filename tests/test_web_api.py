@@ -418,7 +418,11 @@ def test_townsquare_malformed_files(client):
         assert r.status_code == 400 and words in r.json()["error"], (words, r.text)
     dead = {**good, "players": [dict(good["players"][0], isDead=True)] + good["players"][1:]}
     r = client.post("/api/townsquare/import", json={"state": dead})
-    assert r.status_code == 200 and any("dead" in w for w in r.json()["warnings"])
+    assert r.status_code == 200, r.text
+    assert not view(client, r.json())["grimoire"][0]["alive"]       # dead as the file says
+    r = client.post("/api/townsquare/import", json={"state": {**good, "players": [
+        dict(good["players"][0], isDead="yes")] + good["players"][1:]}})
+    assert r.status_code == 400 and "players[0].isDead" in r.json()["error"], r.text
 
 
 def test_a_stored_game_that_no_longer_re_runs_is_kept_aside(tmp_path):

@@ -85,6 +85,12 @@ def test_characters_townsquare_lacks_are_written_whole(client):
                 assert r.get("imageAlt"), r
 
 
+def test_a_traveller_townsquare_lacks_is_written_with_its_spelling():
+    assert "gnome" not in townsquare.townsquare_knows()
+    assert townsquare.full_role("gnome")["team"] == "traveler"
+    assert townsquare.full_role("shugenja")["team"] == "townsfolk"
+
+
 def test_alignments_and_beliefs_survive_the_round_trip(client):
     g, grimoire = regalia_game(client)
     state = export(client, g)
@@ -167,3 +173,115 @@ def test_the_thief_s_token_is_written_once(client):
     thief = [r for r in bob["reminders"] if r["role"] == "thief"]
     assert len(thief) == 1, bob["reminders"]
     json.dumps(state)
+
+
+def play_to_day_two(client, g) -> dict:
+    """Every decision answered with its first option until day 2 opens; the view. Day 1: a
+    ruling kills Bob, Cat nominates Eve and Bob spends his ghost vote on it."""
+    for day in (1, 2):
+        for _ in range(200):
+            v = st_view(client, g)
+            if v["phase"] == "day" and v["pending"]["shape"] == "day":
+                break
+            r = client.post(f"/api/games/{g['game']}/send", headers=bearer(g["storyteller"]),
+                            json={"type": "answer", "id": v["pending"]["id"], "option": 0})
+            assert r.status_code == 200, r.text
+        if day == 2:
+            return v
+        for msg in ({"type": "ruling", "ruling": {"action": "kill", "player": "Bob"}},
+                    {"type": "nominate", "by": "Cat", "target": "Eve", "votes": ["Bob"]},
+                    {"type": "reminder", "player": "Eve", "token": "Watch her"},
+                    {"type": "reminder", "player": "Ann", "token": "Is the Drunk",
+                     "ability": "drunk"},
+                    {"type": "end_day"}):
+            r = client.post(f"/api/games/{g['game']}/send", headers=bearer(g["storyteller"]),
+                            json=msg)
+            assert r.status_code == 200, (msg, r.text)
+    raise AssertionError("no day 2")
+
+
+def test_a_game_under_way_survives_the_round_trip(client):
+    """ours -> townsquare -> ours keeps every seat, alignment, belief, death, ghost vote,
+    reminder and bluff (issue 22 item 19)."""
+    grimoire = [{"name": "Ann", "character": "drunk", "thinks": "slayer"},
+                {"name": "Bob", "character": "empath"}, {"name": "Cat", "character": "imp"},
+                {"name": "Dan", "character": "baron"}, {"name": "Eve", "character": "monk"},
+                {"name": "Fay", "character": "fortuneteller"}, {"name": "Gus", "character": "saint"},
+                {"name": "Hal", "character": "thief", "alignment": "evil"}]
+    g = new_game(client, players=SEATS + [{"name": "Hal", "traveller": True}],
+                 grimoire=grimoire, bluffs=["chef", "virgin", "mayor"])
+    before = play_to_day_two(client, g)
+    dead = {p["name"] for p in before["grimoire"] if not p["alive"]}
+    assert "Bob" in dead, dead                 # by ruling (and whoever night 2 killed)
+    assert not next(p for p in before["grimoire"] if p["name"] == "Bob")["ghost_vote"]
+    state = export(client, g)
+    h = import_(client, state)
+    assert not any("not taken" in w or "alive" in w for w in h["warnings"]), h["warnings"]
+    after = st_view(client, h)
+    assert [p["name"] for p in after["grimoire"]] == [p["name"] for p in before["grimoire"]]
+    for b, a in zip(before["grimoire"], after["grimoire"]):
+        for key in ("character", "alignment", "thinks", "traveller", "alive", "ghost_vote"):
+            assert a[key] == b[key], (b["name"], key, a[key], b[key])
+    assert after["bluffs"] == before["bluffs"] == ["chef", "virgin", "mayor"]
+    # The players' and spectators' table shows the deaths too.
+    table = {p["name"]: p for p in after["table"]["players"]}
+    assert {n for n, p in table.items() if not p["alive"]} == dead
+    assert table["Bob"]["ghost_vote"] is False
+    # Every reminder comes back, with its character: the file written again is the same.
+    again = export(client, h)
+    for p, q in zip(state["players"], again["players"]):
+        key = lambda r: json.dumps(r, sort_keys=True)      # noqa: E731
+        assert sorted(map(key, q["reminders"])) == sorted(map(key, p["reminders"])), p["name"]
+        for k in ("name", "role", "isDead", "isVoteless"):
+            assert q[k] == p[k], (p["name"], k)
+    eve = next(p for p in again["players"] if p["name"] == "Eve")
+    assert {"role": "custom", "name": "Watch her"} in eve["reminders"]
+    ann = next(p for p in again["players"] if p["name"] == "Ann")
+    assert {"role": "drunk", "name": "Is the Drunk"} in ann["reminders"]
+    for key in ("edition", "roles", "bluffs"):
+        assert again[key] == state[key], key
+    # The imported game goes on from there: the dead stay dead, a dead player without a
+    # ghost vote cannot vote.
+    assert after["phase"] == "night" or after["pending"] is not None
+
+
+def test_an_imported_game_replays_from_its_log(client, tmp_path):
+    from clocktower.engine.inputs import replay_written
+    from clocktower.characters import REGISTRY
+    g = new_game(client)
+    to = client.post(f"/api/games/{g['game']}/send", headers=bearer(g["storyteller"]),
+                     json={"type": "reminder", "player": "Bob", "token": "Mine", "ability": "imp"})
+    assert to.status_code == 200, to.text
+    state = export(client, g)
+    state["players"][1]["isDead"] = True
+    state["players"][1]["isVoteless"] = True
+    state["players"][2]["isDead"] = True
+    h = import_(client, state)
+    log = client.get(f"/api/games/{h['game']}/log", headers=bearer(h["storyteller"])).json()
+    setup = next(e for e in log if e["type"] == "setup")
+    assert setup["dead"] == ["Bob", "Cat"] and setup["voteless"] == ["Bob"]
+    seating = next(e for e in log if e["type"] == "seating")
+    assert seating["dead"] == ["Bob", "Cat"] and seating["voteless"] == ["Bob"]
+    game = replay_written(log, REGISTRY)
+    assert [p.alive for p in game.players][:3] == [True, False, False]
+    assert game.by_name["Bob"].ghost_vote is False and game.by_name["Cat"].ghost_vote is True
+    assert any(e["type"] == "reminder" and e.get("ability") == "imp" for e in game.log)
+
+
+def test_a_file_whose_demon_is_dead_gives_a_game_already_won(client):
+    """The win rules hold for a grimoire written mid-game: a dead Demon (no Scarlet Woman to
+    take over) is good's win as soon as the game runs."""
+    from webclient import GRIMOIRE
+    state = {"edition": {"id": "tb"}, "roles": "", "bluffs": [], "fabled": [],
+             "players": [{"name": x["name"], "role": x["character"], "id": "", "reminders": [],
+                          "isDead": x["character"] == "imp", "isVoteless": False}
+                         for x in GRIMOIRE]}
+    h = import_(client, state)
+    for _ in range(20):
+        v = st_view(client, h)
+        if v["over"]:
+            break
+        r = client.post(f"/api/games/{h['game']}/send", headers=bearer(h["storyteller"]),
+                        json={"type": "answer", "id": v["pending"]["id"], "option": 0})
+        assert r.status_code == 200, r.text
+    assert v["over"] == {"winner": "good", "reason": "the Demon is dead"}

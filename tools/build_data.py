@@ -392,9 +392,10 @@ def main() -> None:
         })
     doc = {
         "source": {
-            "implemented": "../shared/reference/characters.json and jinxes.md (the official data "
-                           "as researched), ability lines from the seed almanacs, night-sheet "
-                           "text in our own words (tools/build_data.py)",
+            "implemented": "the reference characters.json and jinxes.md (the official data as "
+                           "researched; build inputs kept beside the repository), ability lines "
+                           "from the seed almanacs, night-sheet text in our own words "
+                           "(tools/build_data.py)",
             "not implemented": OFFICIAL_SOURCE,
             "official version": args.official_version,
             "official files": digests,

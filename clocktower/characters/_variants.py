@@ -1,6 +1,6 @@
 """Invented abilities the Storyteller may give the Amnesiac (documented variants).
 
-The Amnesiac's almanac entry (The Return of Jafar, in ../shared/seeds) says the hidden
+The Amnesiac's almanac entry (The Return of Jafar; `clocktower/data/almanac.json`) says the hidden
 ability "may be the same ability as another character ..., something similar, or something
 original", gives a guess as an example ("Am I learning two players each night that are the
 same alignment?", "Is my ability something to do with dead players?") and advises

@@ -8,7 +8,7 @@ players are the Demon(s) and which are the Minions. If the guess is wrong, nothi
 if right, good wins at once.
 
 A guess is `{minions: [names], demons: [names]}` (a scenario writes `ability: {by: Ann,
-character: alsaahir, minions: [Dan], demons: [Cat]}`, as SCENARIOS.md shows). It is right
+character: alsaahir, minions: [Dan], demons: [Cat]}`, as docs/scenarios.md shows). It is right
 when `demons` is exactly the set of players who are a Demon (alive or dead, or "is the
 Demon" through an ability: Lil' Monsta's babysitter) and `minions` exactly the other players
 whose character is a Minion (alive or dead). A player who is both (Legion) is a Demon.

@@ -9,7 +9,7 @@ head. If they refuse, nothing happens. If they agree, wake the Harlot and show t
 chosen player's character; the Storyteller may decide that both players die.
 "If the Demon reveals to the Harlot, you should not end the game by killing them."
 
-Decisions, as SCENARIOS.md Additions writes them: the Harlot's choice (`Gil: Eve`), the
+Decisions, as docs/scenarios.md writes them: the Harlot's choice (`Gil: Eve`), the
 chosen player's answer (`Eve: {yes: true}` or `{yes: false}`: a `night_choice` of form
 `yes` asked of the chosen player; a player who also chooses for their own ability that
 night writes `Eve: {harlot: {yes: true}, imp: Ann}`), and the Storyteller's decision

@@ -16,7 +16,7 @@ night except the first, the Kazali points at a player, who dies.
 Each pick is one decision (`kind: night_choice`, `form: player_character`, like the
 Summoner's summon) whose options are every {player, character} pair still open; a scenario
 writes `Cat: {player: Dan, character: poisoner}` or a list of such mappings, one per
-Minion (SCENARIOS.md Additions).
+Minion (docs/scenarios.md).
 
 Rulings:
 - Only Minions on the script (and implemented), each at most once ("duplicate Minion

@@ -130,6 +130,22 @@ def suggest(cid: str) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+@lru_cache(maxsize=1)
+def _almanac_doc() -> dict:
+    text = resources.files(__package__).joinpath("almanac.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def almanac_text(char_id: str) -> dict | None:
+    """A character's almanac text, as the seed scripts give it (almanac.json, built by
+    tools/build_almanac.py): `name`, `script` (the seed it was read from), `flavour`, then
+    lists of lines: `almanac` (the paragraphs), `how_to_run` (the steps), `notes` (Examples &
+    Notes). None for a character no seed has in English (every character not implemented,
+    and the High Priestess)."""
+    found = _almanac_doc()["characters"].get(char_id)
+    return dict(found) if found is not None else None
+
+
 def night_steps() -> dict[str, dict]:
     """The night sheet's special steps (dusk, minioninfo, demoninfo, dawn): name and what to do."""
     return dict(_doc().get("night_steps", {}))

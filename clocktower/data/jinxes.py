@@ -1,5 +1,5 @@
-"""Jinxes that change setup, as data (from ../shared/reference/jinxes.md, the official
-jinxes.json paraphrased). Jinxes with rules in play are code: `clocktower/jinxes/`.
+"""Jinxes that change setup, as data (the official jinxes.json paraphrased; each pair's
+rule is in characters.json, `jinxes`). Jinxes with rules in play are code: `clocktower/jinxes/`.
 
 Each record: `pair` (two character ids; the jinx applies when both are on the script),
 `kind`, `rule` (our paraphrase), and fields by kind:

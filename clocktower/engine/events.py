@@ -93,10 +93,17 @@ _TYPES = [
                                             "player thinks they are"),
                       opt("bluffs_written", "characters?", "a written grimoire's bluffs (null: "
                                                           "the Storyteller chose them)"),
-                      opt("script_meta", "dict?", "the script's _meta (its own night order)"))),
+                      opt("script_meta", "dict?", "the script's _meta (its own night order)"),
+                      opt("dead", "names", "a grimoire written mid-game (a town square "
+                                           "import): the players dead from the start"),
+                      opt("voteless", "names", "of those, the ones whose ghost vote is "
+                                               "spent"))),
     EventType("seating", "the public seating", (ALL,),
               (req("players", "names", "players in seat order (clockwise)"),
-               req("travellers", "dict", "Traveller name -> their (public) character"))),
+               req("travellers", "dict", "Traveller name -> their (public) character"),
+               opt("dead", "names", "a grimoire written mid-game: the players dead from the "
+                                    "start"),
+               opt("voteless", "names", "of those, the ones whose ghost vote is spent"))),
     EventType("traveller_joined", "a Traveller joins during play (engine/seats.py)", (ALL,),
               (req("player", "name", "the new player"),
                req("character", "character", "their (public) Traveller character"),

@@ -142,31 +142,48 @@ def setup_written(game: Game, players: list[dict], bluffs: list[str] | None = No
                   not_dealt: Iterable[str] = ()) -> None:
     """Seat the grimoire exactly as written (no bag, no setup change re-deals anyone), then
     the setup hooks and bluffs (`finish_setup`). `players`: dicts with `name`, `character`
-    and optionally `alignment`, `thinks`. `not_dealt`: characters in play that no player
-    holds (Lil' Monsta)."""
+    and optionally `alignment`, `thinks`, and `dead` / `ghost_vote` (a grimoire written
+    mid-game, such as a town square import: dead from the start, as written, with no death
+    and no reaction to one; a dead player's ghost vote spent when `ghost_vote` is false).
+    `not_dealt`: characters in play that no player holds (Lil' Monsta)."""
     thinks = {}
+    dead, voteless = [], []
     for p in players:
         pl = game.add_player(p["name"], p["character"], p.get("alignment"))
         if p.get("thinks"):
             pl.thinks = p["thinks"]
             thinks[pl.name] = pl.thinks
+        if p.get("dead"):
+            pl.alive = False
+            dead.append(pl.name)
+            if p.get("ghost_vote") is False:
+                pl.ghost_vote = False
+                voteless.append(pl.name)
     for cid in not_dealt:
         game.in_play_extra.add(cid)
         game.free_abilities.append(game.make_ability(cid, None))
     extra: dict[str, Any] = {"grimoire": "written", "thinks": thinks,
                              "bluffs_written": list(bluffs) if bluffs is not None else None}
+    if dead:        # only then: a grimoire written at the start logs as it always did
+        extra["dead"] = dead
+        extra["voteless"] = voteless
     if isinstance(game.script.meta, dict) and game.script.meta:
         extra["script_meta"] = game.script.meta
     finish_setup(game, bluffs, extra)
 
 
-def place_reminder(game: Game, name: str, token: str, remove: bool = False) -> None:
+def place_reminder(game: Game, name: str, token: str, remove: bool = False,
+                   ability: str | None = None) -> None:
     """A reminder token placed (or removed) by the Storyteller's hand: a note on the
     grimoire that changes nothing in the game, logged for the Storyteller only (a `reminder`
-    event with `by_hand`, or `reminder_removed`). The web grimoire checks it first
-    (`web/driver.hand_reminder`); a replay puts it back where its log has it."""
+    event with `by_hand`, or `reminder_removed`). `ability`: whose token it is, when the
+    Storyteller says (a town square import's reminders keep their character). The web
+    grimoire checks it first (`web/driver.hand_reminder`); a replay puts it back where its
+    log has it."""
     if remove:
         game.emit("reminder_removed", player=name, token=token)
+    elif ability is not None:
+        game.emit("reminder", player=name, token=token, ability=ability, by_hand=True)
     else:
         game.emit("reminder", player=name, token=token, by_hand=True)
 
@@ -188,7 +205,11 @@ def take_hand_reminders(game: Game, events: list[dict]) -> None:
         if not isinstance(name, str) or name not in game.by_name or not isinstance(token, str):
             raise ReplayMismatch(f"{where(events, i)}the log's hand-placed reminder does not "
                                  f"name a player and a token: {ev!r}")
-        place_reminder(game, name, token, ev["type"] == "reminder_removed")
+        ability = ev.get("ability")
+        if ability is not None and not isinstance(ability, str):
+            raise ReplayMismatch(f"{where(events, i)}the log's hand-placed reminder names no "
+                                 f"character: {ev!r}")
+        place_reminder(game, name, token, ev["type"] == "reminder_removed", ability)
 
 
 class _Waits(Exception):
@@ -401,9 +422,13 @@ def set_up_written(game: Game, setup: dict, players: list[dict]) -> None:
                      include=deal["include"], exclude=deal["exclude"], extra=extra)
     else:
         thinks = setup.get("thinks") or {}
+        dead, voteless = setup.get("dead") or [], setup.get("voteless") or []
+        if not _names(dead) or not _names(voteless):
+            raise ReplayMismatch("the setup event's dead or voteless is not a list of names")
         grimoire = [{"name": p["name"], "character": p["character"],
                      "alignment": p.get("alignment"),
-                     "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None}
+                     "thinks": thinks.get(p["name"]) if isinstance(thinks, dict) else None,
+                     "dead": p["name"] in dead, "ghost_vote": p["name"] not in voteless}
                     for p in players]
         setup_written(game, grimoire, setup.get("bluffs_written"),
                       setup.get("not_dealt") or [])

@@ -17,7 +17,7 @@ Abilities that end the game propose an outcome with `Game.end(Outcome(...))`, or
 base rules (the Demon is dead, two players alive) do the same.
 
 The `game_over` event carries `winner`, `reason` (the words: the contract of
-`../shared/SCENARIOS.md`), `code` (the enumeration), and `ability` / `results` when set.
+the scenario format, docs/scenarios.md), `code` (the enumeration), and `ability` / `results` when set.
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ script (the Heretic and the Baron), a bag never holds both (such a bag is drawn 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .. import data as D
 from ..data.jinxes import exclusive_pairs, setup_jinxes
@@ -283,8 +283,13 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
         fields.update(extra)
     game.emit_fields("setup", "storyteller", fields)
     game.log.extend(asked or ())
-    game.emit("seating", "all", players=[p.name for p in game.players],
-              travellers={p.name: p.character for p in game.players if p.traveller})
+    seating: dict[str, Any] = {
+        "players": [p.name for p in game.players],
+        "travellers": {p.name: p.character for p in game.players if p.traveller}}
+    if any(not p.alive for p in game.players):      # a grimoire written mid-game
+        seating["dead"] = [p.name for p in game.players if not p.alive]
+        seating["voteless"] = [p.name for p in game.players if not p.alive and not p.ghost_vote]
+    game.emit_fields("seating", "all", seating)
     for p in game.players:
         if p.tokens.pop("choose_alignment", False):
             side = game.storyteller_choice("traveller", ["good", "evil"],
@@ -292,6 +297,10 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
                                            f"alignment", player=p.name, character=p.character)
             p.alignment = side
             game.emit("traveller_alignment", "storyteller", player=p.name, alignment=side)
+    if bluffs is not None:
+        # Written bluffs are the game's from the start: a grimoire shown (or exported) while
+        # a setup decision waits has them; the event comes where it always did.
+        game.bluffs = list(bluffs)
     for ab in list(game.hooks("on_setup")):
         ab.on_setup()
     if bluffs is not None:

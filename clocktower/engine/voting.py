@@ -1,6 +1,6 @@
 """Voting: the rules of a nomination's vote, and the hook points abilities change.
 
-The base rules (`../shared/DESIGN.md`): hands are counted clockwise from the player after
+The base rules (docs/architecture.md, "Voting"): hands are counted clockwise from the player after
 the nominee, the nominee last; a living player may always raise a hand; a dead player has
 one ghost vote for the rest of the game, spent when they raise a hand; each hand counts one;
 the nominee is about to die with votes of at least half the living players (rounded up)

@@ -1,6 +1,6 @@
 """Alchemist & Summoner: "If the Alchemist has the Summoner ability, the Alchemist gets no
 bluffs, and chooses which Demon but not which player. If the Alchemist dies before this
-happens, evil wins. [No Demon]" (paraphrased in ../shared/reference/jinxes.md)
+happens, evil wins. [No Demon]" (paraphrased in characters.json's jinxes)
 
 The Alchemist-Summoner is a Summoner ability granted by the Alchemist (`Game.grant`). This
 jinx answers the Summoner's jinx points for it: `bluffs` (none: not woken on its first

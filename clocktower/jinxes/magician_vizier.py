@@ -3,7 +3,7 @@ ability can not be used on the Magician."
 
 While a player is the Vizier, every Magician ability is stopped (`stops_ability`). The
 Vizier's immediate execution of the Magician is immune (jinx point `immune` of the Vizier):
-announced, and nothing happens (SCENARIOS.md Additions).
+announced, and nothing happens (docs/scenarios.md).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenario files: executable rulings (see SCENARIOS.md in the shared folder and docs/scenarios.md)."""
+"""Scenario files: executable rulings (docs/scenarios.md)."""
 from .loader import ScenarioError, load_file, load_text
 from .runner import Result, collect, run_file, run_scenario
 

@@ -1,4 +1,4 @@
-"""Reading scenario files (SCENARIOS.md): YAML 1.2, every key checked, positions kept.
+"""Reading scenario files (docs/scenarios.md): YAML 1.2, every key checked, positions kept.
 
 Everything wrong with a file is a ScenarioError naming the file, the line and the reason.
 """

@@ -385,7 +385,7 @@ class ScenarioAnswers:
 
     def _reprompt(self, decision: Decision, key: str | None) -> Any:
         """Whether to ask a player to choose differently (the Alchemist), after a written
-        choice: no. A written choice is final (SCENARIOS.md Additions), so writing the key
+        choice: no. A written choice is final (docs/scenarios.md), so writing the key
         for it is an error."""
         step = self.step
         if key and step is not None and key in step.storyteller:

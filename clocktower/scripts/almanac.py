@@ -38,6 +38,7 @@ TITLE_NUMBER = re.compile(r"^\s*\d+\.\s+")
 BYLINE = re.compile(r"^\s*Almanac\s*[·•|\-–]\s*(.*?)\s*[·•|\-–]\s*(\d+)\s+characters?\s*$", re.I)
 # What a broken exporter appends to a name: digits, spaces, dashes (e.g. "1 75 2-75").
 GARBLE_TAIL = re.compile(r"[\d\s\-–.]+$")
+FOOTER = re.compile(r"^back to script$", re.I)    # the link an exporter puts after the last one
 NOT_WRITTEN = re.compile(r"^\s*not written yet\.?\s*$", re.I)
 
 
@@ -49,6 +50,11 @@ class AlmanacEntry:
     ability: str
     line: int                 # 1-based line of the character's name
     homebrew: bool = False
+    # The entry's other lines, stripped, blank ones left out: from the one after the ability
+    # line up to the next character (flavour, almanac paragraphs, How to Run, Examples &
+    # Notes; `entry_text` sorts them into sections). An exporter's "Back to script" footer
+    # after the last character is not part of it.
+    body: list[str] = field(default_factory=list)
 
     def homebrew_object(self) -> dict:
         """The official full character object for a character the data file does not know."""
@@ -153,7 +159,8 @@ def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:
     alm = Almanac(title=title, author=author, declared_count=declared,
                   layout="numbered" if numbered else "plain")
     seen: dict[str, int] = {}
-    for k, _i in headers:
+    ends = [k for k, _i in headers[1:]] + [len(nonblank)]
+    for (k, _i), end in zip(headers, ends):
         team = header_team(nonblank[k][1])[0] or ""     # a header: never empty
         if k + 1 >= len(nonblank):
             alm.warnings.append(f"line {nonblank[k][0] + 1}: a team line with no character after it")
@@ -194,6 +201,9 @@ def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:
                                    "English; " + ("using the built-in ability line"
                                                   if c.implemented else "none is built in"))
             entry = AlmanacEntry(id=cid, name=c.name, team=c.team, ability=c.ability, line=line_no)
+        entry.body = [l.strip() for _n, l in nonblank[k + 3:end]]
+        while entry.body and FOOTER.match(entry.body[-1]):
+            entry.body.pop()
         if entry.id in seen:
             alm.warnings.append(f"line {line_no}: {entry.name} is listed again (first at line "
                                 f"{seen[entry.id]}); the repeat is ignored")
@@ -205,6 +215,38 @@ def parse_almanac(text: str, source: str = "<almanac>") -> Almanac:
         alm.warnings.append(f"the almanac says {declared} characters but {len(alm.entries)} "
                             "were found")
     return alm
+
+
+HOW_TO_RUN = re.compile(r"^how to run$", re.I)
+EXAMPLES = re.compile(r"^examples\s*(?:&|and)\s*notes$", re.I)
+LIST_MARK = re.compile(r"^(?:\d+\.|[-•*])\s+")
+
+
+def entry_text(entry: AlmanacEntry) -> dict | None:
+    """An entry's almanac text in sections, or None when it has none in English.
+
+    The body reads, in both layouts: a flavour line, the almanac's paragraphs (the first
+    quotes the ability), ``How to Run`` and its steps, then optionally ``Examples & Notes``
+    and its notes. Steps and notes lose their list marks (``1.``, ``-``, ``•``): the layouts
+    differ only there. An entry whose paragraphs are missing or not in English (``Not written
+    yet.``, a translated entry) has no text; the flavour line may be in any language.
+    """
+    body = entry.body
+    if not body or NOT_WRITTEN.match(body[0]):
+        return None
+    flavour, rest = body[0], body[1:]
+    sections: dict[str, list[str]] = {"almanac": [], "how_to_run": [], "notes": []}
+    into = "almanac"
+    for line in rest:
+        if HOW_TO_RUN.match(line):
+            into = "how_to_run"
+        elif EXAMPLES.match(line):
+            into = "notes"
+        else:
+            sections[into].append(line if into == "almanac" else LIST_MARK.sub("", line))
+    if not sections["almanac"] or not _is_english(" ".join(sections["almanac"])):
+        return None
+    return {"flavour": flavour, **sections}
 
 
 def almanac_meta(alm: Almanac, default_name: str) -> dict:

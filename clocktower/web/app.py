@@ -27,7 +27,7 @@ from . import setupcheck, townsquare
 from .names import check_seats, nfc_lines
 from .reach import qr_svg_data_uri
 from .service import (Conflict, Conn, Forbidden, Live, NotFound, Service, TooLarge,
-                      character_json, script_from_spec, script_json, step_json)
+                      character_entry_json, script_from_spec, script_json, step_json)
 from .store import SCHEMA_VERSION, Store
 
 # How often the bots' pacer looks for a due day turn (seconds).
@@ -296,7 +296,7 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
     @app.get("/api/characters/{cid}")
     async def character(cid: str):
         try:
-            return character_json(D.get(cid).id)
+            return character_entry_json(D.get(cid).id)
         except UnknownCharacter as e:
             raise NotFound(str(e)) from None
 
@@ -333,6 +333,8 @@ def create_app(db_path: str | Path = "clocktower.sqlite",
         got = townsquare.import_state(body.state)
         out = svc.create(got["script"], got["builtin"], got["seats"], got["grimoire"],
                          got["bluffs"], None, body.seed, body.title, body.bots)
+        svc.place_reminders(out["game"], townsquare.to_place(svc.get(out["game"]).wg.game,
+                                                             got["reminders"]))
         out["warnings"] = got["warnings"] + out["warnings"]
         return absolute(out, request)
 

@@ -8,7 +8,8 @@ configuration (script, seed, seats, the written grimoire) and an ordered list of
     {"kind": "ruling", "by": "storyteller", "ruling": {...}, "at": "day"}   ("at": by day)
     {"kind": "end_day", "by": "storyteller"}
     {"kind": "bot_turn", "by": "storyteller"}     the next bot seat takes a day turn
-    {"kind": "reminder", "by": "storyteller", "player": name, "token": text, "remove": bool}
+    {"kind": "reminder", "by": "storyteller", "player": name, "token": text, "remove": bool,
+     "ability": id}                               (`ability`, whose token it is: optional)
 
 (`by` says who sent it: the Storyteller, or the player themselves.) A `reminder` is a
 reminder token the Storyteller places or removes by hand: a note on the grimoire that
@@ -200,7 +201,10 @@ def hand_reminder(game: Game, rec: dict) -> None:
     if rec.get("remove"):
         if token not in [r["token"] for r in reminders_in_play(game.log, game).get(name, [])]:
             raise ClocktowerError(f"token: {name} has no reminder {token!r}")
-    place_reminder(game, name, token, bool(rec.get("remove")))
+    ability = rec.get("ability")
+    if ability is not None and not isinstance(ability, str):
+        raise ClocktowerError("ability: a character id")
+    place_reminder(game, name, token, bool(rec.get("remove")), ability)
 
 
 class _Person:
@@ -249,7 +253,7 @@ class WebGame:
         self.bots = bots            # the policy (agents/policies.py) of the bot seats
         self.seed = seed
         self.seats = seats          # [{name, traveller, bot, online}]
-        self.grimoire = grimoire    # [{name, character, alignment?, thinks?}]
+        self.grimoire = grimoire    # [{name, character, alignment?, thinks?, dead?, ghost_vote?}]
         self.bluffs = bluffs
         self.not_dealt = not_dealt
         self.inputs: list[dict] = list(inputs or [])

@@ -137,6 +137,7 @@ class Reminder(_Msg):
     player: Name
     token: Annotated[str, Field(min_length=1, max_length=40)]
     remove: bool = False
+    ability: Id | None = None       # whose token it is (a character), if anyone's
 
 
 class Table(_Msg):

@@ -77,6 +77,13 @@ def character_json(cid: str) -> dict:
             "implemented": c.id in REGISTRY}
 
 
+def character_entry_json(cid: str) -> dict:
+    """`GET /api/characters/{id}`: the character's entry and its almanac text (`almanac`:
+    `data.almanac_text`, or null for a character the shipped almanac has no entry for). The
+    script detail lists its characters without it (a phone would load every entry)."""
+    return {**character_json(cid), "almanac": D.almanac_text(cid)}
+
+
 def script_json(script: Script, name: str | None) -> dict:
     chars = []
     for cid in script.characters:
@@ -223,6 +230,10 @@ class Service:
                 out["alignment"] = line["alignment"]
             if line.get("thinks"):
                 out["thinks"] = D.get(line["thinks"]).id
+            if line.get("dead"):            # a grimoire written mid-game (an import)
+                out["dead"] = True
+                if line.get("ghost_vote") is False:
+                    out["ghost_vote"] = False
             grim.append(out)
         bl = [D.get(b).id for b in bluffs] if bluffs is not None else None
         nd = [D.get(c).id for c in not_dealt or []]
@@ -242,6 +253,18 @@ class Service:
                            "link": f"/join/{s['token']}"} for s in seat_rows],
                 "links": {"storyteller": f"/join/{st}", "spectator": f"/join/{sp}"},
                 "warnings": report["warnings"]}
+
+    def place_reminders(self, gid: str, reminders: list[dict]) -> None:
+        """Reminder tokens placed by the Storyteller's hand on a new game (a town square
+        import's: `{"player", "token", "ability"}`), each an input as the `reminder`
+        message makes it."""
+        live = self.get(gid)
+        for r in reminders:
+            rec = {"kind": "reminder", "by": "storyteller", "player": r["player"],
+                   "token": r["token"], "remove": False}
+            if r.get("ability"):
+                rec["ability"] = r["ability"]
+            self._push(live, rec)
 
     # ------------------------------------------------------------------ tokens
     def who(self, live: Live, token: str) -> tuple[str, str | None]:
@@ -420,8 +443,14 @@ class Service:
                 token = msg.token.strip()
                 if not token:
                     raise ClocktowerError("token: empty")
-                self._push(live, {"kind": "reminder", "by": "storyteller", "player": msg.player,
-                                  "token": token, "remove": msg.remove})
+                rec = {"kind": "reminder", "by": "storyteller", "player": msg.player,
+                       "token": token, "remove": msg.remove}
+                if msg.ability is not None and not msg.remove:
+                    try:
+                        rec["ability"] = D.get(msg.ability).id
+                    except UnknownCharacter as e:
+                        raise ClocktowerError(f"ability: {e}") from None
+                self._push(live, rec)
             else:
                 seat = live.seat(msg.name)
                 if seat is None:

@@ -3,7 +3,8 @@
 export").
 
 Export: the Storyteller's grimoire as that tool stores it. Import: a written grimoire (seats,
-characters, bluffs, the script) for a new game; what cannot be taken is said in warnings.
+characters, alignments, beliefs, deaths and spent ghost votes, bluffs, the script) for a new
+game, and its reminder tokens placed by hand; what cannot be taken is said in warnings.
 """
 from __future__ import annotations
 
@@ -44,9 +45,11 @@ def townsquare_knows() -> frozenset[str]:
 
 def full_role(cid: str) -> dict:
     """A character townsquare lacks, as a whole custom role (its loader drops an `{id}`
-    it does not know); `imageAlt`: the team's generic icon."""
+    it does not know); `imageAlt`: the team's generic icon. townsquare spells the
+    Travellers' team `traveler` (its store counts and groups them by that word)."""
     c = D.get(cid)
-    return {"id": c.id, "name": c.name, "ability": c.ability, "team": c.team,
+    team = "traveler" if c.team == "traveller" else c.team
+    return {"id": c.id, "name": c.name, "ability": c.ability, "team": team,
             "edition": "custom", "firstNight": c.first_night or 0,
             "firstNightReminder": c.first_night_reminder or "",
             "otherNight": c.other_night or 0, "otherNightReminder": c.other_night_reminder or "",
@@ -87,27 +90,53 @@ def export_state(game: Game, script: Script, builtin: str | None) -> dict:
             edition["author"] = script.author
         roles = [{"id": c} if c in knows or c in script.homebrew else full_role(c)
                  for c in dict.fromkeys(list(script.characters) + in_play)]
-    tokens = {name: [_reminder(r["ability"], str(r["token"] or "")) for r in on]
-              for name, on in reminders_in_play(game.log, game).items()}
+    on = _on_players(game)
     players = []
     for p in game.players:
-        mine = tokens.get(p.name, [])
-        marked = {r["role"] for r in mine}
-        # An effect whose ability placed a token on the player is that token (the Thief's
-        # NEGATIVE VOTE): written once.
-        rem = [_reminder(e.source.id if e.source is not None else None, e.kind.capitalize())
-               for e in p.effects if game.effect_active(e)
-               and (e.source is None or e.source.id not in marked)]
+        rem = list(on[p.name])
         if p.thinks:
             rem.append({"role": "custom", "name": f"{THINKS}{D.get(p.thinks).name}"})
         if p.traveller or p.alignment != D.get(p.character).default_alignment:
             rem.append({"role": p.alignment, "name": p.alignment.capitalize()})
         players.append({"name": p.name, "id": "", "role": p.character,
-                        "reminders": rem + mine,
+                        "reminders": rem,
                         "isVoteless": not p.ghost_vote, "isDead": not p.alive,
                         "pronouns": ""})
     return {"bluffs": list(game.bluffs), "edition": edition, "roles": roles, "fabled": [],
             "players": players}
+
+
+def _on_players(game: Game) -> dict[str, list[dict]]:
+    """Each player's reminders as townsquare has them: the effects in play, then the tokens
+    (the engine's and those placed by hand). An effect whose ability placed a token on the
+    player is that token (the Thief's NEGATIVE VOTE): written once."""
+    tokens = {name: [_reminder(r["ability"], str(r["token"] or "")) for r in on]
+              for name, on in reminders_in_play(game.log, game).items()}
+    out = {}
+    for p in game.players:
+        mine = tokens.get(p.name, [])
+        marked = {r["role"] for r in mine}
+        out[p.name] = [_reminder(e.source.id if e.source is not None else None,
+                                 e.kind.capitalize())
+                       for e in p.effects if game.effect_active(e)
+                       and (e.source is None or e.source.id not in marked)] + mine
+    return out
+
+
+def to_place(game: Game, reminders: list[dict]) -> list[dict]:
+    """The imported reminder tokens (`import_state`'s) the new game does not already have:
+    a token its written grimoire gave it at once (the Drunk's) is not placed twice."""
+    have = {name: [(r["role"] if r["role"] != "custom" else None, r["name"]) for r in on]
+            for name, on in _on_players(game).items()}
+    out = []
+    for r in reminders:
+        key = (r["ability"], r["token"])
+        there = have.get(r["player"], [])
+        if key in there:
+            there.remove(key)
+        else:
+            out.append(r)
+    return out
 
 
 def _unstripped(role: Any) -> Any:
@@ -134,7 +163,10 @@ def _role_id(role: Any, where: str) -> str | None:
 
 
 def import_state(state: Any) -> dict:
-    """{"script", "builtin", "seats", "grimoire", "bluffs", "warnings"} from a state."""
+    """{"script", "builtin", "seats", "grimoire", "bluffs", "reminders", "warnings"} from a
+    state. A dead player's line says `dead` (and `ghost_vote: false` when the file marks
+    them voteless); `reminders`: the tokens to place by hand, `{"player", "token",
+    "ability"}` (ability: the token's character, or null)."""
     if not isinstance(state, dict):
         raise ClocktowerError("the town square state is a JSON object")
     players = state.get("players")
@@ -143,6 +175,7 @@ def import_state(state: Any) -> dict:
     warnings: list[str] = []
     seats, grimoire, names = [], [], set()
     ids: list[str] = []
+    reminders: list[dict] = []
     for k, p in enumerate(players):
         where = f"players[{k}]"
         if not isinstance(p, dict):
@@ -157,14 +190,20 @@ def import_state(state: Any) -> dict:
         cid = _role_id(p.get("role"), f"{where}.role")
         if cid is None:
             raise ClocktowerError(f"{where}.role: {name} has no character (every seat needs one)")
-        if p.get("isDead") or p.get("isVoteless"):
-            warnings.append(f"{name}: dead or voteless in the file; a new game starts alive "
-                            f"(use rulings)")
         traveller = D.get(cid).team == "traveller"
         line: dict[str, Any] = {"name": name, "character": cid}
+        for key in ("isDead", "isVoteless"):
+            if p.get(key) not in (None, True, False):
+                raise ClocktowerError(f"{where}.{key}: true or false")
+        if p.get("isDead"):
+            line["dead"] = True
+            if p.get("isVoteless"):
+                line["ghost_vote"] = False
+        elif p.get("isVoteless"):
+            warnings.append(f"{name}: voteless but alive in the file (only the dead spend a "
+                            f"vote): not taken")
         rest = _read_markers(p.get("reminders"), line, f"{where}.reminders")
-        if rest:
-            warnings.append(f"{name}: reminder tokens are not taken (the engine places its own)")
+        reminders += _tokens(rest, name, f"{where}.reminders", warnings)
         if traveller and "alignment" not in line:
             line["alignment"] = "good"
             warnings.append(f"{name}: the file does not say a Traveller's alignment: good")
@@ -229,7 +268,31 @@ def import_state(state: Any) -> dict:
     if state.get("fabled"):
         warnings.append("fabled are not taken")
     return {"script": script, "builtin": builtin, "seats": seats, "grimoire": grimoire,
-            "bluffs": bluffs or None, "warnings": warnings}
+            "bluffs": bluffs or None, "reminders": reminders, "warnings": warnings}
+
+
+def _tokens(reminders: list, name: str, where: str, warnings: list[str]) -> list[dict]:
+    """A player's reminder tokens (those that are not markers) as tokens to place by hand:
+    the token's text, and its character when the file names one we know. A reminder that
+    is no `{role, name}` with a name of 1 to 40 characters is left out, with a warning."""
+    out = []
+    for r in reminders:
+        role = r.get("role") if isinstance(r, dict) else None
+        text = r.get("name") if isinstance(r, dict) else None
+        text = text.strip() if isinstance(text, str) else ""
+        if not text or len(text) > 40:
+            warnings.append(f"{name}: a reminder {r!r} is not taken (a token needs a name of "
+                            f"1 to 40 characters)")
+            continue
+        ability = None
+        if isinstance(role, str) and role not in ("", "custom"):
+            try:
+                ability = D.get(role).id
+            except UnknownCharacter:
+                warnings.append(f"{name}: the reminder {text!r} of {role!r} (not a character "
+                                f"we know) is placed as a plain token")
+        out.append({"player": name, "token": text, "ability": ability})
+    return out
 
 
 def _read_markers(reminders: Any, line: dict, where: str) -> list:

@@ -69,6 +69,19 @@ def browser():
     pw.stop()
 
 
+def watch(page, who: str, errors: list[str]) -> None:
+    """Collect the page's uncaught errors and Content-Security-Policy violations into
+    `errors`: the pages run under the server's real policy (no `bypass_csp`), and a
+    violation is a failure of the page.
+
+    Under that policy (no 'unsafe-eval') `wait_for_function` takes a function, `"() => ..."`:
+    Playwright compiles a function once, from outside the page, but polls a bare expression
+    with `eval` inside it, which the policy refuses as soon as it has to poll twice."""
+    page.on("pageerror", lambda e: errors.append(f"{who}: {e}"))
+    page.on("console", lambda m: errors.append(f"{who}: {m.text}")
+            if "Content Security Policy" in m.text else None)
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

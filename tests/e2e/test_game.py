@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import watch as watch_page
 from .e2e_server import Server
 
 LAPTOP = {"width": 1280, "height": 860}
@@ -125,15 +126,14 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
     errors: list[str] = []
 
     def context(viewport, **kw):
-        # bypass_csp: the server's Content-Security-Policy forbids eval, which Playwright's
-        # wait_for_function predicates use in the page; the pages themselves need none
-        c = browser.new_context(viewport=viewport, bypass_csp=True, **kw)
+        # Under the server's real Content-Security-Policy: a violation is an error (`watch`).
+        c = browser.new_context(viewport=viewport, **kw)
         c.set_default_timeout(T)
         contexts.append(c)
         return c
 
     def watch(page, who):
-        page.on("pageerror", lambda e: errors.append(f"{who}: {e}"))
+        watch_page(page, who, errors)
 
     try:
         started = time.monotonic()
@@ -142,7 +142,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         watch(st, "storyteller")
         st.goto(server.url + "/")
         st.select_option("#builtin", "trouble-brewing")
-        st.wait_for_function("document.querySelector('#script-summary').textContent.includes('Trouble Brewing')")
+        st.wait_for_function("() => document.querySelector('#script-summary').textContent.includes('Trouble Brewing')")
         names = [st.locator(".seat-name").nth(i).input_value() for i in range(5)]
         assert names == NAMES
         # Dan plays at the table: the Storyteller enters his choices and his vote.
@@ -150,7 +150,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         st.click("#by-hand")
         for i, name in enumerate(NAMES):
             st.select_option(f'select[aria-label="{name}\'s character"]', GRIMOIRE[name])
-        st.wait_for_function("document.querySelector('#check').innerText.includes('This grimoire is legal')")
+        st.wait_for_function("() => document.querySelector('#check').innerText.includes('This grimoire is legal')")
         assert st.locator("#create").is_enabled()
         shot(st, artifacts, "new-game")
         st.click("#create")
@@ -182,7 +182,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
             phones[name] = page
         for name, page in phones.items():
             page.wait_for_selector("#you-are")
-            page.wait_for_function("document.querySelector('#conn').textContent === 'connected'")
+            page.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'")
         spec = context(LAPTOP).new_page()
         watch(spec, "spectator")
         spec.goto(spectator_link)
@@ -210,13 +210,13 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
                                  arg=expect)
             st.locator("#dialog").get_by_role("button", name="Close").click()
         st.locator('.ts-seat[data-name="Ann"]').click()          # a seat's card
-        st.wait_for_function("document.querySelector('#seat-card').innerText.includes('Ann: Imp')")
+        st.wait_for_function("() => document.querySelector('#seat-card').innerText.includes('Ann: Imp')")
         # Seat modes: Ann to the table and back online, from her card.
         st.get_by_role("button", name="Play at the table").click()
-        st.wait_for_function("document.querySelector('#seat-card').innerText.includes('at the table')")
+        st.wait_for_function("() => document.querySelector('#seat-card').innerText.includes('at the table')")
         phones["Ann"].wait_for_selector("#at-table")
         st.get_by_role("button", name="Play online").click()
-        st.wait_for_function("document.querySelector('#seat-card').innerText.includes('online, connected')")
+        st.wait_for_function("() => document.querySelector('#seat-card').innerText.includes('online, connected')")
         phones["Ann"].wait_for_selector("#at-table", state="detached")
         # Reminder tokens by hand, from her card: two placed, one removed; on the town square
         # of the grimoire only.
@@ -226,7 +226,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
             st.wait_for_function("(t) => document.querySelector('.ts-seat[data-name=\"Ann\"]')"
                                  ".getAttribute('aria-label').includes('reminder ' + t)", arg=token)
         st.get_by_role("button", name="Remove the reminder Suspect from Ann").click()
-        st.wait_for_function("!document.querySelector('.ts-seat[data-name=\"Ann\"]')"
+        st.wait_for_function("() => !document.querySelector('.ts-seat[data-name=\"Ann\"]')"
                              ".getAttribute('aria-label').includes('reminder Suspect')")
         assert "by hand" in st.inner_text("#seat-reminders")
         assert "Watch her" not in phones["Ann"].inner_text("body")
@@ -240,7 +240,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         assert "storyteller:choice" in asked     # the Storyteller showed information
         assert screenshots.get("grimoire"), "no information with its true options was shown"
         for page in [*phones.values(), spec]:
-            page.wait_for_function("document.body.dataset.phase === 'day'")
+            page.wait_for_function("() => document.body.dataset.phase === 'day'")
         # What they learned is on their phones, in the narration's words (sent by the
         # server with each event): the Washerwoman's pair, the Chef's number.
         assert "Cat learns: one of" in phones["Cat"].inner_text("#learned")
@@ -251,10 +251,10 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         server.proc.kill()
         server.proc.wait()
         for page in [st, phones["Cat"]]:
-            page.wait_for_function("document.querySelector('#conn').textContent !== 'connected'")
+            page.wait_for_function("() => document.querySelector('#conn').textContent !== 'connected'")
         server = Server(db, artifacts / "server-restarted.log", port=server.port)
         for page in [st, *phones.values(), spec]:
-            page.wait_for_function("document.querySelector('#conn').textContent === 'connected'",
+            page.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'",
                                    timeout=30_000)
         assert "reminder Watch her" in seat_label(st, "Ann")      # kept by the restart
         assert "Watch her" not in phones["Ann"].inner_text("body")
@@ -265,7 +265,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         st.select_option("#ruling-player", "Eve")
         st.select_option("#ruling-until", "dusk")
         st.get_by_role("button", name="Record the ruling").click()
-        st.wait_for_function("document.querySelector('.ts-seat[data-name=\"Eve\"]')"
+        st.wait_for_function("() => document.querySelector('.ts-seat[data-name=\"Eve\"]')"
                              ".getAttribute('aria-label').includes('poisoned')")
         assert "poisoned" not in seat_label(phones["Eve"], "Eve")      # a secret
 
@@ -274,7 +274,7 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
         cat.wait_for_selector("#nominate-target")
         cat.select_option("#nominate-target", "Bob")
         cat.click("#nominate")
-        st.wait_for_function("document.querySelector('#decision').dataset.shape === 'vote'")
+        st.wait_for_function("() => document.querySelector('#decision').dataset.shape === 'vote'")
         yes = {"Cat", "Dan", "Eve"}
         voted = []
         for _ in range(10):
@@ -299,17 +299,17 @@ def test_a_first_night_and_a_day_with_a_nomination_a_vote_and_an_execution(
             phone.click("#vote-yes" if voter in yes else "#vote-no")
             wait_change(st, d["id"])
         assert voted == ["Cat", "Dan", "Eve", "Ann", "Bob"]   # clockwise from Bob's left
-        st.wait_for_function("document.querySelector('#noms').innerText.includes('Cat → Bob: 3 votes')")
+        st.wait_for_function("() => document.querySelector('#noms').innerText.includes('Cat → Bob: 3 votes')")
         assert "About to die: Bob" in st.inner_text("#on-block")
         for page in phones.values():
-            page.wait_for_function("document.querySelector('#day-panel').innerText.includes('Cat → Bob: 3 votes')")
+            page.wait_for_function("() => document.querySelector('#day-panel').innerText.includes('Cat → Bob: 3 votes')")
         shot(st, artifacts, "grimoire-day1")
 
         # -- the execution ---------------------------------------------------------------------
         st.click("#end-day")
-        st.wait_for_function("document.body.dataset.phase === 'night' && document.body.dataset.night === '2'")
+        st.wait_for_function("() => document.body.dataset.phase === 'night' && document.body.dataset.night === '2'")
         for page in [st, *phones.values(), spec]:
-            page.wait_for_function("document.querySelector('.ts-seat[data-name=\"Bob\"]')"
+            page.wait_for_function("() => document.querySelector('.ts-seat[data-name=\"Bob\"]')"
                                    ".getAttribute('aria-label').includes('dead')")
         assert "Bob is executed" in spec.inner_text("#log")
         # Night 2: the Imp is woken on Ann's phone to choose.

@@ -6,32 +6,34 @@ from __future__ import annotations
 import json
 from urllib.request import Request, urlopen
 
+from .conftest import watch
+
 SCRIPT = json.dumps([{"id": "_meta", "name": "Tiny Brew", "author": "e2e"},
                      "washerwoman", "librarian", "investigator", "chef", "empath",
                      "fortuneteller", "monk", "butler", "drunk", "poisoner", "baron", "imp"])
 
 
 def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artifacts):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})    # the real CSP
     ctx.set_default_timeout(20_000)
     errors: list[str] = []
     try:
         page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        watch(page, "new game", errors)
         page.goto(server.url + "/")
-        page.wait_for_function("document.querySelector('#builtin').options.length > 0")
+        page.wait_for_function("() => document.querySelector('#builtin').options.length > 0")
         page.get_by_role("tab", name="Built-in").focus()         # the tabs by keyboard
         page.keyboard.press("ArrowRight")
         assert page.get_by_role("tab", name="Upload or paste").get_attribute("aria-selected") == "true"
         assert page.locator("#src-text").is_visible() and page.locator("#src-builtin").is_hidden()
         page.fill("#script-text", "this is not a script {")
         page.click("#parse")
-        page.wait_for_function("document.querySelector('#script-error').textContent.length > 0")
+        page.wait_for_function("() => document.querySelector('#script-error').textContent.length > 0")
         assert page.locator("#script-error").get_attribute("role") == "alert"
 
         page.fill("#script-text", SCRIPT)
         page.click("#parse")
-        page.wait_for_function("document.querySelector('#script-summary').textContent.includes('Tiny Brew')")
+        page.wait_for_function("() => document.querySelector('#script-summary').textContent.includes('Tiny Brew')")
         assert page.inner_text("#script-error") == ""
         page.click("#add-seat")                                   # a sixth player
         page.locator(".seat-name").nth(5).fill("Fay")
@@ -45,7 +47,7 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
         page.click("#by-hand")
         for name in ["Ann", "Bob"]:
             page.select_option(f'select[aria-label="{name}\'s character"]', "imp")
-        page.wait_for_function("document.querySelector('#check').innerText.includes('not legal')")
+        page.wait_for_function("() => document.querySelector('#check').innerText.includes('not legal')")
         assert page.locator("#create").is_disabled()
         page.screenshot(path=str(artifacts / "new-game-illegal.png"), full_page=True)
         # The Drunk gets a 'thinks' choice of the script's Townsfolk only.
@@ -59,8 +61,8 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
 
         # Automatically: a legal bag for six, then the game.
         page.click("#deal")
-        page.wait_for_function("document.querySelector('#check').innerText.includes('This grimoire is legal')")
-        page.wait_for_function("!document.querySelector('#create').disabled")
+        page.wait_for_function("() => document.querySelector('#check').innerText.includes('This grimoire is legal')")
+        page.wait_for_function("() => !document.querySelector('#create').disabled")
         page.click("#create")
         page.wait_for_url("**/join/**")
         page.wait_for_selector("svg.townsquare")
@@ -76,9 +78,10 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
             .map(g => g.getAttribute('aria-label'))""")
 
         spec = ctx.new_page()
+        watch(spec, "spectator", errors)
         spec.goto(spectator)
         spec.wait_for_selector("svg.townsquare")
-        spec.wait_for_function("document.querySelector('#conn').textContent === 'connected'")
+        spec.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'")
         assert spec.locator(".ts-seat").count() == 6
         text = spec.inner_text("body")
         for name in ["Washerwoman", "Librarian", "Investigator", "Chef", "Empath",
@@ -94,6 +97,7 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
         exported = open(dl.value.path(), encoding="utf-8").read()
         assert json.loads(exported)["players"][0]["name"] == "Ann"
         other = ctx.new_page()
+        watch(other, "import", errors)
         other.goto(server.url + "/")
         other.get_by_role("tab", name="Import a town square game").click()
         other.fill("#import-text", exported)
@@ -107,8 +111,9 @@ def test_a_pasted_script_dealt_by_hand_then_automatically(browser, server, artif
             [label.split(", ")[:2] for label in grimoire]        # the same seats
         # A link that is no token of this server says so, and opens nothing.
         bad = ctx.new_page()
+        watch(bad, "bad link", errors)
         bad.goto(server.url + "/join/not-a-real-token")
-        bad.wait_for_function("document.querySelector('#fatal').textContent.length > 0")
+        bad.wait_for_function("() => document.querySelector('#fatal').textContent.length > 0")
         assert "not for any game" in bad.inner_text("#fatal")
         assert bad.locator("svg.townsquare").count() == 0
         assert not errors, errors

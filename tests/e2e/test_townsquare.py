@@ -14,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from clocktower.web.app import security_headers
+
+from .conftest import watch
+
 STATIC = Path(__file__).resolve().parents[2] / "clocktower" / "web" / "static"
 
 ORIGIN = "http://static.test"
@@ -21,10 +25,15 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "
          "Max", "Ned", "Oli", "Pam", "Quin", "Rosalind", "Sam", "Tess"]
 
 
+# The server's own security headers (its Content-Security-Policy): the drawing runs under
+# the policy the pages have.
+HEADERS = {k.decode(): v.decode() for k, v in security_headers(ORIGIN.split("//", 1)[1])}
+
+
 def serve_static(route):
     path = route.request.url[len(ORIGIN):].split("?")[0]
     if path == "/":
-        return route.fulfill(status=200, content_type="text/html",
+        return route.fulfill(status=200, content_type="text/html", headers=HEADERS,
                              body="<!doctype html><html><head>"
                                   f'<link rel="stylesheet" href="/static/css/app.css"></head>'
                                   '<body><div id="square" style="width:100%"></div>'
@@ -37,18 +46,19 @@ def serve_static(route):
     ctype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
     if file.suffix == ".js":
         ctype = "text/javascript"
-    return route.fulfill(status=200, content_type=ctype, body=file.read_bytes())
+    return route.fulfill(status=200, content_type=ctype, headers=HEADERS, body=file.read_bytes())
 
 
 @pytest.fixture
 def page_for(browser):
     contexts = []
+    errors: list[str] = []        # uncaught errors and CSP violations: none allowed
 
     def make(width, height):
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  bypass_csp=True)
+        ctx = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(ctx)
         page = ctx.new_page()
+        watch(page, "drawing", errors)
         page.route(f"{ORIGIN}/**", serve_static)
         page.goto(ORIGIN + "/")
         return page
@@ -56,6 +66,7 @@ def page_for(browser):
     yield make
     for c in contexts:
         c.close()
+    assert not errors, errors
 
 
 def draw(page, square, interactive=False):

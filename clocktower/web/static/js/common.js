@@ -38,6 +38,50 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** Replace an element's children, taking them as h() does: nested lists are flattened and
+ *  null, undefined and false left out (replaceChildren itself writes null as "null"). */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (typeof c === "number" ? String(c) : c)));
+  return el;
+}
+
+/** A character's almanac text (`almanac` in GET /api/characters/{id}): the flavour, the
+ *  almanac's paragraphs, How to Run and Examples & Notes; or, for a character the shipped
+ *  almanac has no entry for (null), a line that says so. */
+export function almanacText(name, entry) {
+  if (!entry) {
+    return h("div", { class: "almanac-text" }, h("p", { class: "muted no-almanac" },
+      `No almanac text is shipped for the ${name}: only its ability, tokens and night-sheet text are.`));
+  }
+  return h("div", { class: "almanac-text" },
+    entry.flavour ? h("p", { class: "flavour" }, h("em", {}, entry.flavour)) : null,
+    ...(entry.almanac || []).map((p) => h("p", {}, p)),
+    (entry.how_to_run || []).length ? [h("h4", {}, "How to Run"), h("ol", {}, ...entry.how_to_run.map((s) => h("li", {}, s)))] : null,
+    (entry.notes || []).length ? [h("h4", {}, "Examples & Notes"), h("ul", {}, ...entry.notes.map((s) => h("li", {}, s)))] : null,
+    h("p", { class: "muted" }, `From the almanac of ${entry.script}.`));
+}
+
+/** A closed "Almanac text" disclosure that asks the server for the character's entry the
+ *  first time it is opened. */
+export function almanacDetails(id, name, attrs = {}) {
+  const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
+  let asked = false;
+  const d = h("details", { class: "almanac", ...attrs }, h("summary", {}, `Almanac text: ${name}`), body);
+  d.addEventListener("toggle", async () => {
+    if (!d.open || asked) return;
+    asked = true;
+    try {
+      const c = await api(`/api/characters/${encodeURIComponent(id)}`);
+      fill(body, almanacText(c.name, c.almanac));
+    } catch (e) {
+      asked = false;
+      fill(body, h("p", { class: "error" }, e.message));
+    }
+  });
+  return d;
+}
+
 export function $(sel, root = document) { return root.querySelector(sel); }
 
 export function showError(where, err) {

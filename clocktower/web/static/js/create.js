@@ -1,5 +1,5 @@
 // The new-game page: script, seats, deal (automatic or by hand, checked by the server), create.
-import { api, h, $, showError } from "./common.js";
+import { api, h, $, fill, showError } from "./common.js";
 import { cname } from "./words.js";
 
 const DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"];
@@ -40,7 +40,7 @@ function charById(id) {
 async function loadBots() {
   try {
     const r = await api("/api/bots");
-    $("#bots").replaceChildren(...r.policies.map((p) => h("option", { value: p, selected: p === r.default }, p)));
+    fill($("#bots"), ...r.policies.map((p) => h("option", { value: p, selected: p === r.default }, p)));
   } catch (e) {
     showError("#seats-error", e);
   }
@@ -50,7 +50,7 @@ async function loadBuiltins() {
   const sel = $("#builtin");
   try {
     const scripts = await api("/api/scripts");
-    sel.replaceChildren(...scripts.map((s) => h("option", { value: s.name }, `${s.title} (${s.characters})`)));
+    fill(sel, ...scripts.map((s) => h("option", { value: s.name }, `${s.title} (${s.characters})`)));
     await useBuiltin();
   } catch (e) {
     showError("#script-error", e);
@@ -72,7 +72,7 @@ async function useScript(script, fetchDetail) {
     state.legal = false;
     $("#script-summary").textContent = `${detail.title}${detail.author ? " by " + detail.author : ""}: ` +
       `${detail.characters.length} characters, ${detail.jinxes.length} jinx${detail.jinxes.length === 1 ? "" : "es"}.`;
-    $("#script-warnings").replaceChildren(...(detail.warnings || []).map((w) => h("p", { class: "warning" }, w)));
+    fill($("#script-warnings"), ...(detail.warnings || []).map((w) => h("p", { class: "warning" }, w)));
     renderGrimoire();
   } catch (e) {
     showError("#script-error", e);
@@ -90,7 +90,7 @@ function selectTab(which) {
 // -- seats ----------------------------------------------------------------------------------
 function renderSeats() {
   const ol = $("#seats");
-  ol.replaceChildren(...state.seats.map((s, i) => {
+  fill(ol, ...state.seats.map((s, i) => {
     const id = `seat-${i}`;
     const box = (field, label) => h("label", { class: "row", style: "margin:0" },
       h("input", { type: "checkbox", checked: s[field], "aria-label": `${s.name || "seat " + (i + 1)}: ${label}`,
@@ -187,12 +187,12 @@ function renderGrimoire() {
   if (!state.grimoire || !state.detail) {
     table.hidden = true;
     $("#bluffs-box").hidden = true;
-    $("#check").replaceChildren();
+    fill($("#check"));
     return;
   }
   table.hidden = false;
   const chars = state.detail.characters;
-  body.replaceChildren(...state.grimoire.map((w, i) => {
+  fill(body, ...state.grimoire.map((w, i) => {
     const seat = state.seats[i] || {};
     const c = charById(w.character);
     const tt = c ? thinksTeams(c) : null;
@@ -219,7 +219,7 @@ function renderGrimoire() {
   later.checked = state.bluffs === null;
   const good = byTeam(["townsfolk", "outsider"]);
   const picked = state.bluffs || [];
-  $("#bluffs").replaceChildren(...[0, 1, 2].map((k) => h("select", {
+  fill($("#bluffs"), ...[0, 1, 2].map((k) => h("select", {
       "aria-label": `Bluff ${k + 1}`, disabled: state.bluffs === null,
       onchange: (e) => { state.bluffs[k] = e.target.value; state.bluffs = state.bluffs.filter(Boolean); check(); } },
     ...options(good, picked[k], "(none)"))));
@@ -238,7 +238,7 @@ async function check() {
     state.legal = r.legal;
     const counts = Object.entries(r.counts || {}).map(([t, c]) =>
       h("span", { class: c.have === c.expected ? "muted" : "warning" }, `${t}: ${c.have}/${c.expected}`));
-    $("#check").replaceChildren(
+    fill($("#check"),
       h("p", { class: r.legal ? "notice" : "error" }, r.legal ? "This grimoire is legal." : "This grimoire is not legal yet."),
       ...(r.errors || []).map((e) => h("p", { class: "error" }, e)),
       ...(r.warnings || []).map((w) => h("p", { class: "warning" }, w)),
@@ -246,7 +246,7 @@ async function check() {
   } catch (e) {
     if (mine !== checking) return;
     state.legal = false;
-    $("#check").replaceChildren(h("p", { class: "error" }, e.message));
+    fill($("#check"), h("p", { class: "error" }, e.message));
   }
   $("#create").disabled = !(state.grimoire && state.legal);
 }

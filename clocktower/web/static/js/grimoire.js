@@ -1,6 +1,6 @@
 // The Storyteller's grimoire: the town square with every character, the decision the engine
 // waits for with every legal option, the day's nominations and votes, rulings and undo.
-import { api, h, $, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
+import { api, h, $, fill, almanacText, almanacDetails, GameLink, squareOf, renderLog, statusBadge, copyText, reminderText } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { AdvicePanel } from "./advice.js";
 import { cname, character, describeAnswer, phaseLine, reminderTokens } from "./words.js";
@@ -35,7 +35,7 @@ export function start(w) {
 
 function buildLayout() {
   const tools = $("#tools");
-  tools.replaceChildren(
+  fill(tools,
     h("button", { type: "button", id: "undo", class: "small", onclick: undo, disabled: true, title: "Undo the last step" }, "↶ Undo"),
     h("button", { type: "button", class: "small", onclick: showNightSheet }, "Night sheet"),
     h("button", { type: "button", class: "small", onclick: showReminders }, "Reminders"),
@@ -149,7 +149,7 @@ function renderSeatCard() {
   const c = character(g.character);
   const typed = $("#reminder-text") ? $("#reminder-text").value : "";   // kept across updates
   const refocus = document.activeElement && document.activeElement.id === "reminder-text";
-  card.replaceChildren(
+  fill(card,
     h("div", { class: "row" }, h("h2", { class: "grow" }, `${g.name}: ${cname(g.character)}`),
       h("button", { type: "button", class: "small", onclick: () => { focusSeat = null; renderSeatCard(); } }, "Close")),
     h("p", {}, `${g.alignment || ""} · ${g.alive ? "alive" : "dead"}${!g.alive ? (g.ghost_vote ? " · ghost vote" : " · ghost vote used") : ""}` +
@@ -205,11 +205,11 @@ function renderDecision() {
   box.dataset.kind = p ? p.kind : "";
   box.dataset.id = p ? String(p.id) : "";
   if (view.over) {
-    box.replaceChildren(h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), h("p", {}, view.over.reason));
+    fill(box, h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), h("p", {}, view.over.reason));
     return;
   }
-  if (!p) { box.replaceChildren(h("h2", {}, "Nothing to decide"), h("p", { class: "muted" }, "The engine waits for the table.")); return; }
-  if (p.shape === "day") { box.replaceChildren(h("h2", {}, `Day ${view.day}`), h("p", { class: "muted" }, "The day is open: nominations, exiles and day abilities below; end the day when the town is done.")); return; }
+  if (!p) { fill(box, h("h2", {}, "Nothing to decide"), h("p", { class: "muted" }, "The engine waits for the table.")); return; }
+  if (p.shape === "day") { fill(box, h("h2", {}, `Day ${view.day}`), h("p", { class: "muted" }, "The day is open: nominations, exiles and day abilities below; end the day when the town is done.")); return; }
   const parts = [];
   if (p.step) {
     parts.push(h("p", { class: "step" }, `Night step: `, h("strong", {}, p.step.name || cname(p.step.id))));
@@ -248,7 +248,7 @@ function renderDecision() {
     if (p.truncated) parts.push(h("p", { class: "muted" }, `Showing ${opts.length} of ${p.n_options} legal options.`));
     if (p.parts) parts.push(partsPicker(p));
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 // An answer put together from its parts (players, a character, a number), checked by the
@@ -349,12 +349,12 @@ function renderDay() {
   const open = view.pending && view.pending.shape === "day";
   for (const b of panel.querySelectorAll("button.day-action")) b.disabled = voting || !open;
   const v = view.table.vote;
-  $("#vote-now").replaceChildren(...(v ? [
+  fill($("#vote-now"), ...(v ? [
     h("h3", {}, `Vote: ${v.by} ${v.kind === "exile" ? "calls for the exile of" : "nominates"} ${v.target}`),
     h("p", {}, `${(v.hands || []).length} hand${(v.hands || []).length === 1 ? "" : "s"} raised (needs ${v.threshold})` +
       `${(v.hands || []).length ? ": " + v.hands.join(", ") : ""}` + (v.waiting ? ` · now asking ${v.waiting}` : ""))] : []));
   const noms = view.table.nominations || [];
-  $("#noms").replaceChildren(...(noms.length ? noms.map((n) => h("li", {},
+  fill($("#noms"), ...(noms.length ? noms.map((n) => h("li", {},
     `${n.by} → ${n.target}: ${n.votes} vote${n.votes === 1 ? "" : "s"} (needs ${n.threshold})${n.voters && n.voters.length ? " — " + n.voters.join(", ") : ""}`))
     : [h("li", { class: "muted" }, "No nominations yet today.")]));
   const onBlock = "about_to_die" in view.table ? view.table.about_to_die : aboutToDie();
@@ -376,13 +376,13 @@ function refill(sel, names) {
   const keep = e.value;
   const same = [...e.options].map((o) => o.value).join("|") === names.join("|");
   if (same) return;
-  e.replaceChildren(...names.map((n) => h("option", { value: n }, n)));
+  fill(e, ...names.map((n) => h("option", { value: n }, n)));
   if (names.includes(keep)) e.value = keep;
 }
 
 function buildDayPanel(panel) {
   const field = (id, label, control) => h("div", { class: "grow" }, h("label", { for: id }, label), control);
-  panel.replaceChildren(
+  fill(panel,
     h("h2", {}, "Nominations"),
     h("div", { id: "vote-now", "aria-live": "polite" }),
     h("ol", { class: "plain log", id: "noms" }),
@@ -436,7 +436,7 @@ function renderTonight() {
   const steps = view.nightsheet;
   if (!steps || !steps.length) { panel.hidden = true; return; }
   panel.hidden = false;
-  panel.replaceChildren(h("h2", {}, `Night ${view.night}`),
+  fill(panel, h("h2", {}, `Night ${view.night}`),
     h("ol", { class: "plain log" }, ...steps.map((s) => h("li", { class: `step-${s.state}`, "aria-current": s.state === "current" ? "step" : null },
       h("span", { class: "when" }, s.state === "done" ? "✓" : s.state === "current" ? "▶" : "·"),
       h("strong", {}, s.name), s.state === "current" && s.text ? h("div", { class: "muted" }, s.text) : null))));
@@ -527,7 +527,7 @@ function ruling() {
 // -- dialogs: night sheet, reminders, jinxes, almanac, links, export -------------------------
 function dialog(title, ...body) {
   $("#dialog-h").textContent = title;
-  $("#dialog-body").replaceChildren(...body);
+  fill($("#dialog-body"), ...body);
   const d = $("#dialog");
   if (!d.open) d.showModal();
 }
@@ -575,7 +575,9 @@ export function almanacCard(c) {
     c.setup ? h("p", {}, h("em", {}, "Setup: "), typeof c.setup === "string" ? c.setup : "") : null,
     night(c.first_night, "First night"), night(c.other_night, "Other nights"),
     (c.reminders || []).length ? h("p", { class: "muted" }, `Reminder tokens: ${c.reminders.join(", ")}`) : null,
-    (c.jinxes || []).length ? h("p", { class: "muted" }, `Jinxes: ${c.jinxes.map((j) => `${cname(j.with)}: ${j.rule}`).join(" ")}`) : null);
+    (c.jinxes || []).length ? h("p", { class: "muted" }, `Jinxes: ${c.jinxes.map((j) => `${cname(j.with)}: ${j.rule}`).join(" ")}`) : null,
+    // The almanac text: given with a character's own entry, else loaded when opened.
+    c.homebrew ? null : "almanac" in c ? almanacText(c.name, c.almanac) : almanacDetails(c.id, c.name));
 }
 
 async function showAlmanac(id) {
@@ -586,12 +588,12 @@ async function showAlmanac(id) {
   }
   const list = h("div", {});
   const search = h("input", { type: "search", placeholder: "Find a character", "aria-label": "Find a character",
-    oninput: () => fill(search.value) });
-  const fill = (q) => {
+    oninput: () => show(search.value) });
+  const show = (q) => {
     const ql = q.toLowerCase();
-    list.replaceChildren(...(who.script.characters || []).filter((c) => !q || c.name.toLowerCase().includes(ql) || (c.ability || "").toLowerCase().includes(ql)).map(almanacCard));
+    fill(list, ...(who.script.characters || []).filter((c) => !q || c.name.toLowerCase().includes(ql) || (c.ability || "").toLowerCase().includes(ql)).map(almanacCard));
   };
-  fill("");
+  show("");
   dialog("Almanac", search, list);
   search.focus();
 }

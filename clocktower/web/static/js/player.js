@@ -1,6 +1,6 @@
 // A player's phone: who they believe they are, what they have learned, the town square,
 // the choice they must make when woken online, and their votes and nominations by day.
-import { h, $, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
+import { api, h, $, fill, almanacText, GameLink, squareOf, renderLog, statusBadge } from "./common.js";
 import { drawTownSquare } from "./townsquare.js";
 import { cname, character, describeAnswer, phaseLine } from "./words.js";
 import { toolsPanel, renderTools } from "./tools.js";
@@ -9,6 +9,7 @@ let who, link, view = null;
 let selected = new Set();
 let decisionKey = null;
 let lastDecision = null;
+let almanacOf = null;     // the character whose almanac text the phone shows
 
 export function start(w) {
   who = w;
@@ -17,7 +18,8 @@ export function start(w) {
   $("#main").append(
     h("div", { id: "toasts", "aria-live": "assertive" }),
     h("section", { class: "panel notice", id: "over", hidden: true, role: "status" }),
-    h("section", { class: "panel me-panel", "aria-label": "Your character" }, h("div", { class: "me", id: "me" })),
+    h("section", { class: "panel me-panel", "aria-label": "Your character" }, h("div", { class: "me", id: "me" }),
+      h("details", { class: "almanac", id: "my-almanac", hidden: true }, h("summary", { id: "my-almanac-h" }, "Almanac text"), h("div", { id: "my-almanac-body" }))),
     h("section", { class: "panel decision", id: "decision", "aria-live": "polite", hidden: true }),
     h("section", { class: "panel", id: "day-panel", hidden: true }),
     h("section", { class: "square-wrap", "aria-label": "Town square", style: "margin-top:0.75rem" }, h("div", { id: "square" })),
@@ -50,7 +52,7 @@ function render() {
   renderMe();
   const over = $("#over");
   over.hidden = !view.over;
-  if (view.over) over.replaceChildren(h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), view.over.reason ? h("p", {}, view.over.reason) : null);
+  if (view.over) fill(over, h("h2", {}, `${String(view.over.winner).toUpperCase()} WINS`), view.over.reason ? h("p", {}, view.over.reason) : null);
   const d = view.decision;
   const picking = d && d.shape === "players";
   if (!picking) selected = new Set();
@@ -67,7 +69,7 @@ function render() {
 function renderMe() {
   const c = view.character ? character(view.character) : null;
   const me = (view.table.players || []).find((p) => p.name === who.name) || {};
-  $("#me").replaceChildren(
+  fill($("#me"),
     h("div", { class: `token${view.alignment === "evil" ? " evil" : ""}`, "aria-hidden": "true" }, c ? c.name : "?"),
     h("div", {},
       h("h2", { id: "you-are" }, c ? `You are the ${c.name}` : "Waiting for your character…"),
@@ -75,13 +77,33 @@ function renderMe() {
       c ? h("p", { class: "ability muted" }, c.ability) : null,
       h("p", {}, h("a", { href: `/sheet/${encodeURIComponent(who.token)}`, target: "_blank", rel: "noopener", id: "sheet-link" }, "Character sheet: every character on the script")),
       view.online === false ? h("p", { class: "muted", id: "at-table" }, "You play at the table: the Storyteller wakes you and takes your choices and votes in person.") : null));
+  renderMyAlmanac(view.character ? (c || { id: view.character, name: cname(view.character) }) : null);
+}
+
+// The almanac text of the character the player believes they are, asked of the server
+// once per character (a Drunk gets their Townsfolk's, as the rest of the phone shows).
+async function renderMyAlmanac(c) {
+  const id = c ? c.id : null;
+  if (id === almanacOf) return;
+  almanacOf = id;
+  const box = $("#my-almanac");
+  box.hidden = !c;
+  if (!c) return;
+  $("#my-almanac-h").textContent = `Almanac text: ${c.name}`;
+  fill($("#my-almanac-body"), h("p", { class: "muted" }, "Loading…"));
+  try {
+    const entry = await api(`/api/characters/${encodeURIComponent(id)}`);
+    if (almanacOf === id) fill($("#my-almanac-body"), almanacText(entry.name, entry.almanac));
+  } catch (e) {
+    if (almanacOf === id) { almanacOf = null; fill($("#my-almanac-body"), h("p", { class: "error" }, e.message)); }
+  }
 }
 
 function renderLearned() {
   const items = view.events.filter((ev) => ev.player === who.name && (ev.type === "learn" || ev.type === "choice"))
     .map((ev) => h("li", {}, h("span", { class: "when" }, ev.phase === "night" ? `N${ev.number}` : ev.phase === "day" ? `D${ev.number}` : ""),
       ev.line || ""));
-  $("#learned").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
+  fill($("#learned"), ...(items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")]));
 }
 
 function pick(name) {
@@ -105,7 +127,7 @@ function renderDecision() {
   document.title = `${d ? "● " : ""}${who.name} · Clocktower`;
   if (d && d.id !== lastDecision && navigator.vibrate) navigator.vibrate(200);
   lastDecision = d ? d.id : null;
-  if (!d) { box.hidden = true; box.replaceChildren(); return; }
+  if (!d) { box.hidden = true; fill(box); return; }
   box.hidden = false;
   const ctx = d.context || {};
   const parts = [];
@@ -140,7 +162,7 @@ function renderDecision() {
         h("button", { type: "button", class: "option", onclick: () => answer(d, { option: o.i }) }, o.label || describeAnswer(o.value)))));
     }
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 async function answer(d, body) {
@@ -177,6 +199,6 @@ function renderDay() {
     }
   }
   const keep = document.activeElement && document.activeElement.id;
-  panel.replaceChildren(...parts);
+  fill(panel, ...parts);
   if (keep && $(`#${keep}`)) $(`#${keep}`).focus();
 }

@@ -1,7 +1,7 @@
 // The table's tools (`view.tools`), on every page: the timer everyone sees, today's
 // nominations, the vote history (the Storyteller's, and everyone's while shown), and the
 // grimoire revealed when the game is over. The Storyteller's page adds its controls.
-import { h } from "./common.js";
+import { h, fill } from "./common.js";
 import { cname } from "./words.js";
 
 let ticking = null;             // the timer's countdown (one per page)
@@ -20,10 +20,10 @@ export function renderTools(root, view, send = null) {
   const tools = view.tools;
   if (!root || !tools) return;
   renderTimer(root.querySelector("#timer"), tools.timer);
-  root.querySelector("#tools-controls").replaceChildren(send ? controls(tools, send) : "");
-  root.querySelector("#tracker").replaceChildren(...tracker(tools.nominations_today, view.phase));
-  root.querySelector("#history").replaceChildren(...history(tools.vote_history, send !== null, tools.votes_shown));
-  root.querySelector("#reveal").replaceChildren(...reveal(tools.reveal));
+  fill(root.querySelector("#tools-controls"), send ? controls(tools, send) : "");
+  fill(root.querySelector("#tracker"), ...tracker(tools.nominations_today, view.phase));
+  fill(root.querySelector("#history"), ...history(tools.vote_history, send !== null, tools.votes_shown));
+  fill(root.querySelector("#reveal"), ...reveal(tools.reveal));
 }
 
 function renderTimer(box, timer) {
