@@ -255,26 +255,20 @@ class Mattering:
         from ..engine.world import World
         self.world = World.from_game(game)
         self.base = self._shown(truth)
-        if self.base is not None:
-            self.basis = self._basis(truth)
+        self.basis = self._basis(truth)
 
     def _world(self, reg: dict) -> Any:
         return self.world.with_registrations({self.name: (reg["character"], reg["alignment"])})
 
-    def _shown(self, reg: dict) -> list | None:
-        try:
-            return list(self.ability.truths(self._world(reg)))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            return None
+    # An ability's `truths` and `basis` are functions of the world that raise nothing the
+    # rules can cause: an exception from them is an engine bug and goes up as one (it was
+    # once read as "it may matter", hiding the bug).
+    def _shown(self, reg: dict) -> list:
+        return list(self.ability.truths(self._world(reg)))
 
     def _basis(self, reg: dict) -> Any:
         basis = getattr(self.ability, "basis", None)
-        if basis is None:
-            return None
-        try:
-            return basis(self._world(reg))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            return None
+        return None if basis is None else basis(self._world(reg))
 
     def __call__(self, alt: dict) -> bool:
         if self.ability is None or self.base is None:
@@ -282,7 +276,7 @@ class Mattering:
         if self.basis is not None and self.base and self._basis(alt) == self.basis:
             return False        # the same truths (`Information.basis`), not listed again
         shown = self._shown(alt)
-        if shown is None or (not shown and not self.base):
+        if not shown and not self.base:
             return True
         return shown != self.base
 
