@@ -33,7 +33,7 @@ from clocktower.storyteller import AutoStoryteller
 from clocktower.storyteller.auto import AutoStoryteller
 from clocktower.storyteller.estimate import estimate, fork, play_on
 
-CONT = AutoStoryteller.continuation      # the continuations' Storyteller
+CONT = AutoStoryteller().continuation    # the continuations' Storyteller
 from clocktower.storyteller.judgement import shown_information, talk_scores
 from conftest import narrate as _narrate, scenario
 
@@ -230,6 +230,16 @@ def test_estimates_from_any_moment_of_games_of_every_script(script, travellers):
                 assert json.dumps(game.log) == before
                 game.end_day()
         assert moments >= 2
+
+
+@pytest.mark.parametrize("lean", [True, False])
+def test_the_continuations_are_played_by_the_asking_storytellers_kind(lean):
+    # The neutral Storyteller (no lean) judges who is winning from continuations played
+    # without a lean too: a leaning Storyteller in them would tilt its General's answers.
+    import random
+    st = AutoStoryteller(5, misregister=0.4, lean=lean)
+    cont = st.continuation(11, random.Random(0))
+    assert (cont.lean, cont.misregister, cont.continuations) == (lean, 0.4, 0)
 
 
 def test_no_continuations_no_estimate_neither():

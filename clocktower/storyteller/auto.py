@@ -53,11 +53,13 @@ class AutoStoryteller:
         # towards the team far behind, the even-game probabilities, medium advice
         self.lean = lean
 
-    @staticmethod
-    def continuation(seed: int, rng: random.Random) -> "AutoStoryteller":
-        """The Storyteller of one of `estimate`'s continuations: one that does not estimate
-        again (so an estimate never nests), sharing the continuation's generator."""
-        return AutoStoryteller(seed, continuations=0, rng=rng)
+    def continuation(self, seed: int, rng: random.Random) -> "AutoStoryteller":
+        """The Storyteller of one of `estimate`'s continuations: this one's kind (its lean,
+        its misregistration rate: a neutral Storyteller's estimate of who is winning is
+        played on without a lean) that does not estimate again (so an estimate never
+        nests), sharing the continuation's generator."""
+        return AutoStoryteller(seed, misregister=self.misregister, continuations=0, rng=rng,
+                               lean=self.lean)
 
     def standing(self, game: Any) -> float:
         """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`
