@@ -123,28 +123,29 @@ def test_bot_questions_are_all_questions_of_the_language():
 
 
 # ---------------------------------------------------------------------------- estimate
-def three_left() -> Game:
-    """Night 3 at the General's step: the Imp and the Poisoner and the General are left."""
-    game = written([("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
-                    ("Eve", "saint")], script="alternate-endings",
-                   bluffs=["mayor", "artist", "huntsman"])
+def at_the_generals_third_night(game: Game) -> Game:
+    """`game` (Ann the General, Bob, Cat the Imp, Eve among its players) at night 3, at the
+    General's step, Bob and Eve killed by the Imp."""
     game.phase, game.night = "night", 3
     for n in ("Bob", "Eve"):
         game.die(game.by_name[n], "demon", game.by_name["Cat"])
     game._cursor = (94.0, 0)
     return game
+
+
+def three_left() -> Game:
+    """Night 3 at the General's step: the Imp and the Poisoner and the General are left."""
+    return at_the_generals_third_night(written(
+        [("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
+         ("Eve", "saint")], script="alternate-endings", bluffs=["mayor", "artist", "huntsman"]))
 
 
 def evil_ahead() -> Game:
     """Night 3 at the General's step: five alive, four of them evil (a Scarlet Woman too)."""
-    game = written([("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
-                    ("Eve", "saint"), ("Fay", "scarletwoman"), ("Gus", "baron")],
-                   bluffs=["mayor", "monk", "chef"])
-    game.phase, game.night = "night", 3
-    for n in ("Bob", "Eve"):
-        game.die(game.by_name[n], "demon", game.by_name["Cat"])
-    game._cursor = (94.0, 0)
-    return game
+    return at_the_generals_third_night(written(
+        [("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
+         ("Eve", "saint"), ("Fay", "scarletwoman"), ("Gus", "baron")],
+        bluffs=["mayor", "monk", "chef"]))
 
 
 def test_estimate_says_evil_where_evil_obviously_wins():
