@@ -568,13 +568,19 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
             ax.errorbar(r["rating"], y, xerr=[[0 if lo is None else r["rating"] - lo],
                                               [0 if hi is None else hi - r["rating"]]],
                         fmt="o", capsize=4)
-            for end, arrow in ((lo, "<"), (hi, ">")):
-                if end is None:             # an open end: an arrow off the point
-                    ax.plot([r["rating"]], [y], marker=arrow, ms=12, color="#555")
+        # an open end (the games do not bound it): a dashed arrow to the plot's edge
+        left, right = ax.get_xlim()
+        pad = 0.15 * (right - left)
+        ax.set_xlim(left - pad, right + pad)
+        for y, a in enumerate(order):
+            r = rat[a]
+            for end, edge in zip(r["ci"], (left - pad, right + pad)):
+                if end is None:
+                    ax.annotate("", xy=(edge, y), xytext=(r["rating"], y),
+                                arrowprops={"arrowstyle": "->", "ls": "--", "color": "#555"})
         ax.set_yticks(range(len(order)), order)
         ax.axvline(1500, color="#999", lw=1, ls="--")
-        ax.set_xlabel("rating (Bradley-Terry, Elo points; 95% interval, an arrow: "
-                      "unbounded that way)")
+        ax.set_xlabel("rating (Bradley-Terry, Elo; 95% interval; arrow: not bounded)")
         ax.set_title("Leaderboard")
         save(fig, "leaderboard.png", "the agents' ratings with their intervals")
     fig, ax = plt.subplots(figsize=(7, 3.8), dpi=110)
