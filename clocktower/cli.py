@@ -10,7 +10,7 @@ from typing import Any, Callable, NoReturn, Optional
 import typer
 from rich.console import Console
 
-from .cli_app import app
+from .cli_app import Bots, EvilBots, GoodBots, app, team_bots
 from .errors import ClocktowerError
 from .fileio import check_output_path, write_text
 
@@ -64,10 +64,9 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                                          "Storyteller decision at the terminal"),
          view_as: str = typer.Option("storyteller", "--view", help="narrate what this viewer "
                                      "sees: storyteller, spectator, or a player's name"),
-         bots: str = typer.Option("random", help="the players' bots: random, reasoning or "
-                                  "llm (docs/bots.md, docs/agents.md)"),
-         good_bots: Optional[str] = typer.Option(None, help="the good team's bots (default: --bots)"),
-         evil_bots: Optional[str] = typer.Option(None, help="the evil team's bots (default: --bots)"),
+         bots: Bots = "random",
+         good_bots: GoodBots = None,
+         evil_bots: EvilBots = None,
          advise_rollouts: int = typer.Option(100, help="with --storyteller ask: rollouts per "
                                              "option group when you type e (each option's "
                                              "effect, played by the game's bots; reasoning "
@@ -83,7 +82,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
                                                     "the key: $OPENAI_API_KEY)"),
          ) -> None:
     """Play a whole game with bots and narrate it from the Storyteller's seat."""
-    from .agents.policies import make_agents, team_policies
+    from .agents.policies import make_agents
     from .narrate import Narrator
     from .play import NAMES, new_game
     from .engine.runner import play as run
@@ -95,7 +94,7 @@ def play(script: str = typer.Option("trouble-brewing", help="built-in name or sc
         check_output_path(log)          # before the game, not after its narration
     st: object = None
     console = Console(highlight=False)
-    good, evil = team_policies(bots, good_bots, evil_bots)
+    good, evil = team_bots(bots, good_bots, evil_bots)
     if advise_rollouts < 1 or not advise_budget > 0:
         raise ClocktowerError("--advise-rollouts and --advise-budget: give more than 0")
     if storyteller == "ask":

@@ -3,7 +3,7 @@ their commands to it (so that none of them imports another that imports it back)
 from __future__ import annotations
 
 import sys
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -59,3 +59,20 @@ app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
                   pretty_exceptions_enable=False,
                   help="Blood on the Clocktower: rules engine, Storyteller assistant, simulator, "
                        "puzzle solver, web grimoire.")
+
+
+# The bot-policy options, declared once for every command that plays bots (play, simulate,
+# bots report, advise): `bots: Bots = "random"` gives the command's own default for --bots
+# (simulate's None: the reasoning bots when registered); each team's option overrides it.
+Bots = Annotated[Optional[str], typer.Option(
+    help="every player's bots: random, reasoning or llm (docs/bots.md, docs/agents.md)")]
+GoodBots = Annotated[Optional[str], typer.Option(help="the good team's bots (default: --bots)")]
+EvilBots = Annotated[Optional[str], typer.Option(help="the evil team's bots (default: --bots)")]
+
+
+def team_bots(bots: Optional[str], good_bots: Optional[str],
+              evil_bots: Optional[str]) -> tuple[str, str]:
+    """The (good, evil) policies those three options name, checked; --bots unset: the
+    default policy (`agents.policies.default_policy`)."""
+    from .agents.policies import default_policy, team_policies
+    return team_policies(bots or default_policy(), good_bots, evil_bots)

@@ -11,7 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from .cli_app import app
+from .cli_app import Bots, EvilBots, GoodBots, app, team_bots
 from .errors import ClocktowerError
 
 bots_app = typer.Typer(no_args_is_help=True, help="The player bots: measure how they play "
@@ -28,11 +28,9 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
            players: str = typer.Option("7,10,13", help="player counts: 10 or 7,10,13"),
            games: int = typer.Option(100, help="games at each player count"),
            seed: int = typer.Option(0, help="the first game's seed (game i plays seed + i)"),
-           bots: str = typer.Option("reasoning", help="policy for every player"),
-           good_bots: Optional[str] = typer.Option(None, help="policy for good players "
-                                                   "(default: --bots)"),
-           evil_bots: Optional[str] = typer.Option(None, help="policy for evil players "
-                                                   "(default: --bots)"),
+           bots: Bots = "reasoning",
+           good_bots: GoodBots = None,
+           evil_bots: EvilBots = None,
            out: Optional[Path] = typer.Option(None, help="also write report.json and "
                                               "reliability.png in this folder"),
            storyteller: str = typer.Option("auto", help="auto (the automatic Storyteller, "
@@ -44,7 +42,6 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeRemainingColumn)
 
-    from .agents.policies import team_policies
     from .agents.report import EVENTS, measure, plot_reliability
     from .fileio import check_output_path, write_text
     from .scripts import load_script
@@ -57,7 +54,7 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
     counts = parse_counts(players)
     if games < 1:
         raise ClocktowerError(f"--games {games}: give at least 1")
-    good, evil = team_policies(bots, good_bots, evil_bots)
+    good, evil = team_bots(bots, good_bots, evil_bots)
     sc = load_script(script)
     if out is not None:
         if out.exists() and not out.is_dir():

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from typer.core import TyperCommand
 
-from .cli_app import app
+from .cli_app import Bots, EvilBots, GoodBots, app, team_bots
 from .errors import ClocktowerError
 
 
@@ -17,10 +17,11 @@ HELP = """Simulate many games of a script with bots and report how balanced it i
 
 Good's win rate by player count (95% intervals), how games ended, each character's effect
 within player count, what was not measured, and a sensitivity panel (the same seeds with
-other bots and Storyteller). --games is per player count. Same --seed, same results,
-whatever --jobs or --backend; Ctrl-C keeps the finished batches and the same command with
---resume continues. Writes summary.json, games.csv (each row with the command that replays
-its game), plots and report.html in --out. The files' fields: --help-json, or
+other bots and Storyteller). The players' bots: --bots (default: reasoning), or each
+team's own. --games is per player count. Same --seed, same results, whatever --jobs or
+--backend; Ctrl-C keeps the finished batches and the same command with --resume
+continues. Writes summary.json, games.csv (each row with the command that replays its
+game), plots and report.html in --out. The files' fields: --help-json, or
 docs/simulator.md."""
 
 
@@ -60,13 +61,9 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
                                                    "pair)"),
              travellers: int = typer.Option(0, help="Travellers who join every game (0-5)"),
              seed: int = typer.Option(0, help="the run's seed: same seed, same results"),
-             bots: Optional[str] = typer.Option(None, help="policy for every player: random "
-                                                "or reasoning (default: reasoning when "
-                                                "registered, else random)"),
-             good_bots: Optional[str] = typer.Option(None, help="policy for good players "
-                                                     "(default: --bots)"),
-             evil_bots: Optional[str] = typer.Option(None, help="policy for evil players "
-                                                     "(default: --bots)"),
+             bots: Bots = None,
+             good_bots: GoodBots = None,
+             evil_bots: EvilBots = None,
              storyteller: Optional[str] = typer.Option(None, help="the Storyteller: auto "
                                                        "(leans towards the team far behind) "
                                                        "or neutral (no lean) (default: "
@@ -110,7 +107,7 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
              help_json: bool = typer.Option(False, "--help-json", is_eager=True,
                                             callback=_help_json, help="print the fields of "
                                             "summary.json and games.csv and exit")) -> None:
-    from .agents.policies import check_policy, default_policy, local_policies, team_policies
+    from .agents.policies import check_policy, local_policies
     from .scripts import load_script
     from .sim import baseline as B
     from .storyteller import STORYTELLERS
@@ -176,7 +173,7 @@ def simulate(script: Optional[str] = typer.Argument(None, help="built-in script 
     if baseline is not None:
         arms: list[tuple[str, ...]] = [("none", "none", "none")]    # the model has no bots
     else:
-        arms = [(*team_policies(bots or default_policy(), good_bots, evil_bots), storyteller)]
+        arms = [(*team_bots(bots, good_bots, evil_bots), storyteller)]
         g0, e0, _ = arms[0]
         if (g0, e0) != ("random", "random"):
             sens_arms.append(("random", "random", storyteller))

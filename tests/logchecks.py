@@ -3,12 +3,14 @@
 
 `Checked` wraps an answerer and asserts every answer is legal; `check_log` checks the rules
 every game must keep (setup counts, Travellers, deaths, nominations, votes, executions);
-`check_movers` checks the ability movers (Philosopher, Alchemist, Snake Charmer, Courtier).
+`check_movers` checks the ability movers (Philosopher, Alchemist, Snake Charmer, Courtier);
+`catalogued_types` checks every event against the event catalogue (engine/events.py).
 Each check reads the log only, independently of the engine's own bookkeeping, and fails with
 an AssertionError saying what broke.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from clocktower import data as D
@@ -17,6 +19,18 @@ from clocktower.engine.decisions import Decision
 from clocktower.engine.events import validate_event
 from clocktower.engine.setup import _counts
 from clocktower.scripts import load_script
+
+
+def catalogued_types(log, where: str = "") -> set[str]:
+    """The event types of `log`, each event checked against the catalogue
+    (`validate_event`) and as JSON; a problem fails naming `where` and the event."""
+    seen = set()
+    for i, ev in enumerate(log):
+        problems = validate_event(ev)
+        assert not problems, f"{where}, event {i}: {problems}: {ev}"
+        json.dumps(ev)
+        seen.add(ev["type"])
+    return seen
 
 
 class Checked:

@@ -209,3 +209,37 @@ def test_llm_storyteller_in_the_benchmark(cli, tmp_path, monkeypatch):
     assert [x["storyteller"] for x in rows_] == ["auto", "llm"]
     assert "llm" not in rows_[0] and rows_[1]["llm"]["calls_per_game"] > 0
     assert summary(out)["violations"] == 0
+
+
+def test_a_clean_sweep_has_an_open_interval_not_a_point():
+    # a won every game, on both sides: the data bound a's rating from below only (and b's
+    # from above only); the bootstrap cannot vary a sweep, so the interval is the profile
+    # likelihood's: one end open (None), the other where the likelihood has fallen by
+    # chi-squared(1)/2
+    recs = []
+    for g in range(20):
+        recs.append({"script": 0, "storyteller": "auto", "g": g, "good": "a", "evil": "b",
+                     "winner": "good"})
+        recs.append({"script": 0, "storyteller": "auto", "g": g, "good": "b", "evil": "a",
+                     "winner": "evil"})
+    out = ratings(recs, ["a", "b"])
+    a, b = out["agents"]["a"], out["agents"]["b"]
+    assert a["ci"][1] is None and b["ci"][0] is None
+    # 40 games won: P(a beats b) >= exp(-1.92 / 40) = 0.953, a gap of at least 3.0 logits,
+    # half of it each side of 1500
+    gap = math.log(math.exp(-1.92 / 40) / (1 - math.exp(-1.92 / 40)))
+    assert abs(a["ci"][0] - (1500 + ELO * gap / 2)) < 5
+    assert abs(b["ci"][1] - (1500 - ELO * gap / 2)) < 5
+    assert a["ci"][0] < a["rating"] and b["rating"] < b["ci"][1]
+
+
+def test_an_ordinary_run_keeps_its_bootstrap_interval():
+    # a beaten once on each side is enough for both ends to be bounded: none left open
+    recs = []
+    for g in range(10):
+        recs.append({"script": 0, "storyteller": "auto", "g": g, "good": "a", "evil": "b",
+                     "winner": "good" if g else "evil"})
+        recs.append({"script": 0, "storyteller": "auto", "g": g, "good": "b", "evil": "a",
+                     "winner": "evil" if g != 3 else "good"})
+    out = ratings(recs, ["a", "b"])
+    assert all(x is not None for a in ("a", "b") for x in out["agents"][a]["ci"])

@@ -17,19 +17,10 @@ from clocktower.engine.runner import play
 from clocktower.errors import SetupError
 from clocktower.play import new_game
 from clocktower.scripts import builtin_names, load_script
+from logchecks import catalogued_types
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYABLE = [s for s in builtin_names() if all(c in REGISTRY for c in load_script(s).characters)]
-
-
-def check(log, where: str) -> set[str]:
-    seen = set()
-    for i, ev in enumerate(log):
-        problems = validate_event(ev)
-        assert not problems, f"{where}, event {i}: {problems}: {ev}"
-        json.dumps(ev)
-        seen.add(ev["type"])
-    return seen
 
 
 def test_the_catalogue_is_consistent():
@@ -72,7 +63,7 @@ def test_every_event_of_many_games_is_in_the_catalogue(script):
             assert "cannot seat" in str(e)
             continue
         play(game)
-        seen |= check(game.log, f"{script} {players} players seed {seed}")
+        seen |= catalogued_types(game.log, f"{script} {players} players seed {seed}")
     assert {"setup", "night", "learn", "decision", "nomination", "game_over"} <= seen
 
 

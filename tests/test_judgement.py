@@ -33,7 +33,7 @@ from clocktower.storyteller import AutoStoryteller
 from clocktower.storyteller.auto import AutoStoryteller
 from clocktower.storyteller.estimate import estimate, fork, play_on
 
-CONT = AutoStoryteller.continuation      # the continuations' Storyteller
+CONT = AutoStoryteller().continuation    # the continuations' Storyteller
 from clocktower.storyteller.judgement import shown_information, talk_scores
 from conftest import narrate as _narrate, scenario
 
@@ -123,28 +123,29 @@ def test_bot_questions_are_all_questions_of_the_language():
 
 
 # ---------------------------------------------------------------------------- estimate
-def three_left() -> Game:
-    """Night 3 at the General's step: the Imp and the Poisoner and the General are left."""
-    game = written([("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
-                    ("Eve", "saint")], script="alternate-endings",
-                   bluffs=["mayor", "artist", "huntsman"])
+def at_the_generals_third_night(game: Game) -> Game:
+    """`game` (Ann the General, Bob, Cat the Imp, Eve among its players) at night 3, at the
+    General's step, Bob and Eve killed by the Imp."""
     game.phase, game.night = "night", 3
     for n in ("Bob", "Eve"):
         game.die(game.by_name[n], "demon", game.by_name["Cat"])
     game._cursor = (94.0, 0)
     return game
+
+
+def three_left() -> Game:
+    """Night 3 at the General's step: the Imp and the Poisoner and the General are left."""
+    return at_the_generals_third_night(written(
+        [("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
+         ("Eve", "saint")], script="alternate-endings", bluffs=["mayor", "artist", "huntsman"]))
 
 
 def evil_ahead() -> Game:
     """Night 3 at the General's step: five alive, four of them evil (a Scarlet Woman too)."""
-    game = written([("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
-                    ("Eve", "saint"), ("Fay", "scarletwoman"), ("Gus", "baron")],
-                   bluffs=["mayor", "monk", "chef"])
-    game.phase, game.night = "night", 3
-    for n in ("Bob", "Eve"):
-        game.die(game.by_name[n], "demon", game.by_name["Cat"])
-    game._cursor = (94.0, 0)
-    return game
+    return at_the_generals_third_night(written(
+        [("Ann", "general"), ("Bob", "slayer"), ("Cat", "imp"), ("Dan", "poisoner"),
+         ("Eve", "saint"), ("Fay", "scarletwoman"), ("Gus", "baron")],
+        bluffs=["mayor", "monk", "chef"]))
 
 
 def test_estimate_says_evil_where_evil_obviously_wins():
@@ -230,6 +231,16 @@ def test_estimates_from_any_moment_of_games_of_every_script(script, travellers):
                 assert json.dumps(game.log) == before
                 game.end_day()
         assert moments >= 2
+
+
+@pytest.mark.parametrize("lean", [True, False])
+def test_the_continuations_are_played_by_the_asking_storytellers_kind(lean):
+    # The neutral Storyteller (no lean) judges who is winning from continuations played
+    # without a lean too: a leaning Storyteller in them would tilt its General's answers.
+    import random
+    st = AutoStoryteller(5, misregister=0.4, lean=lean)
+    cont = st.continuation(11, random.Random(0))
+    assert (cont.lean, cont.misregister, cont.continuations) == (lean, 0.4, 0)
 
 
 def test_no_continuations_no_estimate_neither():

@@ -152,6 +152,21 @@ def test_a_bug_in_the_engine_surfaces_in_a_written_replay(monkeypatch):
         replay(events, REGISTRY)
 
 
+def test_a_bug_in_an_ability_s_truths_surfaces_through_the_automatic_storyteller(monkeypatch):
+    # The automatic Storyteller's registration test (does registering otherwise change what
+    # the asking ability shows?) reads the ability's truths and their basis: a bug there is
+    # raised, not read as "it may matter". Trouble Brewing, 10 players, seed 3: a
+    # Washerwoman's and a Librarian's players are asked how they register.
+    from clocktower.characters._info import OneOfTwo
+
+    def broken(self, *a, **k):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(OneOfTwo, "basis", broken)
+    with pytest.raises(KeyError, match="a bug"):
+        play_game("trouble-brewing", 10, 3)
+
+
 def test_a_bug_in_the_engine_surfaces_on_the_web(monkeypatch):
     wg = new(1)
     while not wg.day_open():

@@ -37,6 +37,17 @@ def test_samples_are_current() -> None:
     assert proc.returncode == 0 and "ok     README.md" in proc.stdout, proc.stdout
 
 
+def test_volatile_bench_samples_are_current_but_for_their_timings() -> None:
+    """The bench samples (random and reasoning bots) hold timings, masked by --check, and
+    what the games were, not masked: events, decisions and days per game, the winners. A
+    change to what a game logs or how the bots play fails here until `make readme`. The
+    reasoning bench is the same sample in README.md and docs/bots.md: run once. On the
+    pure build the compiled sample is skipped, and on the compiled build the pure ones."""
+    proc = run("--check", "--only", "clocktower bench")
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout.count("ok     ") == (1 if readme.compiled_build() else 3), proc.stdout
+
+
 LINES = [f"line {i}" for i in range(1, 11)] + ["Day 1", "a", "b", "Day 2", "c", "end"]
 
 

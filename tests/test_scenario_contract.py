@@ -17,9 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from clocktower.cli import _register_subcommands, app
-from clocktower.engine.events import CATALOGUE, validate_event
+from clocktower.engine.events import CATALOGUE
 from clocktower.scenario import ScenarioError, load_file, load_text, run_file, run_scenario
 from clocktower.scenario import runner as scenario_runner
+from logchecks import catalogued_types
 
 _register_subcommands()
 
@@ -1230,22 +1231,12 @@ def test_expect_unknown_player_is_an_error():
 # ======================================================================== events
 # The event vocabulary is the catalogue in clocktower/engine/events.py (tests/test_events.py
 # checks it against simulated games and the code's emit calls).
-def _check_events(log, where=""):
-    seen = set()
-    for i, e in enumerate(log):
-        problems = validate_event(e)
-        assert not problems, f"{where}, event {i}: {problems}: {e}"
-        json.dumps(e)
-        seen.add(e["type"])
-    return seen
-
-
 def test_every_event_of_every_project_scenario_is_in_the_event_catalogue():
     seen = set()
     files = sorted((ROOT / "scenarios").rglob("*.yaml"))
     assert len(files) > 50
     for f in files:
-        seen |= _check_events(run_file(f).game.log, str(f.relative_to(ROOT)))
+        seen |= catalogued_types(run_file(f).game.log, str(f.relative_to(ROOT)))
     # The suite exercises the whole vocabulary but for types that bots cause (a scenario
     # writes a Traveller's alignment), and the engine's seams that no implemented character
     # uses yet (granting, moving and taking away abilities, vetoing an outcome: the

@@ -944,3 +944,32 @@ def test_workers_fork_warm_without_other_threads_else_spawn():
     finally:
         stop.set()
         t.join()
+
+
+def test_final_day_counts_the_truly_alive_not_the_zombuuls_seeming_death():
+    """The Zombuul's first death is declared but it lives (its reminder says
+    `apparent_death`): a day that began with two players publicly alive and the Zombuul is a
+    day with three truly alive, the final day, on which the execution gave evil its win
+    (the Summoner's script: most of its evil wins were counted as decided early)."""
+    players = [{"name": n, "character": c, "alignment": a} for n, c, a in [
+        ("A", "zombuul", "evil"), ("B", "chef", "good"), ("C", "monk", "good"),
+        ("D", "empath", "good"), ("E", "slayer", "good")]]
+    log = [_ev("setup", script="x", seed=1, players=players, not_dealt=[]),
+           _ev("night", phase="night"), _ev("day"),
+           _ev("execution", player="A", votes=3),
+           _ev("reminder", token="Dead", player="A", ability="zombuul",
+               visible_to="storyteller", apparent_death=True),
+           _ev("death", player="A", cause="execution", by=None),
+           _ev("night", phase="night", number=2),
+           _ev("death", phase="night", number=2, player="B", cause="demon", by="A",
+               visible_to="storyteller"),
+           _ev("day", number=2),                        # A (seemingly dead), C, D, E
+           _ev("execution", player="E", votes=2),
+           _ev("death", player="E", cause="execution", by=None),
+           _ev("night", phase="night", number=3),     # somebody died today: no kill
+           _ev("day", number=3),                        # A, C, D: publicly two alive
+           _ev("execution", player="D", votes=1),
+           _ev("death", player="D", cause="execution", by=None),
+           _ev("game_over", number=3, winner="evil", reason="r", code="two_alive")]
+    r = analyse(log)
+    assert r["final_day"] is True and r["final3"] is True

@@ -445,6 +445,49 @@ def test_a_stored_game_that_no_longer_re_runs_is_kept_aside(tmp_path):
         assert view(c, h)["inputs"] == 1
 
 
+def _stored(tmp_path):
+    """A database with one game answered once; the game's id and its tokens."""
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(db)) as c:
+        g = new_game(c)
+        answer(c, g)
+    return db, g
+
+
+def test_a_stored_game_whose_bots_are_no_longer_registered_is_kept_aside(tmp_path):
+    import sqlite3
+    db, g = _stored(tmp_path)
+    con = sqlite3.connect(db)
+    (config,) = con.execute("SELECT config FROM games WHERE id = ?", (g["game"],)).fetchone()
+    con.execute("UPDATE games SET config = ? WHERE id = ?",
+                (json.dumps({**json.loads(config), "bots": "gone"}), g["game"]))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        r = c.get(f"/api/games/{g['game']}/view", headers=bearer(g["storyteller"]))
+        assert r.status_code == 409, r.text
+        assert "cannot be resumed: its bots' policy 'gone' is no longer registered" \
+            in r.json()["error"]
+
+
+def test_an_engine_bug_while_re_running_a_stored_game_surfaces_as_itself(tmp_path,
+                                                                          monkeypatch):
+    import clocktower.web.driver as driver
+    db, g = _stored(tmp_path)
+
+    def broken(*a, **k):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(driver, "setup_written", broken)
+    app = create_app(db)
+    with pytest.raises(KeyError, match="a bug") as e:
+        app.state.service.get(g["game"])
+    assert any(g["game"] in note and "engine bug" in note for note in e.value.__notes__)
+    assert g["game"] not in app.state.service.broken     # not a game kept aside: a bug
+    monkeypatch.undo()
+    assert app.state.service.get(g["game"]).wg.inputs        # once fixed, it re-runs
+
+
 def test_day_abilities_public_claims_and_about_to_die(client):
     grimoire = [dict(x) for x in GRIMOIRE]
     grimoire[6] = {"name": "Gus", "character": "slayer"}

@@ -5,25 +5,17 @@ importing this package imports them all.
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
 from ..engine.ability import Ability
-from ..engine.jinx import Registry
+from ..engine.jinx import Registry, module_classes
 
 # Character id -> Ability class; `REGISTRY.jinxes` carries the jinx rules (clocktower/jinxes).
 REGISTRY: Registry = Registry()
 
 
 def _load() -> None:
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
-        mod = importlib.import_module(f"{__name__}.{info.name}")
-        for obj in vars(mod).values():
-            if isinstance(obj, type) and issubclass(obj, Ability) and obj.id \
-                    and obj.__module__ == mod.__name__:
-                REGISTRY[obj.id] = obj
+    for obj in module_classes(__name__, __path__, Ability):
+        if obj.id:
+            REGISTRY[obj.id] = obj
 
 
 _load()

@@ -16,7 +16,9 @@ are not rule objects but data (`clocktower/data/jinxes.py`) read by the bag buil
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, cast
 
 from ..scripts import script_memo
 from .ability import HOOKS, Ability
@@ -63,6 +65,20 @@ class Jinx(Ability):
 
     def __repr__(self):
         return f"<jinx {self.name}>"
+
+
+def module_classes(package: str, path: Iterable[str], base: type) -> Iterator[Any]:
+    """The subclasses of `base` that the modules of a package define (`package` its name,
+    `path` its `__path__`), module by module, in name order; a module whose name starts with
+    `_` is skipped (shared code, not one rule). How the characters and the jinxes register:
+    one module each, found by importing the package."""
+    for info in pkgutil.iter_modules(path):
+        if info.name.startswith("_"):
+            continue
+        mod = importlib.import_module(f"{package}.{info.name}")
+        for obj in vars(mod).values():
+            if isinstance(obj, type) and issubclass(obj, base) and obj.__module__ == mod.__name__:
+                yield obj
 
 
 class Registry(dict):

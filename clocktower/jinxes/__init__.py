@@ -8,25 +8,17 @@ characters are on the script (`engine/jinx.py:activate`). Setup-only jinxes are 
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-from ..engine.jinx import Jinx
+from ..engine.jinx import Jinx, module_classes
 
 JINXES: dict[frozenset, type[Jinx]] = {}
 
 
 def _load() -> None:
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
-        mod = importlib.import_module(f"{__name__}.{info.name}")
-        for obj in vars(mod).values():
-            if isinstance(obj, type) and issubclass(obj, Jinx) and obj.__module__ == mod.__name__:
-                key = obj.key()
-                if len(key) != 2 or key in JINXES:
-                    raise RuntimeError(f"jinx {obj.__name__}: pair {obj.pair} is not a new pair")
-                JINXES[key] = obj
+    for obj in module_classes(__name__, __path__, Jinx):
+        key = obj.key()
+        if len(key) != 2 or key in JINXES:
+            raise RuntimeError(f"jinx {obj.__name__}: pair {obj.pair} is not a new pair")
+        JINXES[key] = obj
 
 
 _load()

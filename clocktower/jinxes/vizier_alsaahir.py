@@ -1,16 +1,11 @@
 """Vizier & Alsaahir: "The Storyteller does not declare the Vizier is in play."
 
-Jinx point `announce` of the Vizier: no reveal on day 1 (nor later).
+Jinx point `announce` of the Vizier: no reveal on day 1 (nor later): `_common.VizierNotDeclared`.
 """
 from __future__ import annotations
 
-from ..engine.jinx import Jinx
+from ._common import VizierNotDeclared
 
 
-class VizierAlsaahir(Jinx):
+class VizierAlsaahir(VizierNotDeclared):
     pair = ("vizier", "alsaahir")
-
-    def adjust(self, ability, point, value):
-        if ability.id == "vizier" and point == "announce":
-            return False
-        return value

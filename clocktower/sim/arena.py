@@ -270,6 +270,36 @@ def wilson_json(k: int, n: int) -> dict:
     return {"wins": k, "games": n, "rate": k / n if n else None, "ci": list(wilson(k, n))}
 
 
+def _design(games: list[tuple[int, int, int]], k: int) -> tuple[Any, Any]:
+    """The fit's design matrix (a column for good's side, then one per agent: +1 good, -1
+    evil) and outcomes, from (good agent, evil agent, 1 if good won else 0)."""
+    import numpy as np
+    g = np.array(games, dtype=float)
+    n = len(games)
+    X = np.zeros((n, k + 1))
+    X[:, 0] = 1.0
+    X[np.arange(n), 1 + g[:, 0].astype(int)] += 1.0
+    X[np.arange(n), 1 + g[:, 1].astype(int)] -= 1.0
+    return X, g[:, 2]
+
+
+def _newton(X: Any, y: Any, ridge: Any, offset: Any = 0.0) -> Any:
+    """The weights that maximise the log-likelihood of logistic(offset + X w) minus
+    ridge * w^2 / 2 (Newton's method; a step at most 5 logits, for separated data)."""
+    import numpy as np
+    w = np.zeros(X.shape[1])
+    for _ in range(200):
+        p = 1 / (1 + np.exp(-(offset + X @ w)))
+        grad = X.T @ (y - p) - ridge * w
+        H = (X * (p * (1 - p))[:, None]).T @ X + np.diag(ridge)
+        step = np.linalg.solve(H, grad)
+        big = float(np.max(np.abs(step)))
+        w += step if big <= 5 else step * (5 / big)
+        if big < 1e-9:
+            break
+    return w
+
+
 def fit_ratings(games: list[tuple[int, int, int]], k: int) -> tuple[list[float], float]:
     """Bradley-Terry with a side term: P(good wins) = logistic(h + r[good] - r[evil]), over
     (good agent, evil agent, 1 if good won else 0); ratings centred on 0, a weak ridge
@@ -277,32 +307,68 @@ def fit_ratings(games: list[tuple[int, int, int]], k: int) -> tuple[list[float],
     import numpy as np
     if not games:
         return [0.0] * k, 0.0
-    g = np.array(games, dtype=float)
-    n = len(games)
-    X = np.zeros((n, k + 1))
-    X[:, 0] = 1.0
-    X[np.arange(n), 1 + g[:, 0].astype(int)] += 1.0
-    X[np.arange(n), 1 + g[:, 1].astype(int)] -= 1.0
-    y = g[:, 2]
-    w = np.zeros(k + 1)
-    ridge = np.full(k + 1, RIDGE * n / max(1, k))
+    X, y = _design(games, k)
+    ridge = np.full(k + 1, RIDGE * len(games) / max(1, k))
     ridge[0] = 1e-9
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-(X @ w)))
-        grad = X.T @ (y - p) - ridge * w
-        H = (X * (p * (1 - p))[:, None]).T @ X + np.diag(ridge)
-        step = np.linalg.solve(H, grad)
-        w += step
-        if float(np.max(np.abs(step))) < 1e-9:
-            break
+    w = _newton(X, y, ridge)
     r = w[1:] - w[1:].mean()
     return [float(x) for x in r], float(w[0])
+
+
+def _loglik(X: Any, y: Any, eta: Any) -> float:
+    import numpy as np
+    return float(np.sum(y * eta - np.logaddexp(0.0, eta)))
+
+
+def profile_interval(games: list[tuple[int, int, int]], k: int, j: int,
+                     at: float) -> tuple[float | None, float | None]:
+    """Agent j's centred rating's 95% profile-likelihood interval (no ridge): the values t
+    at which the log-likelihood, maximised over good's side term and the other ratings
+    with r[j] - mean(r) = t, lies within chi-squared(1, 0.95) / 2 of its supremum; an end
+    the data do not bound (the likelihood never falls that far: a clean sweep, or a side
+    term that explains every result) is None. `at`: the fit's estimate, where to start."""
+    import numpy as np
+    X, y = _design(games, k)
+    n = len(games)
+    others = [i for i in range(k) if i != j]
+    # r[j] = (k t + sum of the others) / (k - 1) keeps r[j] - mean(r) = t; the others keep
+    # their common shift (which changes no difference), pinned by a vanishing ridge
+    A = X[:, [0] + [1 + i for i in others]].copy()
+    A[:, 1:] += X[:, [1 + j]] / (k - 1)
+    ridge = np.full(len(others) + 1, 1e-6 * n)
+    ridge[0] = 1e-6 * n
+
+    def prof(t: float) -> float:
+        off = X[:, 1 + j] * (k * t / (k - 1))
+        return _loglik(X, y, off + A @ _newton(A, y, ridge, off))
+
+    drop = 3.841458820694124 / 2
+    far = 30.0                              # logits: beyond any rating the data could bound
+    top = max(prof(at), prof(at - far), prof(at + far))
+    ends: list[float | None] = []
+    for sign in (-1, 1):
+        out = at + sign * far
+        if top - prof(out) < drop:
+            ends.append(None)
+            continue
+        inside = at
+        for _ in range(50):                 # the profile is concave: bisect the crossing
+            mid = (inside + out) / 2
+            if top - prof(mid) < drop:
+                inside = mid
+            else:
+                out = mid
+        ends.append((inside + out) / 2)
+    return ends[0], ends[1]
 
 
 def ratings(records: list[dict], agents: list[str]) -> dict:
     """Each agent's rating (Elo points, 1500 the mean) with a 95% interval from BOOTSTRAP
     resamples of the seeds (all of a seed's games together: the mirrored pair stays a
-    pair), and the good side's advantage."""
+    pair), and the good side's advantage. Where the data bound a rating on one side only
+    (an agent that won, or lost, every game: every resample is a sweep too, and the
+    bootstrap's interval would be the ridge's point), the interval is the profile
+    likelihood's instead, its open end None."""
     idx = {a: j for j, a in enumerate(agents)}
     by_seed: dict[tuple, list[tuple[int, int, int]]] = {}
     for r in records:
@@ -321,9 +387,14 @@ def ratings(records: list[dict], agents: list[str]) -> dict:
     out = {}
     for a, j in idx.items():
         vals = sorted(d[j] for d in draws)
-        lo = vals[int(0.025 * (len(vals) - 1))] if vals else est[j]
-        hi = vals[int(math.ceil(0.975 * (len(vals) - 1)))] if vals else est[j]
-        out[a] = {"rating": 1500 + ELO * est[j], "ci": [1500 + ELO * lo, 1500 + ELO * hi]}
+        lo: float | None = vals[int(0.025 * (len(vals) - 1))] if vals else est[j]
+        hi: float | None = vals[int(math.ceil(0.975 * (len(vals) - 1)))] if vals else est[j]
+        if flat:
+            plo, phi = profile_interval(flat, len(agents), j, est[j])
+            if plo is None or phi is None:
+                lo, hi = plo, phi
+        out[a] = {"rating": 1500 + ELO * est[j],
+                  "ci": [None if x is None else 1500 + ELO * x for x in (lo, hi)]}
     return {"agents": out, "good_advantage": ELO * h, "games": len(flat)}
 
 
@@ -417,6 +488,12 @@ def event_label(key: str) -> str:
     return next(label for k, label, _ in EVENTS if k == key)
 
 
+def rating_ci(c: list[float | None]) -> str:
+    """A rating's interval: '1612–1790', an open end (the data do not bound it) '∞'."""
+    return (f"{'−∞' if c[0] is None else f'{c[0]:.0f}'}–"
+            f"{'∞' if c[1] is None else f'{c[1]:.0f}'}")
+
+
 def leaderboard_rows(summary: dict) -> tuple[list[str], list[list[str]]]:
     from .report import ci, pct
     rat = summary.get("ratings", {}).get("agents", {})
@@ -427,7 +504,7 @@ def leaderboard_rows(summary: dict) -> tuple[list[str], list[list[str]]]:
         e = summary["agents"][a]
         r = rat.get(a)
         rows.append([a, f"{r['rating']:.0f}" if r else "-",
-                     f"{r['ci'][0]:.0f}–{r['ci'][1]:.0f}" if r else "-",
+                     rating_ci(r["ci"]) if r else "-",
                      f"{pct(e['overall']['rate'])} /{e['overall']['games']}",
                      f"{pct(e['good']['rate'])} /{e['good']['games']}", ci(e['good']['ci']),
                      f"{pct(e['evil']['rate'])} /{e['evil']['games']}", ci(e['evil']['ci'])])
@@ -487,11 +564,23 @@ def write_plots(summary: dict, out: Path) -> list[tuple[Path, str]]:
         fig, ax = plt.subplots(figsize=(6, 0.6 * len(order) + 1.5), dpi=110)
         for y, a in enumerate(order):
             r = rat[a]
-            ax.errorbar(r["rating"], y, xerr=[[r["rating"] - r["ci"][0]],
-                                              [r["ci"][1] - r["rating"]]], fmt="o", capsize=4)
+            lo, hi = r["ci"]
+            ax.errorbar(r["rating"], y, xerr=[[0 if lo is None else r["rating"] - lo],
+                                              [0 if hi is None else hi - r["rating"]]],
+                        fmt="o", capsize=4)
+        # an open end (the games do not bound it): a dashed arrow to the plot's edge
+        left, right = ax.get_xlim()
+        pad = 0.15 * (right - left)
+        ax.set_xlim(left - pad, right + pad)
+        for y, a in enumerate(order):
+            r = rat[a]
+            for end, edge in zip(r["ci"], (left - pad, right + pad)):
+                if end is None:
+                    ax.annotate("", xy=(edge, y), xytext=(r["rating"], y),
+                                arrowprops={"arrowstyle": "->", "ls": "--", "color": "#555"})
         ax.set_yticks(range(len(order)), order)
         ax.axvline(1500, color="#999", lw=1, ls="--")
-        ax.set_xlabel("rating (Bradley-Terry, Elo points; 95% bootstrap interval)")
+        ax.set_xlabel("rating (Bradley-Terry, Elo; 95% interval; arrow: not bounded)")
         ax.set_title("Leaderboard")
         save(fig, "leaderboard.png", "the agents' ratings with their intervals")
     fig, ax = plt.subplots(figsize=(7, 3.8), dpi=110)
@@ -535,7 +624,8 @@ def write_html(summary: dict, out: Path, plots: list[tuple[Path, str]]) -> Path:
         f"{run['seed']}; agents {', '.join(run['agents'])}; Storytellers "
         f"{', '.join(run['storytellers'])}. Each pair of agents plays every seed twice, "
         "sides swapped. Intervals are 95% (Wilson for rates, bootstrap over seeds for "
-        f"ratings). Rule violations (logs that do not replay): {summary['violations']}.")
+        "ratings, or the profile likelihood's where the games bound a rating on one side "
+        f"only: ∞ is that open end). Rule violations (logs that do not replay): {summary['violations']}.")
         + "</p>"]
     if "ratings" in summary:
         parts.append("<h2>Leaderboard</h2>")

@@ -40,7 +40,10 @@ The record (one JSON line of a batch file) holds:
                  play whose holder believes they are another (the Drunk, the Lunatic, the
                  Marionette)
     final_day    whether the game was decided on a day that began with 3 or 4 players
-                 (not Travellers) alive, or in the night after it
+                 (not Travellers) truly alive, or in the night after it: the living as
+                 the table sees them, and those whose announced death was not real (a
+                 reminder with `apparent_death`: the Zombuul's first death) until their
+                 next death
 
 A game whose setup failed for this seed (a script that cannot always seat the count, e.g.
 when a character's setup change leaves a team short) is `{i, seed, players, travellers,
@@ -206,6 +209,8 @@ def analyse(log: list[dict]) -> dict:
         if who and who in alive | dead and who not in proven and who not in pending:
             pending[who] = day_no
     dead: set[str] = set()
+    hidden: set[str] = set()        # announced dead, truly alive (final_day counts them)
+    apparent: set[str] = set()      # the next death announced for them is not real
     for ev in log:
         t = ev["type"]
         ab = ev.get("ability")
@@ -240,8 +245,15 @@ def analyse(log: list[dict]) -> dict:
                     count(chars.get(ev.get("player", "")), "false_registrations")
                     if chars.get(ev.get("player", "")):
                         misinfo.add(chars[ev["player"]])
+        elif t == "reminder" and ev.get("apparent_death"):
+            apparent.add(ev["player"])
         elif t == "death":
             who = ev["player"]
+            if who in apparent:
+                apparent.discard(who)
+                hidden.add(who)
+            else:
+                hidden.discard(who)     # the real death of one announced dead before
             if who in alive:
                 dead.add(who)
             alive.discard(who)
@@ -252,7 +264,7 @@ def analyse(log: list[dict]) -> dict:
         elif t == "day":
             days += 1
             day_no = ev.get("number", days)
-            day_alive = len(alive)
+            day_alive = len(alive) + len(hidden)
             if len(alive) == 3:
                 final3 = True
         elif t == "character_change":
@@ -263,6 +275,7 @@ def analyse(log: list[dict]) -> dict:
             held[ev["new"]] = held.get(ev["new"], 0) + 1
         elif t == "revive":
             if ev["player"] not in trav:
+                hidden.discard(ev["player"])
                 alive.add(ev["player"])
                 dead.discard(ev["player"])
         elif t == "death_prevented":

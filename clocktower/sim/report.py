@@ -28,7 +28,7 @@ CSV_DOC = ("one row per game, in index order: index, seed, players, travellers, 
            "run), confirmed (players hard-confirmed by public facts), outsiders_public (the "
            "day the Outsider count was public by claims, empty: never), misinfo (sources "
            "of misinformation at work), final_day (1: decided on a day that began with 3 "
-           "or 4 alive, or the night after); the last four empty for the baseline")
+           "or 4 truly alive, or the night after); the last four empty for the baseline")
 
 
 def replay_command(script: str, players: int, travellers: int, arm: tuple[str, ...],

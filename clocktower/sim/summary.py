@@ -85,7 +85,7 @@ FIELDS: list[tuple[str, str]] = [
                  "characters in play whose holder believes another), false_info {games, "
                  "rate, ci} (games in which someone was shown false information), "
                  "final_day {games, rate, ci} (decided on a day that began with 3 or 4 "
-                 "alive, or in the night after)"),
+                 "truly alive, or in the night after)"),
     ("pairs", "good's win rate for pairs of the script's characters in play together "
               "(not for the baseline): min_games (a pair is listed when in play together "
               "in this many games and apart in this many, and neither is in play whenever "

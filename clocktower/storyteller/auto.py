@@ -53,11 +53,13 @@ class AutoStoryteller:
         # towards the team far behind, the even-game probabilities, medium advice
         self.lean = lean
 
-    @staticmethod
-    def continuation(seed: int, rng: random.Random) -> "AutoStoryteller":
-        """The Storyteller of one of `estimate`'s continuations: one that does not estimate
-        again (so an estimate never nests), sharing the continuation's generator."""
-        return AutoStoryteller(seed, continuations=0, rng=rng)
+    def continuation(self, seed: int, rng: random.Random) -> "AutoStoryteller":
+        """The Storyteller of one of `estimate`'s continuations: this one's kind (its lean,
+        its misregistration rate: a neutral Storyteller's estimate of who is winning is
+        played on without a lean) that does not estimate again (so an estimate never
+        nests), sharing the continuation's generator."""
+        return AutoStoryteller(seed, misregister=self.misregister, continuations=0, rng=rng,
+                               lean=self.lean)
 
     def standing(self, game: Any) -> float:
         """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`
@@ -255,26 +257,20 @@ class Mattering:
         from ..engine.world import World
         self.world = World.from_game(game)
         self.base = self._shown(truth)
-        if self.base is not None:
-            self.basis = self._basis(truth)
+        self.basis = self._basis(truth)
 
     def _world(self, reg: dict) -> Any:
         return self.world.with_registrations({self.name: (reg["character"], reg["alignment"])})
 
-    def _shown(self, reg: dict) -> list | None:
-        try:
-            return list(self.ability.truths(self._world(reg)))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            return None
+    # An ability's `truths` and `basis` are functions of the world that raise nothing the
+    # rules can cause: an exception from them is an engine bug and goes up as one (it was
+    # once read as "it may matter", hiding the bug).
+    def _shown(self, reg: dict) -> list:
+        return list(self.ability.truths(self._world(reg)))
 
     def _basis(self, reg: dict) -> Any:
         basis = getattr(self.ability, "basis", None)
-        if basis is None:
-            return None
-        try:
-            return basis(self._world(reg))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            return None
+        return None if basis is None else basis(self._world(reg))
 
     def __call__(self, alt: dict) -> bool:
         if self.ability is None or self.base is None:
@@ -282,7 +278,7 @@ class Mattering:
         if self.basis is not None and self.base and self._basis(alt) == self.basis:
             return False        # the same truths (`Information.basis`), not listed again
         shown = self._shown(alt)
-        if shown is None or (not shown and not self.base):
+        if not shown and not self.base:
             return True
         return shown != self.base
 

@@ -178,17 +178,29 @@ class Service:
 
     @staticmethod
     def _rerun(gid: str, script: Script, config: dict, row: dict) -> WebGame:
-        """A stored game re-run from its inputs, checked against its stored events."""
+        """A stored game re-run from its inputs, checked against its stored events. What a
+        stored game can no longer fit is a ClocktowerError (the game is kept aside, saying
+        why): a setting missing from its row, bots of a policy no longer registered, an
+        input of a bad shape or refused by the engine now (`WebGame` checks them). Anything
+        else raised while re-running is an engine bug: it goes up as itself, with a note
+        naming the game (the server answers 500 and logs it; the game is tried again when
+        next asked for, once the bug is fixed)."""
+        missing = [k for k in ("seed", "grimoire", "bluffs", "not_dealt") if k not in config]
+        if missing:
+            raise ClocktowerError(f"its stored settings lack {', '.join(missing)}")
+        bots = config.get("bots", "random")     # a game made before bots were chosen: random
+        if bots not in POLICIES:
+            raise ClocktowerError(f"its bots' policy {bots!r} is no longer registered "
+                                  f"(known: {', '.join(sorted(POLICIES))})")
         try:
-            # A game made before the bots were chosen had random bots.
             wg = WebGame(script, config["seed"], row["seats"], config["grimoire"],
-                         config["bluffs"], config["not_dealt"], row["inputs"],
-                         bots=config.get("bots", "random"))
+                         config["bluffs"], config["not_dealt"], row["inputs"], bots=bots)
         except ClocktowerError:
             raise
         except Exception as e:
-            raise ClocktowerError(f"its inputs no longer fit the engine "
-                                  f"({type(e).__name__}: {e})") from None
+            e.add_note(f"(an engine bug, while re-running the stored game {gid} from its "
+                       f"{len(row['inputs'])} inputs)")
+            raise
         stored = [json.dumps(e, sort_keys=True) for e in row["events"]]
         rerun = [json.dumps(e, sort_keys=True) for e in wg.game.log]
         if stored != rerun:
