@@ -958,13 +958,15 @@ class ReasoningBot:
         if form == "player_character" or form == "yes":
             # A player and a character (the Summoner's summon, the Kazali's Minions), or a
             # consent another player's ability asks for (the Harlot's visit): `plays`.
-            play = (PICKS if form == "player_character" else AGREES).get(ctx.get("ability"))
-            if play is not None:
-                table = self._read(view)
-                ans = play(self, view, table,
-                           decision.options() if form == "player_character" else ctx)
-                if ans is not None and decision.is_legal(ans):
-                    return ans
+            ab = str(ctx.get("ability"))
+            pick_play, agree_play = PICKS.get(ab), AGREES.get(ab)
+            ans: Any = None
+            if form == "player_character" and pick_play is not None:
+                ans = pick_play(self, view, self._read(view), decision.options())
+            elif form == "yes" and agree_play is not None:
+                ans = agree_play(self, view, self._read(view), ctx)
+            if ans is not None and decision.is_legal(ans):
+                return ans
         if isinstance(decision, PlayerChoice) and decision.check is None \
                 and len(decision.candidates) >= decision.count:
             pick = self._choose(decision, view)
