@@ -10,6 +10,7 @@ play when it has none.
   bot likes to claim when nobody has (`pretend_bluffs`).
 * `USES` (a bot's own day ability), `VOTES` (a vote an ability asks for), `NOMINATES` and
   `HANDS` (whom a character's bot nominates, how it votes), `CHOICES` (a night choice),
+  `PICKS` (a choice of a player and a character), `AGREES` (a consent asked of the bot),
   `BLUFFS` and `INVENTS` (a claim built from what the bot saw), `FLIPPERS`,
   `PEACEMAKERS`, `CATCHERS`, `EXECUTE_TO_WIN` (characters the general play reads): each
   documented where it is defined, and in docs/bots.md.

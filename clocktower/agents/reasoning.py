@@ -99,10 +99,14 @@ PEACE_TRUST = 0.35
 # A Minion makes its first claim on its first turn with this chance (else it waits until
 # the town has spoken: no double claim, but a late claim the good players read).
 MINION_EARLY = 0.7
-# Whether the Demon's invented information frames the plan's players (as its Minions' does).
-# Without (true of the world as claimed, its team taken as good), good won 68.7% / 64.3% at
-# 7 / 10 players against 74.0% / 66.0% with (300 games; every evil bot without: 66.7% /
-# 63.0%, within the intervals of the Demon alone).
+# Whether the Demon's invented information frames the team's fake team (as its Minions'
+# does). Before the fake team was read from the public record (`evilplan`), with seeded
+# frames from day 1: good won 68.7% / 64.3% at 7 / 10 players without, 74.0% / 66.0% with
+# (300 games). With the public record's fake team from day 2 (seventh part; 300 games at
+# 8 / 10 players, seeds 5000-5299): the Minions framing from day 1 (seeded), the Demon
+# not: 67.7% / 68.3%; the Demon too, from day 1: 69.0% / 70.3%; every member from day 2
+# only (as now): 67.7% / 67.3%; before the fake team, 66.7% / 67.0%: all within the
+# intervals of each other.
 DEMON_FRAMES = True
 # Whether the Minions' day-1 information frames the plan's seeded players (nothing public
 # to choose a consistent fake team from yet: `evilplan`).
