@@ -217,9 +217,9 @@ def test_the_twins_and_the_fearmonger_play_for_their_endings():
 
 def test_the_politician_wins_by_being_most_responsible():
     """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
-    good loses it can be the player most responsible (seed 77: it turns evil and wins)."""
-    g = play_game("alternate-endings", 10, 77,
-                  agents={m: ReasoningBot(77, m) for m in NAMES[:10]})
+    good loses it can be the player most responsible (seed 108: it turns evil and wins)."""
+    g = play_game("alternate-endings", 10, 108,
+                  agents={m: ReasoningBot(108, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     who = _setup(g)
     pol = next(n for n, (c, _a) in who.items() if c == "politician")
@@ -306,3 +306,53 @@ def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():
                     evil_hands = [v for v in ev["voters"] if who[v][1] == "evil"]
                     noms += len(evil_hands) >= ev["threshold"]
     assert noms >= 2            # nominated with the team's hands at the threshold
+
+
+def test_the_team_frames_one_fake_team_the_public_record_allows():
+    """evilplan (seventh part): from day 2 every evil member's information frames the same
+    players, the likeliest evil team of the public record as the day began without any
+    member of the team (when every team left has a member, the frames stay)."""
+    from clocktower.agents import evilplan
+    checked = 0
+    for s in range(12):
+        bots = {m: ReasoningBot(s, m) for m in NAMES[:10]}
+        framed: dict = {}
+        for b in bots.values():
+            orig = b._queue_bluff
+
+            def spy(view, table, day, b=b, orig=orig):
+                orig(view, table, day)
+                if day > 1:
+                    framed.setdefault(day, {})[b.name] = (list(b.frames), table)
+            b._queue_bluff = spy
+        g = play_game("trouble-brewing", 10, s, agents=bots)
+        evil = {p["name"] for p in next(e for e in g.log if e["type"] == "setup")["players"]
+                if p["alignment"] == "evil"}
+        for day, by in framed.items():
+            frames = {tuple(f) for f, _t in by.values()}
+            assert len(frames) == 1, (s, day, by)
+            (f,) = frames
+            assert not set(f) & evil
+            table = next(iter(by.values()))[1]
+            fake = evilplan.fake_team(table, evil, day)
+            if fake:                    # () when every team left has a member: frames stay
+                assert fake == f
+                checked += 1
+    assert checked >= 5
+
+
+def test_the_summoner_makes_a_living_good_player_the_demon():
+    """plays.PICKS (the Summoner): its third night's summon makes a living player outside
+    its team the Demon, never a dead one (good's win at once) nor itself."""
+    summons = 0
+    for g in _games("the-saga-of-the-summoner", 9, range(40)):
+        who = _setup(g)
+        dead: set = set()
+        for ev in g.log:
+            if ev["type"] == "death":
+                dead.add(ev["player"])
+            if ev["type"] == "summon":
+                summons += 1
+                assert ev["target"] not in dead and ev["target"] != ev["player"]
+                assert who[ev["target"]][1] == "good"
+    assert summons >= 5

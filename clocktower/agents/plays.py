@@ -10,6 +10,7 @@ play when it has none.
   bot likes to claim when nobody has (`pretend_bluffs`).
 * `USES` (a bot's own day ability), `VOTES` (a vote an ability asks for), `NOMINATES` and
   `HANDS` (whom a character's bot nominates, how it votes), `CHOICES` (a night choice),
+  `PICKS` (a choice of a player and a character), `AGREES` (a consent asked of the bot),
   `BLUFFS` and `INVENTS` (a claim built from what the bot saw), `FLIPPERS`,
   `PEACEMAKERS`, `CATCHERS`, `EXECUTE_TO_WIN` (characters the general play reads): each
   documented where it is defined, and in docs/bots.md.
@@ -362,6 +363,7 @@ HANDS: dict[str, Callable[[Any, Any, Any, str], "bool | None"]] = {
 CHOICES: dict[str, Callable[[Any, Any, Any, list[str]], "list[str] | None"]] = {
     "fearmonger": _fearmonger_choice,
 }
+# (the Harlot's entry is added below, with its other plays)
 
 
 # ---- bluffs built from what the bot saw ---------------------------------------------------
@@ -450,6 +452,113 @@ BLUFFS: dict[str, Callable[[Any, Any, Any, set], "str | None"]] = {
 INVENTS: dict[str, Callable[..., "dict | None"]] = {
     "spy": _spy_invent,
 }
+
+
+# ---- a choice of a player and a character (`form: player_character`) -------------------
+# `PICKS`: ability -> (bot, view, table, options) -> one of `options` (dicts {player,
+# character}, or None when optional), or None for the random bot's answer.
+
+def _summoner(bot, view, table, options: list) -> Any:
+    """The Summoner's third night: a living good player becomes the Demon (evil gains a
+    player and good loses one; summoning itself would only swap a Minion for a Demon), the
+    one the table trusts most (a Demon the town trusts is the last it looks at); never a
+    dead player (a dead Demon: good wins at once) nor a teammate. The Demon: one of those
+    offered, from the bot's generator. The Summoner then counts it as its Demon."""
+    real = [o for o in options if isinstance(o, dict)]
+    if not real or not bot._evil(view):
+        return None
+    team = bot._teammates(view)
+    living = sorted({o["player"] for o in real if view.alive(o["player"])
+                     and o["player"] not in team and not view.traveller(o["player"])},
+                    key=table.seat.__getitem__)
+    if not living:
+        living = [n for n in sorted({o["player"] for o in real}, key=table.seat.__getitem__)
+                  if view.alive(n)]
+    if not living:
+        return None
+    trust = table.public_evil(fresh=False)
+    who = min(living, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
+    demons = sorted({o["character"] for o in real if o["player"] == who})
+    demon = demons[randrange(bot.rng, len(demons))]
+    bot.demons.add(who)
+    bot.team.add(who)
+    return {"player": who, "character": demon}
+
+
+def _kazali(bot, view, table, options: list) -> Any:
+    """The Kazali's first night: its Minions are players who sit apart from it and from
+    each other (an Empath or a neighbour's reading finds no pair), chosen from the bot's
+    generator; the Minion character too."""
+    real = [o for o in options if isinstance(o, dict)]
+    if not real:
+        return None
+    players = sorted({o["player"] for o in real}, key=table.seat.__getitem__)
+    near = {bot.name, *bot.team}
+    seats = list(table.players)
+    for n in list(near):
+        if n in table.seat:
+            i = table.seat[n]
+            near.update((seats[i - 1], seats[(i + 1) % len(seats)]))
+    apart = [n for n in players if n not in near] or players
+    who = apart[randrange(bot.rng, len(apart))]
+    chars = sorted({o["character"] for o in real if o["player"] == who})
+    return {"player": who, "character": chars[randrange(bot.rng, len(chars))]}
+
+
+PICKS: dict[str, Callable[[Any, Any, Any, list], Any]] = {
+    "summoner": _summoner,
+    "kazali": _kazali,
+}
+
+
+# ---- the Harlot's visit -------------------------------------------------------------------
+# `AGREES`: ability -> (bot, view, table, context) -> True / False: a player's answer to
+# another player's ability that asks for its consent (`form: yes`, asked of the chosen).
+
+# A good player shows its character to a Harlot it trusts this much (evil chance below).
+HARLOT_TRUST = 0.25
+
+
+def _harlot_agree(bot, view, table, context: dict) -> bool:
+    """Shown the Harlot: an evil player agrees only when the Harlot is a teammate (the
+    Demon revealed to a good Harlot loses the game; a Minion, its cover); a good player
+    when it trusts the Harlot (its character told to a good player is a confirmation the
+    town can use; both might die, so not to a player it doubts)."""
+    harlot = _harlot_of(view, table, bot.name)
+    if harlot is None:
+        return False
+    if bot._evil(view):
+        return harlot in bot._teammates(view)
+    return table.evil_chances(bot.name).get(harlot, 1.0) < HARLOT_TRUST
+
+
+def _harlot_of(view, table, me: str) -> str | None:
+    """Who the Harlot is (a Traveller's character is public, `Table.traveller_chars`):
+    the living Traveller who is the Harlot, other than `me`."""
+    for n, c in sorted(table.traveller_chars.items()):
+        if c == "harlot" and n != me and view.alive(n):
+            return n
+    return None
+
+
+def _harlot_choice(bot, view, table, candidates: list[str]) -> list[str] | None:
+    """An evil Harlot visits the good player the table trusts most (if they agree, both
+    might die: a Traveller's life for a trusted good player's); a good one as any good
+    information ability (the general rule)."""
+    if not bot._evil(view):
+        return None
+    team = bot._teammates(view)
+    good = [n for n in candidates if n not in team and view.alive(n)]
+    if not good:
+        return None
+    trust = table.public_evil(fresh=False)
+    return sorted(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))
+
+
+AGREES: dict[str, Callable[[Any, Any, Any, dict], bool]] = {
+    "harlot": _harlot_agree,
+}
+CHOICES["harlot"] = _harlot_choice
 
 
 def about_to_die(view) -> str | None:

@@ -40,9 +40,11 @@ from typing import Any
 from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
+from . import evilplan
 from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
-from .plays import (BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS, INVENTS,
-                    NOMINATES, PEACEMAKERS, PRETENDS, USES, VOTES, about_to_die)
+from .plays import (AGREES, BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS,
+                    INVENTS, NOMINATES, PEACEMAKERS, PICKS, PRETENDS, USES, VOTES,
+                    about_to_die)
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -97,11 +99,18 @@ PEACE_TRUST = 0.35
 # A Minion makes its first claim on its first turn with this chance (else it waits until
 # the town has spoken: no double claim, but a late claim the good players read).
 MINION_EARLY = 0.7
-# Whether the Demon's invented information frames the plan's players (as its Minions' does).
-# Without (true of the world as claimed, its team taken as good), good won 68.7% / 64.3% at
-# 7 / 10 players against 74.0% / 66.0% with (300 games; every evil bot without: 66.7% /
-# 63.0%, within the intervals of the Demon alone).
-DEMON_FRAMES = False
+# Whether the Demon's invented information frames the team's fake team (as its Minions'
+# does). Before the fake team was read from the public record (`evilplan`), with seeded
+# frames from day 1: good won 68.7% / 64.3% at 7 / 10 players without, 74.0% / 66.0% with
+# (300 games). With the public record's fake team from day 2 (seventh part; 300 games at
+# 8 / 10 players, seeds 5000-5299): the Minions framing from day 1 (seeded), the Demon
+# not: 67.7% / 68.3%; the Demon too, from day 1: 69.0% / 70.3%; every member from day 2
+# only (as now): 67.7% / 67.3%; before the fake team, 66.7% / 67.0%: all within the
+# intervals of each other.
+DEMON_FRAMES = True
+# Whether the Minions' day-1 information frames the plan's seeded players (nothing public
+# to choose a consistent fake team from yet: `evilplan`).
+FRAME_DAY1 = False
 # The Demon claims one of its bluffs (characters not in play) on its first turn.
 DEMON_EARLY = True
 # A Minion gives itself up for its Demon (`_sacrifice`: it claims the Demon and nominates
@@ -155,6 +164,8 @@ class ReasoningBot:
         # (day, character) of the last claim its player made before this bot first read the
         # game (a bot handed a game mid-way: the decision support's rollouts)
         self.inherited: tuple[int, str] | None = None
+        # the table its team registered with, and the team then (evilplan)
+        self._planned: tuple[Table, frozenset] | None = None
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -173,6 +184,8 @@ class ReasoningBot:
                     table = self.table = table_for(view, events, at=i)
                 elif self._public_seen >= table.n_public:
                     table.add(ev)
+                    if t == "day":
+                        evilplan.on_day(table, ev["number"])
                 self._public_seen += 1
                 if t == "dawn":
                     self.quiet_dawn = not ev["deaths"]
@@ -204,6 +217,11 @@ class ReasoningBot:
         if n != self._seen:
             self._seen = n
             self.evil = view.alignment == "evil"
+            if self.evil and (self._planned is None or self._planned[0] is not table
+                              or len(self._planned[1]) != len(self.team)):
+                # The team's fake team is read at each day's start (`evilplan`).
+                self._planned = (table, frozenset(self.team))
+                evilplan.register(table, self.team | {name})
         return table
 
     def _evil(self, view) -> bool:
@@ -252,6 +270,13 @@ class ReasoningBot:
             if said_day == day:
                 self.claimed_day = day
                 return
+        said = table.claims.get(self.name)
+        if self.bluff is None and self.inherited is None and self._evil(view) \
+                and said is not None and TEAMS.get(said) in ("townsfolk", "outsider"):
+            # Turned evil after claiming as a good player (the Summoner's Demon, a cult...):
+            # its claim stays its cover (a second claim would out it).
+            self.bluff = said
+            self.frames = self._plan(view, table)[0]
         if (self._evil(view) or hiding) and self.bluff is None \
                 and not self._may_bluff(view, table):
             return                      # an evil player's first claim waits (`_may_bluff`)
@@ -373,6 +398,12 @@ class ReasoningBot:
                 options = liked             # a bluff whose day ability it can pretend
             self.bluff = options[randrange(rng, len(options))]
             self.frames = frames
+        fake = evilplan.fake_team(table, self._teammates(view), day) if day > 1 else None
+        if fake:
+            # From day 2 the team frames the likeliest evil team of the public record as
+            # the day began without any of its members: the same for every member, and a
+            # world every good claim so far agrees with (`evilplan`).
+            self.frames = list(fake)
         bluff = self.bluff
         if bluff is None:
             return
@@ -381,11 +412,14 @@ class ReasoningBot:
         info = own_invent(self, view, table, bluff, day, rng) \
             if own_invent is not None else None
         if info is None and self.frames:
-            # The Demon's information frames nobody (true in the world where everyone is as
-            # claimed and its team is good: nothing a good claim can catch); its Minions'
-            # frames the plan's players.
-            frames = self.frames if view.character not in table.demons_on_script \
-                or DEMON_FRAMES else []
+            # Who the information frames: the public record's fake team from day 2 (every
+            # member alike); on day 1 the plan's seeded players (Minions only, and only
+            # with FRAME_DAY1); the Demon only with DEMON_FRAMES. Otherwise nobody: true in
+            # the world where everyone is as claimed and the team is good (nothing a good
+            # claim can catch).
+            demon = view.character in table.demons_on_script
+            frames = self.frames if (fake or (FRAME_DAY1 and day == 1)) \
+                and (DEMON_FRAMES or not demon) else []
             info = table.invent(bluff, self.name, frames, day, rng)
         if info is not None:
             claim.update(info)
@@ -923,6 +957,20 @@ class ReasoningBot:
             if me in opts and (not self._evil(view) or me in nominee_wins()):
                 return me           # the truth; an evil Goblin's claim wins if executed
             return None
+        ctx = decision.context if isinstance(decision.context, dict) else {}
+        form = ctx.get("form")
+        if form == "player_character" or form == "yes":
+            # A player and a character (the Summoner's summon, the Kazali's Minions), or a
+            # consent another player's ability asks for (the Harlot's visit): `plays`.
+            ab = str(ctx.get("ability"))
+            pick_play, agree_play = PICKS.get(ab), AGREES.get(ab)
+            ans: Any = None
+            if form == "player_character" and pick_play is not None:
+                ans = pick_play(self, view, self._read(view), decision.options())
+            elif form == "yes" and agree_play is not None:
+                ans = agree_play(self, view, self._read(view), ctx)
+            if ans is not None and decision.is_legal(ans):
+                return ans
         if isinstance(decision, PlayerChoice) and decision.check is None \
                 and len(decision.candidates) >= decision.count:
             pick = self._choose(decision, view)

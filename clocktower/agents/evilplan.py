@@ -1,0 +1,77 @@
+"""The evil team's framing plan, shared with no word exchanged.
+
+An evil bot that invents information frames good players as its team (`Table.invent`: the
+bluff's own `truths` in the world where the framed players are the Demon and its Minions).
+A frame works only if the framed world agrees with what the good players have said: an
+Empath who sits beside the framed Demon and said 0 refutes it, and a claim that frames a
+refuted team shows its claimant lying. So from day 2 the team frames the evil team the
+public record finds likeliest among the teams with none of its members (the public
+posterior's best hypothesis without a teammate): the world the town already half
+believes, where every good claim so far is true.
+
+Every member must frame the same players, and the members speak at different moments of a
+day. So the fake team is read from the public record as it stood when the day began (the
+`day` event): the same prefix of the record for every member, hence the same answer. The
+game's shared public table (`beliefs.table_for`) reads each public event once, in order;
+whichever reasoning bot feeds it the `day` event takes the snapshot
+(`ReasoningBot._read` calls `on_day`) for every evil team that registered with the table
+(`register`: an evil bot, once it knows its team). On day 1 nothing has been said: the
+plan's seeded frames stand (`ReasoningBot._plan`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# id(table) -> (table, {team mask: {day: (Demon, Minions...) or ()}})
+_PLANS: dict[int, tuple[Any, dict[int, dict[int, tuple[str, ...]]]]] = {}
+
+
+def register(table, team: set[str]) -> None:
+    """An evil team (its members' names) that wants the day's fake team of `table`."""
+    mask = 0
+    for n in team:
+        mask |= table.bit.get(n, 0)
+    if not mask:
+        return
+    found = _PLANS.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_PLANS) > 64:
+            for k in list(_PLANS)[:32]:
+                del _PLANS[k]
+        found = _PLANS[id(table)] = (table, {})
+    found[1].setdefault(mask, {})
+
+
+def on_day(table, day: int) -> None:
+    """The `day` event of `day` was just read by `table`: record, for each registered team,
+    the likeliest evil team of the public record without any of its members."""
+    found = _PLANS.get(id(table))
+    if found is None or found[0] is not table or day < 2:
+        return
+    teams = found[1]
+    post = table.posterior()
+    names = table.players
+    for mask, days in teams.items():
+        best, best_w = None, 0.0
+        for dseat, seats, hmask, w in post:
+            if hmask & mask or w <= best_w:
+                continue
+            best, best_w = (dseat, seats), w
+        if best is None:
+            days[day] = ()
+            continue
+        dseat, seats = best
+        days[day] = (names[dseat],) + tuple(names[i] for i in seats if i != dseat)
+
+
+def fake_team(table, team: set[str], day: int) -> tuple[str, ...] | None:
+    """(the framed Demon, the framed Minions) for `team` on `day`, as of the day's start; None
+    when not recorded (day 1, or the team registered after the day began), () when no
+    team without a member is possible."""
+    found = _PLANS.get(id(table))
+    if found is None or found[0] is not table:
+        return None
+    mask = 0
+    for n in team:
+        mask |= table.bit.get(n, 0)
+    return found[1].get(mask, {}).get(day)
