@@ -25,6 +25,8 @@ rules the solver models):
 - `SlayerShot(day, shooter, target, died)`: a public shot and whether the target died.
 - `VirginTrigger(day, nominator, virgin)`: the nominator was executed at once on
   nominating the Virgin (and died).
+- `Died(day, seat)`: the seat died by day of another public cause (an ability the solver
+  does not model, such as the Gunslinger's or the Witch's; leaving the table).
 
 Information (what a player says they learned, or what a bot privately learned):
 
@@ -117,6 +119,12 @@ class VirginTrigger:
 
 
 @dataclass(frozen=True)
+class Died:
+    day: int
+    seat: str
+
+
+@dataclass(frozen=True)
 class Info:
     night: int
     seat: str
@@ -144,6 +152,6 @@ class Chose:
     known: bool = False             # it happened (else: the seat says so)
 
 
-Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,
+Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, Died, NightDeaths, SlayerShot,
              VirginTrigger, Info, Chose]
-DAY_EVENTS = (Execution, SlayerShot, VirginTrigger)
+DAY_EVENTS = (Execution, SlayerShot, VirginTrigger, Died)

@@ -114,7 +114,10 @@ def told_claims(game) -> dict[str, str]:
     bluffs = list(game.bluffs)
     free = [c for c in game.script.characters if D.get(c).team in ("townsfolk", "outsider")
             and c not in told.values() and c not in bluffs]
-    return {p["name"]: told[p["name"]] if p["alignment"] == "good" else (bluffs or free).pop(0)
+    pool = bluffs or free
+    spare = [c for c in game.script.characters if D.get(c).team == "townsfolk"]
+    return {p["name"]: told[p["name"]] if p["alignment"] == "good"
+            else pool.pop(0) if pool else spare[0]      # none left: a Townsfolk in play
             for p in game.log[0]["players"]}
 
 

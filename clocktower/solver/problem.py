@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, read_text_file
 from ..scripts import Script, load_script
-from .facts import (Alignment, Chose, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
+from .facts import (Alignment, Chose, Claim, Died, Execution, Fact, Info, Is, IsNot, NightDeaths,
                     NotInPlay, SlayerShot, Team, VirginTrigger)
 
 
@@ -124,7 +124,7 @@ def normalise(f: Fact, pb: Problem) -> Fact:
         return f
     if isinstance(f, NotInPlay):
         return NotInPlay(tuple(_char(c, where) for c in f.characters))
-    if isinstance(f, Execution):
+    if isinstance(f, (Execution, Died)):
         pb.seat_index(f.seat, where)
         return f
     if isinstance(f, NightDeaths):
@@ -171,7 +171,7 @@ def _when(f: Fact) -> tuple[int, int] | None:
     (None: not on it)."""
     if isinstance(f, (Info, Chose, NightDeaths)):
         return (2 * f.night - 1, 0)
-    if isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+    if isinstance(f, (Execution, SlayerShot, VirginTrigger, Died)):
         return (2 * f.day, 0)
     return None
 
@@ -180,7 +180,16 @@ def game_goes_on(pb: Problem) -> None:
     """The game ends when just two players are alive (evil wins): no fact may come after
     the public death that left two alive (a later night or day, or a later event the same
     day). Public deaths are the same in every world, so this is a fault of the problem
-    itself. (Facts of the same night after its deaths are not ordered: not checked.)"""
+    itself. (Facts of the same night after its deaths are not ordered: not checked.)
+    Checked only on a script whose Demons all die as the rule expects and where nothing
+    changes characters unmodelled (`solver/rules.py`): a Zombuul who seems dead, a
+    Summoner's game with no Demon yet, go on at two alive."""
+    from .rules import rules_of
+    for c in pb.characters:
+        r = rules_of(c)
+        if (D.get(c).team == "demon" and r.get("kill") != "chosen") or (
+                "change" in r and r["change"] is None):
+            return
     alive = len(pb.seats)
     order: list[tuple[tuple[int, int], int, Fact]] = []
     day_index: dict[int, int] = {}
@@ -188,7 +197,7 @@ def game_goes_on(pb: Problem) -> None:
         w = _when(f)
         if w is None:
             continue
-        if isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+        if isinstance(f, (Execution, SlayerShot, VirginTrigger, Died)):
             k = day_index[f.day] = day_index.get(f.day, 0) + 1
             w = (w[0], k)
         order.append((w, len(order), f))
@@ -200,7 +209,7 @@ def game_goes_on(pb: Problem) -> None:
                 f"{_say(over[1])} left just two players alive: the game was over "
                 f"(evil wins), but {_say(f)} comes after it")
         died = (len(f.seats) if isinstance(f, NightDeaths) else
-                1 if isinstance(f, (Execution, VirginTrigger))
+                1 if isinstance(f, (Execution, VirginTrigger, Died))
                 or (isinstance(f, SlayerShot) and f.died) else 0)
         alive -= died
         if died and alive <= 2 and over is None:
@@ -212,6 +221,8 @@ def _say(f: Fact) -> str:
         return f"night {f.night}'s deaths ({', '.join(f.seats)})"
     if isinstance(f, Execution):
         return f"day {f.day}'s execution of {f.seat}"
+    if isinstance(f, Died):
+        return f"day {f.day}'s death of {f.seat}"
     if isinstance(f, SlayerShot):
         return f"day {f.day}'s Slayer shot at {f.target}"
     if isinstance(f, VirginTrigger):
