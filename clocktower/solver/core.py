@@ -32,7 +32,7 @@ from ..engine.setuprules import legal_counts, required
 from ..engine.state import Player
 from ..engine.world import World, WorldPlayer
 from .facts import (Alignment, Chose, Claim, Died, Execution, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, Team, VirginTrigger)
+                    NotInPlay, Seating, SlayerShot, Team, Traveller, VirginTrigger)
 from .problem import Problem, SolverInputError, normalise
 from .rules import first_night_of, rules_of
 
@@ -196,6 +196,8 @@ class Solver:
         self.chose: dict[int, list[tuple[int, Chose]]] = {}
         self.days: dict[int, list] = {}
         self.deaths: dict[int, frozenset[int]] = {}
+        self.travellers: dict[str, Traveller] = {}
+        seatings: dict[int, tuple[str, ...]] = {}
         last = 1
         picks = {(f.night, f.seat, f.character): f for f in pb.facts
                  if isinstance(f, Chose) and f.players}
@@ -220,10 +222,34 @@ class Solver:
             elif isinstance(f, NightDeaths):
                 self.deaths[f.night] = frozenset(idx(s) for s in f.seats)
                 last = max(last, f.night)
+            elif isinstance(f, Traveller):
+                self.travellers[f.name] = f
+            elif isinstance(f, Seating):
+                seatings[f.night] = f.players
             elif isinstance(f, (Execution, SlayerShot, VirginTrigger, Died)):
                 self.days.setdefault(f.day, []).append(f)
                 last = max(last, f.day)
         self.last = last
+        # The circle each night (`Seating`; the seats when none is given), and the nights
+        # a Traveller died: the Demon may have killed it, so the night's deaths are free.
+        self.circle: dict[int, tuple[str, ...]] = {}
+        now = tuple(self.names)
+        for night in range(1, last + 1):
+            now = seatings.get(night, now)
+            self.circle[night] = now
+        self.odd_circle = {night for night, c in self.circle.items() if c != tuple(self.names)}
+        self.loose_nights = {t.died[1] for t in self.travellers.values()
+                             if t.died is not None and t.died[0] == "night"}
+        # What the seated Travellers' abilities may do each night (their rules, none
+        # modelled: each loosens the night as an unmodelled character does).
+        self.trav_effects: dict[int, set[str]] = {}
+        for night, circle in self.circle.items():
+            got: set[str] = set()
+            for name in circle:
+                t = self.travellers.get(name)
+                if t is not None and (t.died is None or t.died[1] >= night):
+                    got |= set(rules_of(t.character))
+            self.trav_effects[night] = got
         # ---- abilities that say what is true (one per character and holder), made on
         # a game seated like the problem (built when first needed)
         self._game: Game | None = None
@@ -524,7 +550,8 @@ class Solver:
         s1.sober = frozenset()
         s1.safe, s1.attack = (), -1
         s1.bad = frozenset()
-        if not s1.unknown and any(self.loose_change.get(c, 99) <= N for c in s1.chars):
+        if not s1.unknown and (any(self.loose_change.get(c, 99) <= N for c in s1.chars)
+                               or "change" in self.trav_effects.get(N, ())):
             s1.unknown = True       # an unmodelled change of character may happen tonight
             s1.log += ({"when": f"night {N}", "what": "unknown"},)
         if s1.unknown:
@@ -534,7 +561,8 @@ class Solver:
         # number while two do or any other droisoner lives.
         sources = [c for i, c in enumerate(s1.chars) if s1.alive[i]
                    and (c in self.droison_one or c in self.droison_many)]
-        s1.multi = len(sources) > 1 or any(c in self.droison_many for c in sources)
+        s1.multi = len(sources) > 1 or any(c in self.droison_many for c in sources) or (
+            "droison" in self.trav_effects.get(N, ()))
         s1.pz_open = bool(sources) and not s1.multi
         woke = self._choices(s1, N)
         if woke is None:
@@ -683,7 +711,8 @@ class Solver:
                 frozenset([i]) for i in range(self.n) if st.alive[i]]
         else:
             outcomes = [deaths or frozenset()]
-        if st.chars[imp] not in self.killers or any(
+        if st.chars[imp] not in self.killers or N in self.loose_nights or (
+                "kill" in self.trav_effects.get(N, ())) or any(
                 st.alive[i] for i, c in enumerate(st.chars) if c in self.loose_kill):
             # A killer the timeline does not model: tonight's deaths need no explanation.
             yield from self._loose_deaths(st, N, outcomes)
@@ -737,7 +766,10 @@ class Solver:
                 loose = [j for j, c in enumerate(st.chars)
                          if c in self.loose_protect and st.alive[j]]
                 s = st.copy()
-                if loose:
+                if "protect" in self.trav_effects.get(N, ()):
+                    s.log += (self._step(f"night {N}", "no death", imp),)
+                    yield s
+                elif loose:
                     s.log += (self._step(f"night {N}", "no death", imp,
                                          protected_by=names[loose[0]]),)
                     yield s
@@ -950,8 +982,43 @@ class Solver:
                   regs: tuple[int, ...]) -> frozenset[int] | None:
         names = self.names
         align = self.align
+        if N in self.odd_circle:
+            return self._true_seated(st, s, f, N, mark, regs, self.circle[N])
         players = tuple(WorldPlayer(names[i], i, st.chars[i], align[st.chars[i]],
                                     st.alive[i]) for i in range(self.n))
+        return self._true_of(players, st, s, f, N, mark, regs)
+
+    def _true_seated(self, st: _State, s: int, f: Info, N: int, mark: int | None,
+                     regs: tuple[int, ...], circle: tuple[str, ...]) -> frozenset[int] | None:
+        """`_true_now` in a circle with Travellers (or without a seat that left): each
+        Traveller good or evil when its alignment is not known, alive or dead on the night
+        it died; the check holds if it holds in one of them."""
+        seat = {x: i for i, x in enumerate(self.names)}
+        options = []
+        for pos, x in enumerate(circle):
+            if x in seat:
+                i = seat[x]
+                c = st.chars[i]
+                options.append([WorldPlayer(x, pos, c, self.align[c], st.alive[i])])
+                continue
+            t = self.travellers[x]
+            sides = [t.alignment] if t.alignment else ["good", "evil"]
+            lives = [True] if t.died is None or t.died[1] > N else (
+                [True, False] if t.died == ("night", N) else [False])
+            options.append([WorldPlayer(x, pos, t.character, a, alive, True)
+                            for a in sides for alive in lives])
+        best: frozenset[int] | None = None
+        for players in itertools.product(*options):
+            got = self._true_of(tuple(players), st, s, f, N, mark, regs)
+            if got is not None and (best is None or len(got) < len(best)):
+                best = got
+                if not got:
+                    break
+        return best
+
+    def _true_of(self, players: tuple[WorldPlayer, ...], st: _State, s: int, f: Info, N: int,
+                 mark: int | None, regs: tuple[int, ...]) -> frozenset[int] | None:
+        names = self.names
         marks: dict = {}
         if mark is not None:
             marks = {names[s]: {self.marks[f.character]: names[mark]}}
@@ -967,7 +1034,8 @@ class Solver:
         # A world field the problem does not give (who nominated today: the Town Crier)
         # that changes the answers, or a mark of the holder's the timeline does not set
         # (the Choirboy's King-killer): the check constrains nothing.
-        if ab.truths(world._replace(nominators=tuple(names)), holder) != truths:
+        if ab.truths(world._replace(nominators=tuple(p.name for p in players)),
+                     holder) != truths:
             return frozenset()
         reads = _Reads(world.marks.get(holder, {}))
         ab.truths(world._replace(marks={**world.marks, holder: reads}), holder)

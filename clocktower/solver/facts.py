@@ -28,6 +28,15 @@ rules the solver models):
 - `Died(day, seat)`: the seat died by day of another public cause (an ability the solver
   does not model, such as the Gunslinger's or the Witch's; leaving the table).
 
+The circle (who sits where; Travellers join and leave mid-game):
+
+- `Seating(night, players)`: the circle during night N's information and after, until the
+  next `Seating` (names in order: the problem's seats and Travellers). Without one the
+  circle is the problem's seats.
+- `Traveller(name, character, alignment=None, died=None)`: a Traveller in some `Seating`
+  (not one of the problem's seats: not dealt a character), its alignment when known (else
+  either), and when it died, `("day", N)` or `("night", N)` (its death is public).
+
 Information (what a player says they learned, or what a bot privately learned):
 
 - `Info(night, seat, character, answer, choice=())`: `seat`, as `character` (their
@@ -125,6 +134,20 @@ class Died:
 
 
 @dataclass(frozen=True)
+class Seating:
+    night: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Traveller:
+    name: str
+    character: str
+    alignment: str | None = None
+    died: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
 class Info:
     night: int
     seat: str
@@ -153,5 +176,5 @@ class Chose:
 
 
 Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, Died, NightDeaths, SlayerShot,
-             VirginTrigger, Info, Chose]
+             VirginTrigger, Info, Chose, Seating, Traveller]
 DAY_EVENTS = (Execution, SlayerShot, VirginTrigger, Died)

@@ -13,7 +13,7 @@ from .. import data as D
 from ..errors import ClocktowerError, read_text_file
 from ..scripts import Script, load_script
 from .facts import (Alignment, Chose, Claim, Died, Execution, Fact, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, Team, VirginTrigger)
+                    NotInPlay, Seating, SlayerShot, Team, Traveller, VirginTrigger)
 
 
 class SolverInputError(ClocktowerError):
@@ -124,6 +124,22 @@ def normalise(f: Fact, pb: Problem) -> Fact:
         return f
     if isinstance(f, NotInPlay):
         return NotInPlay(tuple(_char(c, where) for c in f.characters))
+    if isinstance(f, Traveller):
+        if f.name in pb.seats:
+            raise SolverInputError(f"{where}: a Traveller is not one of the seats")
+        if f.alignment not in (None, "good", "evil"):
+            raise SolverInputError(f"{where}: alignment must be good or evil")
+        return Traveller(f.name, _char(f.character, where), f.alignment,
+                         tuple(f.died) if f.died is not None else None)  # type: ignore[arg-type]
+    if isinstance(f, Seating):
+        known = set(pb.seats) | {t.name for t in pb.facts if isinstance(t, Traveller)}
+        for x in f.players:
+            if x not in known:
+                raise SolverInputError(f"{where}: {x!r} is neither a seat nor a Traveller")
+        missing = set(pb.seats) - set(f.players)
+        if missing:
+            raise SolverInputError(f"{where}: the seats {sorted(missing)} are not in the circle")
+        return Seating(int(f.night), tuple(f.players))
     if isinstance(f, (Execution, Died)):
         pb.seat_index(f.seat, where)
         return f
@@ -190,6 +206,8 @@ def game_goes_on(pb: Problem) -> None:
         if (D.get(c).team == "demon" and r.get("kill") != "chosen") or (
                 "change" in r and r["change"] is None):
             return
+    if any(isinstance(f, Traveller) for f in pb.facts):
+        return          # seated Travellers count too: not followed here
     alive = len(pb.seats)
     order: list[tuple[tuple[int, int], int, Fact]] = []
     day_index: dict[int, int] = {}

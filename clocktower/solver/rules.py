@@ -37,14 +37,15 @@ from typing import Mapping
 from .. import data as D
 from ..characters import REGISTRY
 
-KNOWN = {
+KNOWN: dict[str, set[str]] = {
     "kill": {"chosen"}, "pass": {"minion"}, "droison": {"one", "many"},
     "protect": {"self", "chosen"}, "change": {"catch"}, "shoot": {"demon"},
     "nominated": {"townsfolk_dies"}, "executed": {"evil_wins"}, "bounce": {"kill"},
     "wake": {"died_tonight", "after_execution"}, "mark": {"red_herring"},
 }
-FROM_KIND = {"killing": {"kill": None}, "malfunction": {"droison": "many"},
-             "transformation": {"change": None}, "protection": {"protect": None}}
+FROM_KIND: dict[str, dict[str, str | None]] = {
+    "killing": {"kill": None}, "malfunction": {"droison": "many"},
+    "transformation": {"change": None}, "protection": {"protect": None}}
 
 
 def rules_of(cid: str) -> Mapping[str, str | None]:
@@ -53,7 +54,7 @@ def rules_of(cid: str) -> Mapping[str, str | None]:
     cls = REGISTRY.get(cid)
     if cls is None:
         return {}
-    declared = cls.world_rules or FROM_KIND.get(cls.kind, {})
+    declared: Mapping[str, str | None] = cls.world_rules or FROM_KIND.get(cls.kind, {})
     return {k: (v if v in KNOWN.get(k, ()) else None) for k, v in declared.items()}
 
 
