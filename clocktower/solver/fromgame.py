@@ -157,6 +157,29 @@ def _names(f: Fact) -> set[str]:
     return out
 
 
+def public_claims(events: Iterable[Mapping], until: tuple[str, int] | None = None
+                  ) -> list[Fact]:
+    """The table's public claims in `events` (`claim` events: the bots' and the players'
+    claims of a character, with the information and choices they said): each player's
+    last claimed character as a `Claim`, each claimed piece of information as an `Info`
+    of that character (with the choice said). What a puzzle states, from a game."""
+    last: dict[str, str] = {}
+    said: list[Fact] = []
+    for e in events:
+        if e["type"] in ("night", "day") and until is not None and \
+                (e["type"], e["number"]) == until:
+            break
+        if e["type"] != "claim":
+            continue
+        who, c = str(e["player"]), str(e["character"])
+        last[who] = c
+        info = e.get("info")
+        if isinstance(info, Mapping) and e.get("night"):
+            said.append(Info(int(e["night"]), who, c, dict(info),
+                             tuple(e.get("chose") or ())))
+    return [Claim(w, c) for w, c in last.items()] + said
+
+
 def told_claims(game) -> dict[str, str]:
     """Public claims of a table where every good player claims the character they were told
     (the Drunk its Townsfolk) and every evil player a Demon bluff (then a good character

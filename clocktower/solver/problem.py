@@ -273,6 +273,11 @@ def load_problem(path: str | Path) -> Problem:
         raise SolverInputError(f"{p}: {e}") from None
 
 
+# The keys of an information answer (the abilities' `truths` formats): "direction" is the
+# Shugenja's, "characters" an Oracle-like list, "alignment" the General's...
+ANSWER_KEYS = {"count", "yes", "character", "players", "direction", "characters", "alignment"}
+
+
 def _keys(d: Any, allowed: set[str], where: str) -> dict:
     if not isinstance(d, dict):
         raise SolverInputError(f"{where}: expected a mapping, got {d!r}")
@@ -375,7 +380,7 @@ def problem_from_dict(doc: Any) -> Problem:
         for night, entries in (s.get("info") or {}).items():
             for e in entries if isinstance(entries, list) else [entries]:
                 w = f"{where} ({name}) info night {night}"
-                e = dict(_keys(e, {"count", "yes", "character", "players", "choice", "as"}, w))
+                e = dict(_keys(e, ANSWER_KEYS | {"choice", "as"}, w))
                 choice = tuple(str(x) for x in e.pop("choice", ()) or ())
                 as_ = e.pop("as", s.get("claim"))
                 if as_ is None:
