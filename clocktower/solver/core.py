@@ -127,6 +127,24 @@ class _Reads(dict):
         return super().get(key, default)
 
 
+class _Touched(tuple):
+    """A world field the problem does not give (today's nominators): empty, and notes
+    whether an ability looked at it."""
+    touched = False
+
+    def __iter__(self):
+        self.touched = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.touched = True
+        return 0
+
+    def __contains__(self, x: object) -> bool:
+        self.touched = True
+        return False
+
+
 class Solver:
     """A compiled problem: seat domains, the timeline, the abilities that judge truths."""
 
@@ -291,6 +309,8 @@ class Solver:
         self.saints = form("executed", "evil_wins")
         self.bouncers = form("bounce", "kill")
         self.marks = {c: str(rules[c]["mark"]) for c in form("mark", "red_herring")}
+        # characters whose rule code may veto the game's end (`veto_outcome`)
+        self.vetoes = {c for c in chars if "veto_outcome" in REGISTRY[c].overrides}
         # characters whose holder believes they are another (the Drunk, the Lunatic, the
         # Marionette): the teams believed; those whose believed character is not in play
         self.believers = {c: REGISTRY[c].believes for c in chars
@@ -593,8 +613,10 @@ class Solver:
         for s, f in self.chose.get(N, ()):
             c, ab = st.chars[s], f.character
             holder = c == ab
-            believer = (c in self.believers and self.pb.truthful_claims
-                        and self.claims.get(s) == ab)
+            # ... or believed it: an unaware character of a team it believes (the Drunk,
+            # the Marionette), said so by its claim, or known (the seat woke as it)
+            believer = (c in self.believers and D.get(ab).team in self.believers[c] and (
+                f.known or (self.pb.truthful_claims and self.claims.get(s) == ab)))
             if not (holder or believer):
                 if f.known:
                     return None         # it happened: the seat had (or believed) that ability
@@ -685,6 +707,13 @@ class Solver:
         """The Demon at seat i has just died (already marked dead): the Scarlet Woman takes
         over if she can (she must, unless she is poisoned); else the game is over and
         nothing is yielded."""
+        if any(c in self.vetoes for c in st.chars):
+            # a character that may stop the game's end (the Evil Twin: good cannot win
+            # while both twins live): the game may go on, unmodelled from here
+            s = st.copy()
+            s.unknown = True
+            s.log += ({"when": when, "what": "unknown"},)
+            yield s
         living = sum(st.alive) + 1          # alive before this death
         if living < 5:
             return
@@ -1003,8 +1032,11 @@ class Solver:
                 continue
             t = self.travellers[x]
             sides = [t.alignment] if t.alignment else ["good", "evil"]
-            lives = [True] if t.died is None or t.died[1] > N else (
-                [True, False] if t.died == ("night", N) else [False])
+            # alive at night N unless it died before (on day N-1 or earlier, or an earlier
+            # night); either on the night it died
+            d = t.died
+            lives = [True] if d is None or d[1] > N or (d[0] == "day" and d[1] == N) else (
+                [True, False] if d == ("night", N) else [False])
             options.append([WorldPlayer(x, pos, t.character, a, alive, True)
                             for a in sides for alive in lives])
         best: frozenset[int] | None = None
@@ -1034,12 +1066,10 @@ class Solver:
         # A world field the problem does not give (who nominated today: the Town Crier)
         # that changes the answers, or a mark of the holder's the timeline does not set
         # (the Choirboy's King-killer): the check constrains nothing.
-        if ab.truths(world._replace(nominators=tuple(p.name for p in players)),
-                     holder) != truths:
-            return frozenset()
         reads = _Reads(world.marks.get(holder, {}))
-        ab.truths(world._replace(marks={**world.marks, holder: reads}), holder)
-        if reads.missing:
+        noms = _Touched()
+        ab.truths(world._replace(marks={**world.marks, holder: reads}, nominators=noms), holder)
+        if reads.missing or noms.touched:
             return frozenset()
         if not regs:
             return None

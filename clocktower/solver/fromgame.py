@@ -82,7 +82,8 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
         if who in travellers:
             # a Traveller's own events: its alignment (the Storyteller's, or its own
             # learn) and its death; its abilities are not modelled
-            if t in ("traveller_alignment", "learn") and e.get("alignment"):
+            if e.get("alignment") and (t == "traveller_alignment" or (
+                    t == "learn" and e.get("ability") == "setup")):
                 travellers[who][1] = e["alignment"]
             elif t == "death":
                 travellers[who][2] = (phase, number)
@@ -202,6 +203,6 @@ def problem_from_game(game, claims: Mapping[str, str], viewer: str | None = None
     learns: as if each shared them) or of `viewer`'s view, and the public `claims`."""
     events = game.view(viewer).events if viewer is not None else game.log
     facts = facts_from_events(events, viewer, until)
-    facts += [Claim(n, c) for n, c in claims.items() if n != viewer]
     seats = [p.name for p in game.players if not p.traveller]
+    facts += [Claim(n, c) for n, c in claims.items() if n != viewer and n in seats]
     return Problem(game.script, seats, facts, **options)
