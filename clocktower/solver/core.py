@@ -1051,25 +1051,18 @@ class Solver:
     def _true_of(self, players: tuple[WorldPlayer, ...], st: _State, s: int, f: Info, N: int,
                  mark: int | None, regs: tuple[int, ...]) -> frozenset[int] | None:
         names = self.names
-        marks: dict = {}
-        if mark is not None:
-            marks = {names[s]: {self.marks[f.character]: names[mark]}}
-        ex = st.executed.get(N - 1)
-        world = World(players, {}, {names[s]: f.choice} if f.choice else {}, marks,
-                      names[ex] if ex is not None else None,
-                      tuple(names[i] for i in sorted(self.deaths.get(N, ()))), ())
-        ab = self._ability(f.character, names[s])
         holder = names[s]
-        truths = ab.truths(world, holder)
-        if f.answer in truths:
-            return frozenset()
-        # A world field the problem does not give (who nominated today: the Town Crier)
-        # that changes the answers, or a mark of the holder's the timeline does not set
-        # (the Choirboy's King-killer): the check constrains nothing.
-        reads = _Reads(world.marks.get(holder, {}))
+        # The holder's marks and today's nominators note what the ability reads: a mark the
+        # timeline does not set (the Choirboy's King-killer) or the nominators (the Town
+        # Crier), fields the problem does not give, make a false answer constrain nothing.
+        reads = _Reads({self.marks[f.character]: names[mark]} if mark is not None else {})
         noms = _Touched()
-        ab.truths(world._replace(marks={**world.marks, holder: reads}, nominators=noms), holder)
-        if reads.missing or noms.touched:
+        ex = st.executed.get(N - 1)
+        world = World(players, {}, {holder: f.choice} if f.choice else {}, {holder: reads},
+                      names[ex] if ex is not None else None,
+                      tuple(names[i] for i in sorted(self.deaths.get(N, ()))), noms)
+        ab = self._ability(f.character, holder)
+        if f.answer in ab.truths(world, holder) or reads.missing or noms.touched:
             return frozenset()
         if not regs:
             return None
