@@ -298,6 +298,7 @@ class Solver:
         self.loose_kill = {c for c in chars if "kill" in rules[c]} - self.killers
         self.droison_one = form("droison", "one")
         self.droison_many = {c for c in chars if "droison" in rules[c]} - self.droison_one
+        self.droisoners = frozenset(self.droison_one | self.droison_many)
         self.protect_self = form("protect", "self")
         self.protect_chosen = form("protect", "chosen")
         self.loose_protect = form("protect", None)
@@ -570,8 +571,10 @@ class Solver:
         s1.sober = frozenset()
         s1.safe, s1.attack = (), -1
         s1.bad = frozenset()
-        if not s1.unknown and (any(self.loose_change.get(c, 99) <= N for c in s1.chars)
-                               or "change" in self.trav_effects.get(N, ())):
+        trav = self.trav_effects.get(N, ())
+        if not s1.unknown and (
+                (self.loose_change and any(self.loose_change.get(c, 99) <= N for c in s1.chars))
+                or "change" in trav):
             s1.unknown = True       # an unmodelled change of character may happen tonight
             s1.log += ({"when": f"night {N}", "what": "unknown"},)
         if s1.unknown:
@@ -579,11 +582,13 @@ class Solver:
             return
         # Tonight's droisoning: one lazy target while one "one" droisoner lives; any
         # number while two do or any other droisoner lives.
-        sources = [c for i, c in enumerate(s1.chars) if s1.alive[i]
-                   and (c in self.droison_one or c in self.droison_many)]
-        s1.multi = len(sources) > 1 or any(c in self.droison_many for c in sources) or (
-            "droison" in self.trav_effects.get(N, ()))
-        s1.pz_open = bool(sources) and not s1.multi
+        if self.droisoners.isdisjoint(s1.chars):
+            s1.multi, s1.pz_open = "droison" in trav, False
+        else:
+            sources = [c for i, c in enumerate(s1.chars) if s1.alive[i] and c in self.droisoners]
+            s1.multi = len(sources) > 1 or "droison" in trav or (
+                bool(self.droison_many) and any(c in self.droison_many for c in sources))
+            s1.pz_open = bool(sources) and not s1.multi
         woke = self._choices(s1, N)
         if woke is None:
             return
@@ -651,9 +656,12 @@ class Solver:
     def _woke(self, st: _State, woke: list[tuple[int, str]], N: int) -> bool:
         """After the Demon's step: every holder of a choice tonight could wake to make it
         (alive, or died tonight after acting; the Ravenkeeper: died tonight)."""
+        if not woke:
+            return True
         killer_pos = min((D.get(c).other_night for c in st.chars if c in self.killers),
                          default=0)
-        loose = any(st.alive[i] for i, c in enumerate(st.chars) if c in self.loose_kill)
+        loose = bool(self.loose_kill) and any(st.alive[i] for i, c in enumerate(st.chars)
+                                              if c in self.loose_kill)
         for s, ab in woke:
             if self.wake_rule(ab):
                 if not self._wakes(st, s, ab, N):
@@ -741,8 +749,8 @@ class Solver:
         else:
             outcomes = [deaths or frozenset()]
         if st.chars[imp] not in self.killers or N in self.loose_nights or (
-                "kill" in self.trav_effects.get(N, ())) or any(
-                st.alive[i] for i, c in enumerate(st.chars) if c in self.loose_kill):
+                "kill" in self.trav_effects.get(N, ())) or (self.loose_kill and any(
+                st.alive[i] for i, c in enumerate(st.chars) if c in self.loose_kill)):
             # A killer the timeline does not model: tonight's deaths need no explanation.
             yield from self._loose_deaths(st, N, outcomes)
             return
@@ -979,8 +987,9 @@ class Solver:
         """Is the fact among its ability's truths in this state? None: no; else the seats
         whose false registration it needs (their ability must work: sober). Memoised by
         everything the world is built from."""
+        bad, pz = st.bad, st.poisoned
         regs = tuple(i for i, c in enumerate(st.chars)
-                     if c in self.registering and not st.droisoned(i))
+                     if c in self.registering and i != pz and i not in bad)
         key = (f, s, N, tuple(st.chars), tuple(st.alive), st.executed.get(N - 1),
                self.deaths.get(N), mark, regs)
         memo = self._memo
