@@ -52,6 +52,8 @@ COUNT_CHANGES = ("outsiders", "outsiders_choice", "minions", "no_demon", "requir
 class Alchemist(Ability):
     id = "alchemist"
     kind = "transformation"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"change": None, "droison": "many", "kill": None, "protect": None}
     minion: State[str | None] = State(None)   # the Minion ability given; unset until chosen
 
     def minion_options(self) -> tuple[list[str], list[str]]:

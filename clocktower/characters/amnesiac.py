@@ -106,6 +106,8 @@ class GuessMenu(list):
 class Amnesiac(Ability):
     id = "amnesiac"
     kind = "deception"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"change": None, "droison": "many", "kill": None, "protect": None}
     private_args: ClassVar[tuple[str, ...]] = ("guess",)
 
     # ---- setup: the hidden ability -------------------------------------------------------

@@ -35,6 +35,8 @@ from ..engine.outcome import Outcome
 class CultLeader(Ability):
     id = "cultleader"
     kind = "ending"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"change": None}
     outcome_reasons = {"cultleader": "every good player joined the Cult Leader's cult: the "
                                      "Cult Leader's team wins"}
 

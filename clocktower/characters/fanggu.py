@@ -45,6 +45,8 @@ from ..engine.ability import Ability, State
 class FangGu(Ability):
     id = "fanggu"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": None, "change": None}
     has_jumped = State(False)   # once per game (`jumped`)
 
     def wakes(self, first: bool) -> bool:

@@ -19,6 +19,8 @@ from ._info import Information
 class FortuneTeller(Information):
     id = "fortuneteller"
     kind = "information"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"mark": "red_herring"}
     red_herring: State[str | None] = State(None)   # unset until chosen
 
     def on_setup(self) -> None:

@@ -36,6 +36,8 @@ from ._info import Information
 class Harlot(Information):
     id = "harlot"
     kind = "information"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": None}
 
     def wakes(self, first: bool) -> bool:
         return not first

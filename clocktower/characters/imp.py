@@ -21,6 +21,8 @@ from ._common import last_day_nominees
 class Imp(Ability):
     id = "imp"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": "chosen", "pass": "minion"}
     self_kill_night: State[int | None] = State(None)
 
     def wakes(self, first: bool) -> bool:

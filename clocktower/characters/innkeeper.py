@@ -30,6 +30,8 @@ from ..engine.state import Effect
 class Innkeeper(Ability):
     id = "innkeeper"
     kind = "protection"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"protect": None, "droison": "many"}
 
     def wakes(self, first: bool) -> bool:
         return not first

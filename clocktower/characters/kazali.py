@@ -53,6 +53,8 @@ from ..engine.jinx import adjusted
 class Kazali(Ability):
     id = "kazali"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": None, "change": None}
     chooses = State(False)
     held_back: StateList[Any] = StateList()   # evil-info steps held back
     pick: State[str | None] = State(None)   # the Minion character picked last

@@ -46,6 +46,8 @@ from ..engine.jinx import adjusted
 class LilMonsta(Ability):
     id = "lilmonsta"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": None, "change": None}
 
     # ---- who is the Demon ---------------------------------------------------------------
     sitter: State[str | None] = State(None)   # the babysitter (`babysitter()`)

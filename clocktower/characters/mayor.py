@@ -18,6 +18,8 @@ from ..engine.outcome import Outcome
 class Mayor(Ability):
     id = "mayor"
     kind = "ending"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"bounce": "kill"}
     outcome_reasons = {"mayor": "three players live and no execution occurred: the Mayor's team wins"}
 
     def redirect_death(self, target, cause, by):

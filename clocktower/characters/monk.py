@@ -15,6 +15,8 @@ from ..engine.state import Effect
 class Monk(Ability):
     id = "monk"
     kind = "protection"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"protect": "chosen"}
     may_choose_self = False     # the Amnesiac's Self-Monk variant may (characters/_variants.py)
 
     def wakes(self, first: bool) -> bool:

@@ -38,6 +38,8 @@ from ..engine.state import Effect
 class Philosopher(Ability):
     id = "philosopher"
     kind = "transformation"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"change": None, "droison": "many"}
     used = State(False)
     chosen: State[str | None] = State(None)
     gained: State["Ability | None"] = State(None)

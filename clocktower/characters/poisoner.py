@@ -15,6 +15,8 @@ from ..engine.state import Effect
 class Poisoner(Ability):
     id = "poisoner"
     kind = "malfunction"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"droison": "one"}
 
     def night(self, first: bool) -> None:
         game = self.game

@@ -36,6 +36,8 @@ from ..engine.state import Effect
 class Pukka(Ability):
     id = "pukka"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": None, "droison": "many"}
     victims: StateList[str] = StateList()   # poisoned, not yet killed (oldest first)
 
     def night(self, first: bool) -> None:

@@ -19,6 +19,8 @@ from ._info import Information
 class Ravenkeeper(Information):
     id = "ravenkeeper"
     kind = "information"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"wake": "died_tonight"}
     woken_night: State[int | None] = State(None)   # the night it woke after its death
 
     def acts_while_dead(self) -> bool:

@@ -14,6 +14,8 @@ from ..engine.outcome import Outcome, opposing
 class Saint(Ability):
     id = "saint"
     kind = "ending"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"executed": "evil_wins"}
     outcome_reasons = {"saint_executed": "the Saint died by execution: their team loses"}
 
     def on_death(self, dead, cause, by) -> None:

@@ -17,6 +17,8 @@ from ..engine.ability import Ability
 class ScarletWoman(Ability):
     id = "scarletwoman"
     kind = "transformation"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"change": "catch"}
     priority = -5
 
     def wakes(self, first: bool) -> bool:

@@ -14,6 +14,8 @@ from ..engine.ability import Ability, State
 class Slayer(Ability):
     id = "slayer"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"shoot": "demon"}
     used = State(False)
 
     def day_options(self) -> list[dict]:

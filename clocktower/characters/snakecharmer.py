@@ -39,6 +39,8 @@ from ..engine.state import Effect
 class SnakeCharmer(Ability):
     id = "snakecharmer"
     kind = "transformation"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"change": None, "droison": "many"}
 
     def night(self, first: bool) -> None:
         game, me = self.game, self.player

@@ -13,6 +13,8 @@ from ..engine.ability import Ability
 class Soldier(Ability):
     id = "soldier"
     kind = "protection"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"protect": "self"}
 
     def protects(self, target, cause, by) -> bool:
         return target is self.player and cause == "demon" and self.functioning

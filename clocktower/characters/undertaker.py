@@ -17,6 +17,8 @@ from ._info import Information
 class Undertaker(Information):
     id = "undertaker"
     kind = "information"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"wake": "after_execution"}
 
     def _executed_dead(self):
         name = executed_today(self.game)

@@ -39,6 +39,8 @@ TEAMS = D.teams()
 class Vigormortis(Ability):
     id = "vigormortis"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"kill": None, "droison": "many"}
     kept: StateList[str] = StateList()   # the Minions it killed who keep their ability
     _asking = State(False)
 

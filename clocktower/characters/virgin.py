@@ -15,6 +15,8 @@ from ..engine.ability import Ability, State
 class Virgin(Ability):
     id = "virgin"
     kind = "killing"
+    # what the world solver's timeline models of it (docs/solver.md)
+    world_rules = {"nominated": "townsfolk_dies"}
     used = State(False)
 
     def on_nominated(self, nominator) -> None:

@@ -138,6 +138,12 @@ class Ability:
     # holder's hand: it returns the default for every other voter, so the vote loop asks it
     # only when its holder votes (an ability that limits its holder's vote).
     holder_only: ClassVar[frozenset[str]] = frozenset()
+    # What this ability can do to the world beyond information, for the world solver's
+    # timeline (clocktower/solver/rules.py, docs/solver.md): effect -> the form the solver
+    # models ("kill": "chosen", "droison": "one", "protect": "self"...), or None for an
+    # effect it does not model (the solver then constrains nothing it could change). Empty:
+    # read from `kind` (killing, malfunction, transformation, protection: unmodelled).
+    world_rules: ClassVar[dict[str, str | None]] = {}
     data: CharacterData
     # The ability whose night step runs this one's (`night_position`): a Lunatic's
     # believed Demon acts within the Lunatic's step (characters/lunatic.py).

@@ -12,14 +12,15 @@ rules, the public claims and private information (docs/solver.md).
 """
 from .belief import Belief
 from .core import Solver, World_ as World
-from .facts import (Alignment, Chose, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, Team, VirginTrigger)
-from .fromgame import facts_from_events, problem_from_game, told_claims
+from .facts import (Alignment, Chose, Claim, Died, Execution, Fact, Info, Is, IsNot,
+                    NightDeaths, NotInPlay, Seating, SlayerShot, Team, Traveller, VirginTrigger)
+from .fromgame import facts_from_events, problem_from_game, public_claims, told_claims
 from .problem import Problem, SolverInputError, load_problem, problem_from_dict
 from .solve import Marginals, marginals, sample, solve, worlds
 
 __all__ = ["Belief", "Problem", "Solver", "World", "Fact", "Is", "IsNot", "Alignment", "NotInPlay",
-           "Team", "Claim", "Execution", "NightDeaths", "SlayerShot", "VirginTrigger", "Info", "Chose",
+           "Team", "Claim", "Died", "Execution", "NightDeaths", "SlayerShot", "VirginTrigger",
+           "Info", "Chose", "Seating", "Traveller",
            "SolverInputError", "load_problem", "problem_from_dict", "solve", "sample",
-           "marginals", "worlds", "Marginals", "facts_from_events", "problem_from_game",
+           "marginals", "worlds", "Marginals", "facts_from_events", "problem_from_game", "public_claims",
            "told_claims"]

@@ -31,29 +31,13 @@ from ..engine.game import Game
 from ..engine.setuprules import legal_counts, required
 from ..engine.state import Player
 from ..engine.world import World, WorldPlayer
-from .facts import (Alignment, Chose, Claim, Execution, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, Team, VirginTrigger)
+from .facts import (Alignment, Chose, Claim, Died, Execution, Info, Is, IsNot, NightDeaths,
+                    NotInPlay, Seating, SlayerShot, Team, Traveller, VirginTrigger)
 from .problem import Problem, SolverInputError, normalise
+from .rules import first_night_of, rules_of
 
-# The characters whose rules the timeline models (see docs/solver.md). The solver's own
-# table: the engine stays free of character names; these are rules of play, not data.
-DROISONER = "poisoner"          # chooses a player each night: poisoned tonight and tomorrow
-DRUNK = "drunk"                 # believes a Townsfolk; never in force
-KILLER = "imp"                  # kills at night; killing itself passes the Demon on
-CATCHER = "scarletwoman"        # becomes the Demon when it dies (5+ alive)
-PROTECT_SELF = "soldier"        # safe from the Demon
-PROTECTOR = "monk"              # protects another player from the Demon (nights 2+)
-SHOOTER = "slayer"
-VIRGIN = "virgin"
-SAINT = "saint"
-BOUNCER = "mayor"               # the Demon's kill on them may kill another player instead
-# When an information ability wakes: night 1 only, alive, died tonight, or after an
-# execution death yesterday. Others: alive.
-FIRST_ONLY = {"washerwoman", "librarian", "investigator", "chef"}
-DIED_TONIGHT = {"ravenkeeper"}
-AFTER_EXECUTION = {"undertaker"}
-# Abilities whose truths read a mark the Storyteller chose at setup (a good player).
-MARKS = {"fortuneteller": "red_herring"}
+# What the timeline knows of each character is read from its own module (`world_rules`,
+# `solver/rules.py`); the solver names no character.
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 FAST_LIMIT = 2_000_000          # setups of one team-count target listed at once, at most
 
@@ -85,6 +69,11 @@ def step_text(step: dict[str, Any]) -> str:
                              if step.get("protected_by") else "")
     elif what == "bounced":
         text = f"the Demon's kill on {seat} (the Mayor) killed {step['to']} instead"
+    elif what == "died":
+        text = f"{seat} died"
+    elif what == "unknown":
+        text = "a change of character the solver does not model may happen: from here " \
+            "only the public deaths are followed"
     elif what == "becomes":
         text = f"{seat} becomes the {D.get(step['character']).name}"
     else:
@@ -110,12 +99,50 @@ class _State:
     log: tuple = ()                         # the steps of the witness (dicts, step_text)
     safe: tuple = ()                        # tonight's known protections: (Monk seat, target)
     attack: int = -1                        # tonight's known Demon target (-1: not known)
+    multi: bool = False                     # tonight any number may be droisoned (`bad`)
+    bad: frozenset = frozenset()            # ... the seats droisoned so far tonight
+    unknown: bool = False                   # an unmodelled change may have happened: only
+                                            # the public deaths are followed from here
 
     def copy(self) -> "_State":
         return _State(list(self.chars), list(self.alive), self.poisoned, self.pz_open,
                       self.sober, self.used, self.herring, dict(self.executed), self.log,
-                      self.safe, self.attack)
+                      self.safe, self.attack, self.multi, self.bad, self.unknown)
 
+    def droisoned(self, i: int) -> bool:
+        return self.poisoned == i or i in self.bad
+
+
+
+class _Reads(dict):
+    """A holder's marks that note the keys an ability read and was not given."""
+
+    def __init__(self, given: Any) -> None:
+        super().__init__(given)
+        self.missing: set[str] = set()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self.missing.add(key)
+        return super().get(key, default)
+
+
+class _Touched(tuple):
+    """A world field the problem does not give (today's nominators): empty, and notes
+    whether an ability looked at it."""
+    touched = False
+
+    def __iter__(self):
+        self.touched = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.touched = True
+        return 0
+
+    def __contains__(self, x: object) -> bool:
+        self.touched = True
+        return False
 
 
 class Solver:
@@ -131,6 +158,7 @@ class Solver:
         for c in chars:
             if c not in REGISTRY:
                 raise SolverInputError(f"character {c!r} is not implemented")
+        self._read_rules(chars)
         idx = pb.seat_index
         # ---- domains from the static facts
         dom: list[set[str]] = [set(chars) for _ in range(n)]
@@ -159,8 +187,9 @@ class Solver:
                 ok = {x for x in chars if self.align[x] == "evil"}
                 if c in self.team and s not in changed:
                     ok.add(c)
-                    if self.team[c] == "townsfolk" and DRUNK in self.team:
-                        ok.add(DRUNK)
+                    # a good character whose holder believes they are one of c's team
+                    ok |= {b for b, teams in self.believers.items()
+                           if self.team[c] in teams and self.align[b] == "good"}
                 dom[s] &= ok
         self.domains = [sorted(d, key=chars.index) for d in dom]
         for s in range(n):
@@ -185,6 +214,8 @@ class Solver:
         self.chose: dict[int, list[tuple[int, Chose]]] = {}
         self.days: dict[int, list] = {}
         self.deaths: dict[int, frozenset[int]] = {}
+        self.travellers: dict[str, Traveller] = {}
+        seatings: dict[int, tuple[str, ...]] = {}
         last = 1
         picks = {(f.night, f.seat, f.character): f for f in pb.facts
                  if isinstance(f, Chose) and f.players}
@@ -209,10 +240,34 @@ class Solver:
             elif isinstance(f, NightDeaths):
                 self.deaths[f.night] = frozenset(idx(s) for s in f.seats)
                 last = max(last, f.night)
-            elif isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+            elif isinstance(f, Traveller):
+                self.travellers[f.name] = f
+            elif isinstance(f, Seating):
+                seatings[f.night] = f.players
+            elif isinstance(f, (Execution, SlayerShot, VirginTrigger, Died)):
                 self.days.setdefault(f.day, []).append(f)
                 last = max(last, f.day)
         self.last = last
+        # The circle each night (`Seating`; the seats when none is given), and the nights
+        # a Traveller died: the Demon may have killed it, so the night's deaths are free.
+        self.circle: dict[int, tuple[str, ...]] = {}
+        now = tuple(self.names)
+        for night in range(1, last + 1):
+            now = seatings.get(night, now)
+            self.circle[night] = now
+        self.odd_circle = {night for night, c in self.circle.items() if c != tuple(self.names)}
+        self.loose_nights = {t.died[1] for t in self.travellers.values()
+                             if t.died is not None and t.died[0] == "night"}
+        # What the seated Travellers' abilities may do each night (their rules, none
+        # modelled: each loosens the night as an unmodelled character does).
+        self.trav_effects: dict[int, set[str]] = {}
+        for night, circle in self.circle.items():
+            got: set[str] = set()
+            for name in circle:
+                t = self.travellers.get(name)
+                if t is not None and (t.died is None or t.died[1] >= night):
+                    got |= set(rules_of(t.character))
+            self.trav_effects[night] = got
         # ---- abilities that say what is true (one per character and holder), made on
         # a game seated like the problem (built when first needed)
         self._game: Game | None = None
@@ -221,10 +276,60 @@ class Solver:
         self._memo: dict[tuple, frozenset[int] | None] = {}
         self._setups: list[tuple[str, ...]] | None = None
         self._too_many = False
+        self._wake: dict[str, str] = {}
         # Characters that may register as something else (their class offers
         # `false_registrations`: the Spy, the Recluse).
         self.registering = {c for c in chars
                             if REGISTRY[c].false_registrations is not Ability.false_registrations}
+
+    def _read_rules(self, chars: list[str]) -> None:
+        """What the timeline knows of each character, from its own module (`world_rules`,
+        `solver/rules.py`; `unaware`/`believes` and the data's `setup_change` for a
+        character whose holder believes another)."""
+        rules = {c: rules_of(c) for c in chars}
+        self.rules = rules
+
+        def form(effect: str, *forms: str | None) -> set[str]:
+            return {c for c in chars if effect in rules[c] and rules[c][effect] in forms}
+
+        demons = {c for c in chars if self.team[c] == "demon"}
+        self.killers = form("kill", "chosen") & demons          # modelled night kills
+        self.passers = form("pass", "minion") & self.killers    # its self-kill passes it on
+        self.loose_kill = {c for c in chars if "kill" in rules[c]} - self.killers
+        self.droison_one = form("droison", "one")
+        self.droison_many = {c for c in chars if "droison" in rules[c]} - self.droison_one
+        self.droisoners = frozenset(self.droison_one | self.droison_many)
+        self.protect_self = form("protect", "self")
+        self.protect_chosen = form("protect", "chosen")
+        self.loose_protect = form("protect", None)
+        self.catchers = form("change", "catch")
+        # unmodelled changes of character: the first night each could act
+        self.loose_change = {c: first_night_of(c) for c in form("change", None)}
+        self.shooters = form("shoot", "demon")
+        self.virgins = form("nominated", "townsfolk_dies")
+        self.saints = form("executed", "evil_wins")
+        self.bouncers = form("bounce", "kill")
+        self.marks = {c: str(rules[c]["mark"]) for c in form("mark", "red_herring")}
+        # characters whose rule code may veto the game's end (`veto_outcome`)
+        self.vetoes = {c for c in chars if "veto_outcome" in REGISTRY[c].overrides}
+        # characters whose holder believes they are another (the Drunk, the Lunatic, the
+        # Marionette): the teams believed; those whose believed character is not in play
+        self.believers = {c: REGISTRY[c].believes for c in chars
+                          if REGISTRY[c].unaware and REGISTRY[c].believes}
+        self.not_as_self = {c for c in self.believers
+                            if (D.get(c).setup_change or {}).get("not_dealt_as_self")}
+
+    def wake_rule(self, ability: str) -> str:
+        """When an information or choosing ability wakes: "first" (night 1 only: the data
+        has no other-night position), "died_tonight", "after_execution" (its rules), or ""
+        (while alive)."""
+        got = self._wake.get(ability)
+        if got is None:
+            w = rules_of(ability).get("wake")
+            d = D.get(ability)
+            got = self._wake[ability] = str(w) if w else (
+                "first" if d.first_night and not d.other_night else "")
+        return got
 
     # ------------------------------------------------------------------------ setups
     def _legal_for(self, key: tuple[str, ...]) -> list[tuple[tuple[int, ...], frozenset[str]]]:
@@ -266,7 +371,8 @@ class Solver:
         if not self.counts_ok(setup):
             return False
         return not self.pb.truthful_claims or all(
-            c != DRUNK or self.claims.get(s) not in setup for s, c in enumerate(setup))
+            c not in self.not_as_self or self.claims.get(s) not in setup
+            for s, c in enumerate(setup))
 
     def setup_list(self, limit: int) -> list[tuple[str, ...]] | None:
         """Every setup (`setups()`), listed once and kept; None when there are more than
@@ -332,7 +438,8 @@ class Solver:
             if k == n:
                 t = tuple(c for c in chars if c is not None)
                 if self.counts_ok(t) and (not truthful or all(
-                        t[s] != DRUNK or claims.get(s) not in used for s in range(n))):
+                        t[s] not in self.not_as_self or claims.get(s) not in used
+                        for s in range(n))):
                     yield t
                 return
             s = order[k]
@@ -392,7 +499,8 @@ class Solver:
             if k == n:
                 t = tuple(chars)
                 if self.counts_ok(t) and (not truthful or all(
-                        t[s] != DRUNK or c not in used for s, c in drunk_claims)):
+                        t[s] not in self.not_as_self or c not in used
+                        for s, c in drunk_claims)):
                     out.append(t)
                     if len(out) > limit:
                         return False
@@ -444,7 +552,7 @@ class Solver:
             "demon_changes": [{"when": x["when"], "seat": x["seat"], "character": x["character"]}
                               for x in steps if x["what"] == "becomes"],
         }
-        if end.herring is not None and any(c in MARKS for c in end.chars):
+        if end.herring is not None and any(c in self.marks for c in end.chars):
             out["red_herring"] = [self.names[i] for i in sorted(end.herring)]
         return out
 
@@ -461,8 +569,26 @@ class Solver:
         s1 = st.copy()
         s1.poisoned = -1
         s1.sober = frozenset()
-        s1.pz_open = any(c == DROISONER and s1.alive[i] for i, c in enumerate(s1.chars))
         s1.safe, s1.attack = (), -1
+        s1.bad = frozenset()
+        trav = self.trav_effects.get(N, ())
+        if not s1.unknown and (
+                (self.loose_change and any(self.loose_change.get(c, 99) <= N for c in s1.chars))
+                or "change" in trav):
+            s1.unknown = True       # an unmodelled change of character may happen tonight
+            s1.log += ({"when": f"night {N}", "what": "unknown"},)
+        if s1.unknown:
+            yield from self._public_night(s1, N)
+            return
+        # Tonight's droisoning: one lazy target while one "one" droisoner lives; any
+        # number while two do or any other droisoner lives.
+        if self.droisoners.isdisjoint(s1.chars):
+            s1.multi, s1.pz_open = "droison" in trav, False
+        else:
+            sources = [c for i, c in enumerate(s1.chars) if s1.alive[i] and c in self.droisoners]
+            s1.multi = len(sources) > 1 or "droison" in trav or (
+                bool(self.droison_many) and any(c in self.droison_many for c in sources))
+            s1.pz_open = bool(sources) and not s1.multi
         woke = self._choices(s1, N)
         if woke is None:
             return
@@ -471,6 +597,15 @@ class Solver:
                 continue
             for s3 in self._infos(s2, N, 0):
                 yield from self._day(s3, N, 0)
+
+    def _public_night(self, st: _State, N: int) -> Iterator[_State]:
+        """A night of an unknown state: its public deaths, nothing explained."""
+        deaths = self.deaths.get(N, frozenset())
+        if N > 1 and any(not st.alive[i] for i in deaths):
+            return
+        for i in deaths:
+            st.alive[i] = False
+        yield from self._day(st, N, 0)
 
     # Choices (`Chose` facts). Made at dusk, before the Demon acts: a holder's choice sets
     # tonight's poison target (the Poisoner), protection (the Monk) or attack (the Demon);
@@ -483,7 +618,10 @@ class Solver:
         for s, f in self.chose.get(N, ()):
             c, ab = st.chars[s], f.character
             holder = c == ab
-            believer = (c == DRUNK and self.pb.truthful_claims and self.claims.get(s) == ab)
+            # ... or believed it: an unaware character of a team it believes (the Drunk,
+            # the Marionette), said so by its claim, or known (the seat woke as it)
+            believer = (c in self.believers and D.get(ab).team in self.believers[c] and (
+                f.known or (self.pb.truthful_claims and self.claims.get(s) == ab)))
             if not (holder or believer):
                 if f.known:
                     return None         # it happened: the seat had (or believed) that ability
@@ -496,20 +634,20 @@ class Solver:
             targets = [idx(p) for p in f.players]
             if s in targets and not getattr(REGISTRY[ab], "may_choose_self", True):
                 return None
-            if not st.alive[s] and ab not in DIED_TONIGHT and ab not in AFTER_EXECUTION:
+            if not st.alive[s] and self.wake_rule(ab) not in ("died_tonight", "after_execution"):
                 return None             # dead at dusk (the Undertaker's, Ravenkeeper's: _woke)
             woke.append((s, ab))
             if not holder or not st.alive[s] or len(targets) != 1:
                 continue                # a Drunk's choice does nothing
             (t,) = targets
-            if c == DROISONER:
+            if c in self.droison_one and not st.multi:
                 if st.poisoned not in (-1, t):
                     return None
                 st.poisoned, st.pz_open = t, False
                 st.log += (self._step(f"night {N}", "poisoned", t, night=N),)
-            elif c == PROTECTOR:
+            elif c in self.protect_chosen:
                 st.safe += ((s, t),)
-            elif c == KILLER:
+            elif c in self.killers:
                 if st.attack not in (-1, t):
                     return None
                 st.attack = t
@@ -518,12 +656,17 @@ class Solver:
     def _woke(self, st: _State, woke: list[tuple[int, str]], N: int) -> bool:
         """After the Demon's step: every holder of a choice tonight could wake to make it
         (alive, or died tonight after acting; the Ravenkeeper: died tonight)."""
-        killer_pos = D.get(KILLER).other_night
+        if not woke:
+            return True
+        killer_pos = min((D.get(c).other_night for c in st.chars if c in self.killers),
+                         default=0)
+        loose = bool(self.loose_kill) and any(st.alive[i] for i, c in enumerate(st.chars)
+                                              if c in self.loose_kill)
         for s, ab in woke:
-            if ab in FIRST_ONLY or ab in DIED_TONIGHT or ab in AFTER_EXECUTION:
+            if self.wake_rule(ab):
                 if not self._wakes(st, s, ab, N):
                     return False
-            elif not st.alive[s]:       # alive at dusk: killed by the Demon tonight
+            elif not st.alive[s] and not loose:     # alive at dusk: killed by the Demon
                 pos = D.get(ab).first_night if N == 1 else D.get(ab).other_night
                 if pos > killer_pos:
                     return False        # ... before its turn to choose
@@ -535,7 +678,13 @@ class Solver:
     # Malfunction, lazily: `excuse` poisons seat i now if it can (True: i is droisoned);
     # `require` records that an explanation needs seat i's ability working.
     def _excuse(self, st: _State, i: int, N: int) -> bool:
-        if st.poisoned == i:
+        if st.droisoned(i):
+            return True
+        if st.multi:
+            if i in st.sober:
+                return False
+            st.bad = st.bad | {i}
+            st.log += (self._step(f"night {N}", "poisoned", i, night=N),)
             return True
         if st.poisoned == -1 and st.pz_open and i not in st.sober:
             st.poisoned = i
@@ -544,7 +693,7 @@ class Solver:
         return False
 
     def _require(self, st: _State, i: int) -> bool:
-        if st.poisoned == i:
+        if st.droisoned(i):
             return False
         if i not in st.sober:
             st.sober = st.sober | {i}
@@ -552,12 +701,12 @@ class Solver:
 
     def _dies(self, st: _State, i: int) -> None:
         st.alive[i] = False
-        if st.chars[i] == DROISONER:
+        if st.chars[i] in self.droison_one and not st.multi:
             st.pz_open = False          # the poison ends when the Poisoner dies
             st.poisoned = -1
 
     def _become(self, st: _State, j: int, c: str) -> None:
-        if st.chars[j] == DROISONER:
+        if st.chars[j] in self.droison_one and not st.multi:
             st.pz_open = False          # ... or stops being the Poisoner
             st.poisoned = -1
         st.chars[j] = c
@@ -566,22 +715,30 @@ class Solver:
         """The Demon at seat i has just died (already marked dead): the Scarlet Woman takes
         over if she can (she must, unless she is poisoned); else the game is over and
         nothing is yielded."""
+        if any(c in self.vetoes for c in st.chars):
+            # a character that may stop the game's end (the Evil Twin: good cannot win
+            # while both twins live): the game may go on, unmodelled from here
+            s = st.copy()
+            s.unknown = True
+            s.log += ({"when": when, "what": "unknown"},)
+            yield s
         living = sum(st.alive) + 1          # alive before this death
         if living < 5:
             return
+        demon = st.chars[i]
         for j, c in enumerate(st.chars):
-            if c == CATCHER and st.alive[j]:
+            if c in self.catchers and st.alive[j]:
                 s = st.copy()
                 if self._require(s, j):
-                    self._become(s, j, KILLER)
-                    s.log += (self._step(when, "becomes", j, character=KILLER),)
+                    self._become(s, j, demon)
+                    s.log += (self._step(when, "becomes", j, character=demon),)
                     yield s
 
     def _demon(self, st: _State, N: int) -> Iterator[_State]:
         if N == 1:
             yield st
             return
-        imps = [i for i, c in enumerate(st.chars) if c == KILLER and st.alive[i]]
+        imps = [i for i, c in enumerate(st.chars) if self.team[c] == "demon" and st.alive[i]]
         if not imps:
             return              # the game would have ended
         imp = imps[0]
@@ -591,6 +748,13 @@ class Solver:
                 frozenset([i]) for i in range(self.n) if st.alive[i]]
         else:
             outcomes = [deaths or frozenset()]
+        if st.chars[imp] not in self.killers or N in self.loose_nights or (
+                "kill" in self.trav_effects.get(N, ())) or (self.loose_kill and any(
+                st.alive[i] for i, c in enumerate(st.chars) if c in self.loose_kill)):
+            # A killer the timeline does not model: tonight's deaths need no explanation.
+            yield from self._loose_deaths(st, N, outcomes)
+            return
+        demon = st.chars[imp]
         names = self.names
         for d in outcomes:
             if len(d) > 1:
@@ -606,7 +770,7 @@ class Solver:
                     continue
                 # A sober Mayor attacked: the Storyteller may move the death to a dead or
                 # a protected player (nobody dies).
-                bounce = a != -1 and st.chars[a] == BOUNCER
+                bounce = a != -1 and st.chars[a] in self.bouncers
                 if bounce and not all(st.alive):
                     s = st.copy()
                     if self._require(s, a):
@@ -616,9 +780,9 @@ class Solver:
                 for j, c in enumerate(st.chars):
                     if not st.alive[j] or j == imp:
                         continue
-                    if c == PROTECT_SELF:
+                    if c in self.protect_self:
                         target: int | None = j
-                    elif c == PROTECTOR:    # its known choice, else whoever was attacked
+                    elif c in self.protect_chosen:  # its known choice, else the attacked
                         target = next((t for m, t in st.safe if m == j), None if a == -1 else a)
                         if target == j:
                             continue
@@ -634,8 +798,19 @@ class Solver:
                         s.log += (self._step(f"night {N}", "no death", imp,
                                              protected_by=names[j]),)
                         yield s
+                # A protector the timeline does not model explains it (it subsumes the
+                # Demon's poisoning).
+                loose = [j for j, c in enumerate(st.chars)
+                         if c in self.loose_protect and st.alive[j]]
                 s = st.copy()
-                if self._excuse(s, imp, N):
+                if "protect" in self.trav_effects.get(N, ()):
+                    s.log += (self._step(f"night {N}", "no death", imp),)
+                    yield s
+                elif loose:
+                    s.log += (self._step(f"night {N}", "no death", imp,
+                                         protected_by=names[loose[0]]),)
+                    yield s
+                elif self._excuse(s, imp, N):
                     s.log += (self._step(f"night {N}", "no death", imp),)
                     yield s
                 continue
@@ -648,7 +823,7 @@ class Solver:
             if a not in (-1, k):
                 # Only the Demon kills at night: its known target died, or was a sober
                 # Mayor whose death the Storyteller moved to k.
-                if not (st.alive[a] and st.chars[a] == BOUNCER and k != imp
+                if not (st.alive[a] and st.chars[a] in self.bouncers and k != imp
                         and self._require(s, a)):
                     continue
                 s.log += (self._step(f"night {N}", "bounced", a, to=names[k]),)
@@ -656,7 +831,7 @@ class Solver:
             if not all(self._excuse(s, m, N) for m, t in st.safe if t == k):
                 continue
             if k != imp:
-                if s.chars[k] == PROTECT_SELF and not self._excuse(s, k, N):
+                if s.chars[k] in self.protect_self and not self._excuse(s, k, N):
                     continue
                 self._dies(s, k)
                 s.log += (self._step(f"night {N}", "killed", k),)
@@ -665,9 +840,12 @@ class Solver:
             # The star-pass: the Scarlet Woman takes it if she can; else any living
             # Minion (the Storyteller's choice), as the engine's Imp does.
             self._dies(s, imp)
-            s.log += (self._step(f"night {N}", "killed itself", imp, character=KILLER),)
+            s.log += (self._step(f"night {N}", "killed itself", imp, character=demon),)
+            if demon not in self.passers:
+                yield from self._demon_dies(s, imp, f"night {N}")
+                continue
             living = sum(s.alive) + 1
-            sw = [j for j, c in enumerate(s.chars) if c == CATCHER and s.alive[j]]
+            sw = [j for j, c in enumerate(s.chars) if c in self.catchers and s.alive[j]]
             if sw and living >= 5:
                 yield from self._demon_dies(s, imp, f"night {N}")
                 s = s.copy()            # she must take it unless she is poisoned
@@ -676,16 +854,33 @@ class Solver:
             for j, c in enumerate(s.chars):
                 if s.alive[j] and self.team[c] == "minion":
                     s2 = s.copy()
-                    self._become(s2, j, KILLER)
-                    s2.log += (self._step(f"night {N}", "becomes", j, character=KILLER),)
+                    self._become(s2, j, demon)
+                    s2.log += (self._step(f"night {N}", "becomes", j, character=demon),)
                     yield s2
 
+    def _loose_deaths(self, st: _State, N: int,
+                      outcomes: list[frozenset[int]]) -> Iterator[_State]:
+        """A night with a killer the timeline does not model: each possible set of deaths
+        happens unexplained; a Demon's death makes the state unknown (who holds the Demon
+        next is not modelled)."""
+        for d in outcomes:
+            if any(not st.alive[k] for k in d):
+                continue
+            s = st.copy()
+            for k in sorted(d):
+                self._dies(s, k)
+                s.log += (self._step(f"night {N}", "died", k),)
+                if self.team[s.chars[k]] == "demon":
+                    s.unknown = True
+            yield s
+
     def _wakes(self, st: _State, i: int, ability: str, N: int) -> bool:
-        if ability in FIRST_ONLY:
+        rule = self.wake_rule(ability)
+        if rule == "first":
             return N == 1
-        if ability in DIED_TONIGHT:
+        if rule == "died_tonight":
             return not st.alive[i] and i in self.deaths.get(N, ())
-        if ability in AFTER_EXECUTION:
+        if rule == "after_execution":
             return N > 1 and st.alive[i] and (N - 1) in st.executed
         return st.alive[i]
 
@@ -701,9 +896,9 @@ class Solver:
             if c == f.character and self.align.get(c) == "good":
                 if not self._wakes(st, s, c, N):
                     return
-                if st.poisoned != s:
+                if not st.droisoned(s):
                     options: list[_State] = []
-                    if MARKS.get(c):
+                    if c in self.marks:
                         options += self._marked(st, s, f, N)
                     else:
                         need = self._true(st, s, f, N)
@@ -720,7 +915,8 @@ class Solver:
                     for o in options:
                         yield from self._infos(o, N, k + 1)
                     return
-            elif c == DRUNK and self.pb.truthful_claims and self.claims.get(s) == f.character:
+            elif (c in self.believers and self.pb.truthful_claims
+                  and self.claims.get(s) == f.character):
                 if not self._wakes(st, s, f.character, N):
                     return
             k += 1
@@ -791,8 +987,9 @@ class Solver:
         """Is the fact among its ability's truths in this state? None: no; else the seats
         whose false registration it needs (their ability must work: sober). Memoised by
         everything the world is built from."""
+        bad, pz = st.bad, st.poisoned
         regs = tuple(i for i, c in enumerate(st.chars)
-                     if c in self.registering and st.poisoned != i)
+                     if c in self.registering and i != pz and i not in bad)
         key = (f, s, N, tuple(st.chars), tuple(st.alive), st.executed.get(N - 1),
                self.deaths.get(N), mark, regs)
         memo = self._memo
@@ -823,18 +1020,58 @@ class Solver:
                   regs: tuple[int, ...]) -> frozenset[int] | None:
         names = self.names
         align = self.align
+        if N in self.odd_circle:
+            return self._true_seated(st, s, f, N, mark, regs, self.circle[N])
         players = tuple(WorldPlayer(names[i], i, st.chars[i], align[st.chars[i]],
                                     st.alive[i]) for i in range(self.n))
-        marks: dict = {}
-        if mark is not None:
-            marks = {names[s]: {MARKS[f.character]: names[mark]}}
-        ex = st.executed.get(N - 1)
-        world = World(players, {}, {names[s]: f.choice} if f.choice else {}, marks,
-                      names[ex] if ex is not None else None,
-                      tuple(names[i] for i in sorted(self.deaths.get(N, ()))), ())
-        ab = self._ability(f.character, names[s])
+        return self._true_of(players, st, s, f, N, mark, regs)
+
+    def _true_seated(self, st: _State, s: int, f: Info, N: int, mark: int | None,
+                     regs: tuple[int, ...], circle: tuple[str, ...]) -> frozenset[int] | None:
+        """`_true_now` in a circle with Travellers (or without a seat that left): each
+        Traveller good or evil when its alignment is not known, alive or dead on the night
+        it died; the check holds if it holds in one of them."""
+        seat = {x: i for i, x in enumerate(self.names)}
+        options = []
+        for pos, x in enumerate(circle):
+            if x in seat:
+                i = seat[x]
+                c = st.chars[i]
+                options.append([WorldPlayer(x, pos, c, self.align[c], st.alive[i])])
+                continue
+            t = self.travellers[x]
+            sides = [t.alignment] if t.alignment else ["good", "evil"]
+            # alive at night N unless it died before (on day N-1 or earlier, or an earlier
+            # night); either on the night it died
+            d = t.died
+            lives = [True] if d is None or d[1] > N or (d[0] == "day" and d[1] == N) else (
+                [True, False] if d == ("night", N) else [False])
+            options.append([WorldPlayer(x, pos, t.character, a, alive, True)
+                            for a in sides for alive in lives])
+        best: frozenset[int] | None = None
+        for players in itertools.product(*options):
+            got = self._true_of(tuple(players), st, s, f, N, mark, regs)
+            if got is not None and (best is None or len(got) < len(best)):
+                best = got
+                if not got:
+                    break
+        return best
+
+    def _true_of(self, players: tuple[WorldPlayer, ...], st: _State, s: int, f: Info, N: int,
+                 mark: int | None, regs: tuple[int, ...]) -> frozenset[int] | None:
+        names = self.names
         holder = names[s]
-        if f.answer in ab.truths(world, holder):
+        # The holder's marks and today's nominators note what the ability reads: a mark the
+        # timeline does not set (the Choirboy's King-killer) or the nominators (the Town
+        # Crier), fields the problem does not give, make a false answer constrain nothing.
+        reads = _Reads({self.marks[f.character]: names[mark]} if mark is not None else {})
+        noms = _Touched()
+        ex = st.executed.get(N - 1)
+        world = World(players, {}, {holder: f.choice} if f.choice else {}, {holder: reads},
+                      names[ex] if ex is not None else None,
+                      tuple(names[i] for i in sorted(self.deaths.get(N, ()))), noms)
+        ab = self._ability(f.character, holder)
+        if f.answer in ab.truths(world, holder) or reads.missing or noms.touched:
             return frozenset()
         if not regs:
             return None
@@ -852,10 +1089,31 @@ class Solver:
     def _after_day_death(self, s: _State, died: int, N: int, k: int) -> Iterator[_State]:
         """Day N's event k killed `died`: if it was the Demon, every way the game goes on
         (`_demon_dies`); then day N's next event."""
-        if s.chars[died] == KILLER:
-            for s2 in self._demon_dies(s, died, f"day {N}"):
-                yield from self._day(s2, N, k + 1)
-            return
+        if self.team[s.chars[died]] == "demon" and not s.unknown:
+            if s.chars[died] not in self.killers:
+                s.unknown = True        # a Demon the timeline does not model died
+                s.log += ({"when": f"day {N}", "what": "unknown"},)
+            else:
+                for s2 in self._demon_dies(s, died, f"day {N}"):
+                    yield from self._day(s2, N, k + 1)
+                return
+        yield from self._day(s, N, k + 1)
+
+    def _public_day(self, st: _State, N: int, k: int) -> Iterator[_State]:
+        """Day N's event k in an unknown state: its public death, nothing explained."""
+        ev = self.days[N][k]
+        idx = self.pb.seat_index
+        died = {Execution: lambda: ev.seat, Died: lambda: ev.seat,
+                VirginTrigger: lambda: ev.nominator,
+                SlayerShot: lambda: ev.target if ev.died else None}[type(ev)]()
+        s = st.copy()
+        if died is not None:
+            x = idx(died)
+            if not s.alive[x]:
+                return
+            s.alive[x] = False
+            if not isinstance(ev, (SlayerShot, Died)):
+                s.executed[N] = x
         yield from self._day(s, N, k + 1)
 
     def _day(self, st: _State, N: int, k: int) -> Iterator[_State]:
@@ -868,25 +1126,43 @@ class Solver:
             return
         ev = events[k]
         idx = self.pb.seat_index
-        if isinstance(ev, Execution):
+        if st.unknown:
+            yield from self._public_day(st, N, k)
+        elif isinstance(ev, Died):
             x = idx(ev.seat)
             if not st.alive[x]:
                 return
             s = st.copy()
-            if s.chars[x] == SAINT and not self._excuse(s, x, N):
+            self._dies(s, x)
+            s.log += (self._step(f"day {N}", "died", x),)
+            yield from self._after_day_death(s, x, N, k)
+        elif isinstance(ev, Execution):
+            x = idx(ev.seat)
+            if not st.alive[x]:
+                return
+            s = st.copy()
+            if s.chars[x] in self.saints and not self._excuse(s, x, N):
                 return                  # evil would have won
             self._dies(s, x)
             s.executed[N] = x
             yield from self._after_day_death(s, x, N, k)
         elif isinstance(ev, SlayerShot):
             a, t = idx(ev.shooter), idx(ev.target)
-            real = st.chars[a] == SHOOTER and st.alive[a] and a not in st.used
+            real = st.chars[a] in self.shooters and st.alive[a] and a not in st.used
             s = st.copy()
             if real:
                 s.used = st.used | {a}
-            demon = st.chars[t] == KILLER
-            recluse = st.chars[t] in self.registering and self.team[st.chars[t]] == "outsider"
-            if ev.died:
+            demon = self.team[st.chars[t]] == "demon"
+            recluse = not demon and st.chars[t] in self.registering and any(
+                self.team.get(rc, D.get(rc).team) == "demon"
+                for rc, _ in self._reg_options(st.chars[t], None))
+            if ev.died and demon and st.chars[t] not in self.killers:
+                # a Demon the timeline does not model: whether it dies is its own rule
+                if not (real and st.alive[t] and self._require(s, a)):
+                    return
+                self._dies(s, t)
+                yield from self._after_day_death(s, t, N, k)
+            elif ev.died:
                 if not (real and st.alive[t] and (demon or recluse)):
                     return
                 if not self._require(s, a) or (recluse and not self._require(s, t)):
@@ -894,19 +1170,21 @@ class Solver:
                 self._dies(s, t)
                 yield from self._after_day_death(s, t, N, k)
             else:
-                if real and demon and st.alive[t] and not self._excuse(s, a, N):
+                if (real and demon and st.alive[t] and st.chars[t] in self.killers
+                        and not self._excuse(s, a, N)):
                     return
                 yield from self._day(s, N, k + 1)
         elif isinstance(ev, VirginTrigger):
             n_, v = idx(ev.nominator), idx(ev.virgin)
-            if st.chars[v] != VIRGIN or v in st.used or not st.alive[n_]:
+            if st.chars[v] not in self.virgins or v in st.used or not st.alive[n_]:
                 return
             s = st.copy()
             if not self._require(s, v):
                 return
             c = st.chars[n_]
             if self.team[c] != "townsfolk":
-                if not (c in self.registering and self.align[c] == "evil"
+                if not (c in self.registering and any(
+                        D.get(rc).team == "townsfolk" for rc, _ in self._reg_options(c, None))
                         and self._require(s, n_)):
                     return
             s.used = st.used | {v}

@@ -25,6 +25,17 @@ rules the solver models):
 - `SlayerShot(day, shooter, target, died)`: a public shot and whether the target died.
 - `VirginTrigger(day, nominator, virgin)`: the nominator was executed at once on
   nominating the Virgin (and died).
+- `Died(day, seat)`: the seat died by day of another public cause (an ability the solver
+  does not model, such as the Gunslinger's or the Witch's; leaving the table).
+
+The circle (who sits where; Travellers join and leave mid-game):
+
+- `Seating(night, players)`: the circle during night N's information and after, until the
+  next `Seating` (names in order: the problem's seats and Travellers). Without one the
+  circle is the problem's seats.
+- `Traveller(name, character, alignment=None, died=None)`: a Traveller in some `Seating`
+  (not one of the problem's seats: not dealt a character), its alignment when known (else
+  either), and when it died, `("day", N)` or `("night", N)` (its death is public).
 
 Information (what a player says they learned, or what a bot privately learned):
 
@@ -117,6 +128,26 @@ class VirginTrigger:
 
 
 @dataclass(frozen=True)
+class Died:
+    day: int
+    seat: str
+
+
+@dataclass(frozen=True)
+class Seating:
+    night: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Traveller:
+    name: str
+    character: str
+    alignment: str | None = None
+    died: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
 class Info:
     night: int
     seat: str
@@ -144,6 +175,6 @@ class Chose:
     known: bool = False             # it happened (else: the seat says so)
 
 
-Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, NightDeaths, SlayerShot,
-             VirginTrigger, Info, Chose]
-DAY_EVENTS = (Execution, SlayerShot, VirginTrigger)
+Fact = Union[Is, IsNot, Team, Alignment, NotInPlay, Claim, Execution, Died, NightDeaths, SlayerShot,
+             VirginTrigger, Info, Chose, Seating, Traveller]
+DAY_EVENTS = (Execution, SlayerShot, VirginTrigger, Died)

@@ -24,8 +24,8 @@ from typing import Any, Iterable, Mapping
 from .. import data as D
 from ..characters import REGISTRY
 from ..characters._info import Information
-from .facts import (Alignment, Chose, Claim, Execution, Fact, Info, NightDeaths, NotInPlay,
-                    SlayerShot, Team, VirginTrigger)
+from .facts import (Alignment, Chose, Claim, Died, Execution, Fact, Info, NightDeaths,
+                    NotInPlay, Seating, SlayerShot, Team, Traveller, VirginTrigger)
 from .problem import Problem
 
 META = ("type", "phase", "number", "visible_to", "player", "ability")
@@ -42,6 +42,10 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
     setup learn, alignment and evil info become facts). `until` = (phase, number): stop
     before that phase starts, e.g. ("day", 3) keeps nights 1-3 and days 1-2."""
     facts: list[Fact] = []
+    seats: tuple[str, ...] = ()             # the dealt players, in the setup's order
+    circle: tuple[str, ...] = ()            # who sits where now (Travellers join, leave)
+    written: tuple[str, ...] = ()           # the circle of the last Seating fact
+    travellers: dict[str, list] = {}        # name -> [character, alignment, died]
     choices: dict[tuple[str, str], tuple[str, ...]] = {}
     virgin_today: dict[str, str] = {}       # nominator -> virgin, for today's trigger
     shots: list[list] = []                  # [day, shooter, target, died]
@@ -55,11 +59,37 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
             phase, number = t, e["number"]
             choices.clear()
             virgin_today.clear()
+            if t == "night" and circle != written:
+                facts.append(Seating(number, circle))
+                written = circle
             continue
         if t == "game_over":
             break
+        if t == "seating":
+            circle = tuple(e["players"])
+            travellers.update({x: [c, None, None] for x, c in e.get("travellers", {}).items()})
+            seats = written = tuple(x for x in circle if x not in travellers)
+            continue
+        if t in ("traveller_joined", "traveller_left"):
+            if t == "traveller_joined":
+                travellers[e["player"]] = [e["character"], None, None]
+            circle = tuple(e["players"])
+            if phase == "night":        # at dusk or in the night: tonight's circle
+                facts.append(Seating(number, circle))
+                written = circle
+            continue
+        who = str(e.get("player"))
+        if who in travellers:
+            # a Traveller's own events: its alignment (the Storyteller's, or its own
+            # learn) and its death; its abilities are not modelled
+            if e.get("alignment") and (t == "traveller_alignment" or (
+                    t == "learn" and e.get("ability") == "setup")):
+                travellers[who][1] = e["alignment"]
+            elif t == "death":
+                travellers[who][2] = (phase, number)
+            continue
         if t == "learn":
-            ab, who = str(e.get("ability")), str(e.get("player"))
+            ab = str(e.get("ability"))
             if ab == "setup" and who == viewer:
                 facts.append(Claim(who, e["character"]))
                 facts.append(Alignment(who, e["alignment"]))
@@ -82,7 +112,8 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
             facts += chosen
             chosen.clear()
             if number >= 2:
-                facts.append(NightDeaths(number, tuple(e.get("deaths", ()))))
+                facts.append(NightDeaths(number, tuple(x for x in e.get("deaths", ())
+                                                       if x not in travellers)))
         elif t == "ability_triggered" and e.get("ability") == "virgin" and "target" in e:
             virgin_today[e["target"]] = e["player"]
         elif t == "claim_ability" and e.get("character") == "slayer" and "target" in e:
@@ -102,7 +133,52 @@ def facts_from_events(events: Iterable[Mapping], viewer: str | None = None,
                 f = facts[i]
                 assert isinstance(f, SlayerShot)
                 facts[i] = SlayerShot(f.day, f.shooter, f.target, True)
+            else:
+                facts.append(Died(number, who))     # another public death by day
+    if travellers:
+        # facts naming a Traveller elsewhere than in the circle (a choice of one, its
+        # information) are left out: the Travellers' abilities are not modelled
+        facts = [f for f in facts if isinstance(f, Seating) or not (_names(f) - set(seats))]
+        facts += [Traveller(x, c, a, d) for x, (c, a, d) in travellers.items()]
     return facts
+
+
+def _names(f: Fact) -> set[str]:
+    """The players a fact names."""
+    out: set[str] = set()
+    for k in ("seat", "shooter", "target", "nominator", "virgin"):
+        v = getattr(f, k, None)
+        if isinstance(v, str):
+            out.add(v)
+    for k in ("seats", "players", "choice"):
+        out |= set(getattr(f, k, ()) or ())
+    ans = getattr(f, "answer", None)
+    if isinstance(ans, dict):
+        out |= set(ans.get("players", ()) or ())
+    return out
+
+
+def public_claims(events: Iterable[Mapping], until: tuple[str, int] | None = None
+                  ) -> list[Fact]:
+    """The table's public claims in `events` (`claim` events: the bots' and the players'
+    claims of a character, with the information and choices they said): each player's
+    last claimed character as a `Claim`, each claimed piece of information as an `Info`
+    of that character (with the choice said). What a puzzle states, from a game."""
+    last: dict[str, str] = {}
+    said: list[Fact] = []
+    for e in events:
+        if e["type"] in ("night", "day") and until is not None and \
+                (e["type"], e["number"]) == until:
+            break
+        if e["type"] != "claim":
+            continue
+        who, c = str(e["player"]), str(e["character"])
+        last[who] = c
+        info = e.get("info")
+        if isinstance(info, Mapping) and e.get("night"):
+            said.append(Info(int(e["night"]), who, c, dict(info),
+                             tuple(e.get("chose") or ())))
+    return [Claim(w, c) for w, c in last.items()] + said
 
 
 def told_claims(game) -> dict[str, str]:
@@ -114,7 +190,10 @@ def told_claims(game) -> dict[str, str]:
     bluffs = list(game.bluffs)
     free = [c for c in game.script.characters if D.get(c).team in ("townsfolk", "outsider")
             and c not in told.values() and c not in bluffs]
-    return {p["name"]: told[p["name"]] if p["alignment"] == "good" else (bluffs or free).pop(0)
+    pool = bluffs or free
+    spare = [c for c in game.script.characters if D.get(c).team == "townsfolk"]
+    return {p["name"]: told[p["name"]] if p["alignment"] == "good"
+            else pool.pop(0) if pool else spare[0]      # none left: a Townsfolk in play
             for p in game.log[0]["players"]}
 
 
@@ -124,6 +203,6 @@ def problem_from_game(game, claims: Mapping[str, str], viewer: str | None = None
     learns: as if each shared them) or of `viewer`'s view, and the public `claims`."""
     events = game.view(viewer).events if viewer is not None else game.log
     facts = facts_from_events(events, viewer, until)
-    facts += [Claim(n, c) for n, c in claims.items() if n != viewer]
     seats = [p.name for p in game.players if not p.traveller]
+    facts += [Claim(n, c) for n, c in claims.items() if n != viewer and n in seats]
     return Problem(game.script, seats, facts, **options)

@@ -12,8 +12,8 @@ from typing import Any, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, read_text_file
 from ..scripts import Script, load_script
-from .facts import (Alignment, Chose, Claim, Execution, Fact, Info, Is, IsNot, NightDeaths,
-                    NotInPlay, SlayerShot, Team, VirginTrigger)
+from .facts import (Alignment, Chose, Claim, Died, Execution, Fact, Info, Is, IsNot, NightDeaths,
+                    NotInPlay, Seating, SlayerShot, Team, Traveller, VirginTrigger)
 
 
 class SolverInputError(ClocktowerError):
@@ -124,7 +124,23 @@ def normalise(f: Fact, pb: Problem) -> Fact:
         return f
     if isinstance(f, NotInPlay):
         return NotInPlay(tuple(_char(c, where) for c in f.characters))
-    if isinstance(f, Execution):
+    if isinstance(f, Traveller):
+        if f.name in pb.seats:
+            raise SolverInputError(f"{where}: a Traveller is not one of the seats")
+        if f.alignment not in (None, "good", "evil"):
+            raise SolverInputError(f"{where}: alignment must be good or evil")
+        return Traveller(f.name, _char(f.character, where), f.alignment,
+                         tuple(f.died) if f.died is not None else None)  # type: ignore[arg-type]
+    if isinstance(f, Seating):
+        known = set(pb.seats) | {t.name for t in pb.facts if isinstance(t, Traveller)}
+        for x in f.players:
+            if x not in known:
+                raise SolverInputError(f"{where}: {x!r} is neither a seat nor a Traveller")
+        missing = set(pb.seats) - set(f.players)
+        if missing:
+            raise SolverInputError(f"{where}: the seats {sorted(missing)} are not in the circle")
+        return Seating(int(f.night), tuple(f.players))
+    if isinstance(f, (Execution, Died)):
         pb.seat_index(f.seat, where)
         return f
     if isinstance(f, NightDeaths):
@@ -171,7 +187,7 @@ def _when(f: Fact) -> tuple[int, int] | None:
     (None: not on it)."""
     if isinstance(f, (Info, Chose, NightDeaths)):
         return (2 * f.night - 1, 0)
-    if isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+    if isinstance(f, (Execution, SlayerShot, VirginTrigger, Died)):
         return (2 * f.day, 0)
     return None
 
@@ -180,7 +196,18 @@ def game_goes_on(pb: Problem) -> None:
     """The game ends when just two players are alive (evil wins): no fact may come after
     the public death that left two alive (a later night or day, or a later event the same
     day). Public deaths are the same in every world, so this is a fault of the problem
-    itself. (Facts of the same night after its deaths are not ordered: not checked.)"""
+    itself. (Facts of the same night after its deaths are not ordered: not checked.)
+    Checked only on a script whose Demons all die as the rule expects and where nothing
+    changes characters unmodelled (`solver/rules.py`): a Zombuul who seems dead, a
+    Summoner's game with no Demon yet, go on at two alive."""
+    from .rules import rules_of
+    for c in pb.characters:
+        r = rules_of(c)
+        if (D.get(c).team == "demon" and r.get("kill") != "chosen") or (
+                "change" in r and r["change"] is None):
+            return
+    if any(isinstance(f, Traveller) for f in pb.facts):
+        return          # seated Travellers count too: not followed here
     alive = len(pb.seats)
     order: list[tuple[tuple[int, int], int, Fact]] = []
     day_index: dict[int, int] = {}
@@ -188,7 +215,7 @@ def game_goes_on(pb: Problem) -> None:
         w = _when(f)
         if w is None:
             continue
-        if isinstance(f, (Execution, SlayerShot, VirginTrigger)):
+        if isinstance(f, (Execution, SlayerShot, VirginTrigger, Died)):
             k = day_index[f.day] = day_index.get(f.day, 0) + 1
             w = (w[0], k)
         order.append((w, len(order), f))
@@ -200,7 +227,7 @@ def game_goes_on(pb: Problem) -> None:
                 f"{_say(over[1])} left just two players alive: the game was over "
                 f"(evil wins), but {_say(f)} comes after it")
         died = (len(f.seats) if isinstance(f, NightDeaths) else
-                1 if isinstance(f, (Execution, VirginTrigger))
+                1 if isinstance(f, (Execution, VirginTrigger, Died))
                 or (isinstance(f, SlayerShot) and f.died) else 0)
         alive -= died
         if died and alive <= 2 and over is None:
@@ -212,6 +239,8 @@ def _say(f: Fact) -> str:
         return f"night {f.night}'s deaths ({', '.join(f.seats)})"
     if isinstance(f, Execution):
         return f"day {f.day}'s execution of {f.seat}"
+    if isinstance(f, Died):
+        return f"day {f.day}'s death of {f.seat}"
     if isinstance(f, SlayerShot):
         return f"day {f.day}'s Slayer shot at {f.target}"
     if isinstance(f, VirginTrigger):
@@ -242,6 +271,11 @@ def load_problem(path: str | Path) -> Problem:
         return problem_from_dict(doc)
     except SolverInputError as e:
         raise SolverInputError(f"{p}: {e}") from None
+
+
+# The keys of an information answer (the abilities' `truths` formats): "direction" is the
+# Shugenja's, "characters" an Oracle-like list, "alignment" the General's...
+ANSWER_KEYS = {"count", "yes", "character", "players", "direction", "characters", "alignment"}
 
 
 def _keys(d: Any, allowed: set[str], where: str) -> dict:
@@ -346,7 +380,7 @@ def problem_from_dict(doc: Any) -> Problem:
         for night, entries in (s.get("info") or {}).items():
             for e in entries if isinstance(entries, list) else [entries]:
                 w = f"{where} ({name}) info night {night}"
-                e = dict(_keys(e, {"count", "yes", "character", "players", "choice", "as"}, w))
+                e = dict(_keys(e, ANSWER_KEYS | {"choice", "as"}, w))
                 choice = tuple(str(x) for x in e.pop("choice", ()) or ())
                 as_ = e.pop("as", s.get("claim"))
                 if as_ is None:
