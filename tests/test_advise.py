@@ -372,3 +372,44 @@ def test_a_web_game_with_bot_turns_is_rebuilt_with_them():
             checked += 1
         wg.push({"kind": "answer", "by": d.who, "index": 0, "value": None})
     assert turns and checked
+
+
+def test_a_web_game_longer_than_the_bots_day_limit_is_rolled_out(monkeypatch):
+    """A rollout of a web game gets the bots' day limit past the log's days, not counted
+    from the game's start: a web game with more days than the limit is rolled out (here the
+    limit is set to 1 and the point is on day 2 or later)."""
+    import random
+    from test_web_driver import an_input, new
+    from clocktower.engine import inputs
+    from clocktower.errors import ClocktowerError
+    from clocktower.storyteller.forecast import play_rollout, point_of
+    from clocktower.web.driver import DayOpen
+
+    monkeypatch.setattr(inputs, "MAX_DAYS", 1)
+    rolled = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        wg = new(seed)
+        for _ in range(400):
+            if wg.over:
+                break
+            d = wg.pending
+            if d is not None and not isinstance(d, DayOpen) and d.who == "storyteller" \
+                    and wg.game.day >= 2:
+                g = wg.game
+                point = point_of(g, g.n_decisions - 1)
+                days = sum(1 for e in point.events if e.get("type") == "day"
+                           and e.get("phase") == "day")
+                r = play_rollout(point, 0)
+                assert r.day <= days + 1
+                assert r.winner is not None and (r.winner != "none" or r.day == days + 1), \
+                    (r.winner, r.day, days)
+                rolled += 1
+                break
+            try:
+                wg.push(an_input(wg, rng))
+            except ClocktowerError:
+                pass
+        if rolled >= 2:
+            break
+    assert rolled >= 2

@@ -36,11 +36,11 @@ from typing import Any, Iterable
 
 from ..characters import REGISTRY
 from ..engine.decisions import Decision
-from ..engine.driver import Days, drive
+from ..engine.driver import drive
 from ..engine.game import Game, GameOver
-from ..engine.inputs import INPUT_KINDS, carry_out, set_up_written, written_script
+from ..engine.inputs import LoggedDays, set_up_written, written_script
 from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script
-from ..engine.runner import MAX_DAYS, BotDays, bot_day
+from ..engine.runner import MAX_DAYS, BotDays
 from ..engine.setup import setup_random
 from ..errors import ClocktowerError
 from ..sim.stats import wilson
@@ -169,50 +169,6 @@ class _Prefix:
         return answerer(decision, own)
 
 
-class _PrefixDays(Days):
-    """A written (web, scenario) game's phases and inputs (day actions, rulings) as its log
-    has them up to the point, then bot days: the rest of a day the log leaves open, and
-    every day after. (Its own loop rather than `inputs._LoggedDays`, which also checks a
-    replay against its log: a rollout goes on past the log. Reminder tokens placed by hand
-    change nothing in a game and are not put back.)"""
-
-    max_days = MAX_DAYS
-
-    def __init__(self, by_seq: dict[int, dict], phases: list[str], ended: set[int]):
-        self.by_seq = by_seq
-        self.phases = phases
-        self.k = 0
-        self.ended = ended
-
-    def begin(self, game: Game, kind: str) -> bool:
-        if self.k < len(self.phases):
-            if self.phases[self.k] != kind:
-                raise ClocktowerError(f"the log has a {self.phases[self.k]} where the game "
-                                      f"has a {kind}")
-            self.k += 1
-        return True
-
-    def dusk(self, game: Game) -> None:
-        self._inputs(game, "night")
-
-    def day(self, game: Game) -> None:
-        self._inputs(game, "day")
-        if game.day not in self.ended:
-            bot_day(game)
-
-    def rest_of_day(self, game: Game) -> None:
-        self.day(game)
-
-    def _inputs(self, game: Game, phase: str) -> None:
-        number = game.night if phase == "night" else game.day
-        while game.winner is None:
-            rec = self.by_seq.get(game.n_decisions)
-            if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
-                    or rec.get("number") != number:
-                return
-            carry_out(game, rec)       # as a replay does (a ruling, a bot turn, a day action)
-
-
 _BOT_DAYS = BotDays(MAX_DAYS)
 
 
@@ -232,7 +188,7 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
             raise ClocktowerError("the written setup event has no seed or players")
         script = written_script(setup, list(ids or []), point.script)[0]
         game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
-        inputs = {e["seq"]: e for e in events
+        inputs = {e["seq"]: (i, e) for i, e in enumerate(events)
                   if e.get("type") == "decision" and isinstance(e.get("seq"), int)
                   and e["seq"] < point.upto}
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
@@ -240,7 +196,7 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
         ended = {e["number"] for e in events if e.get("type") == "day_end"
                  and isinstance(e.get("number"), int)}
         set_up_written(game, setup, players)
-        return game, _PrefixDays(inputs, phases, ended)
+        return game, LoggedDays(inputs, phases, past_log=True, ended=ended)
     spec, names, seed, travellers = setup_inputs(setup)
     script = setup_script(setup, spec, point.script)[0]
     game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
