@@ -152,6 +152,38 @@ def test_dawns_and_calibration_scores():
         sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
 
 
+def test_calibration_records_the_leans_features_and_the_lean_is_fitted_to_the_forecast():
+    """Each dawn's row has the lean's features as the game stood there (the rebuilt game at
+    the dawn's decision); the lean's model fitted to rows reproduces their forecasts' trend
+    (a logistic fit: a made-up forecast that rises with the living good share gives a
+    positive weight to it)."""
+    from clocktower.storyteller.calibrate import fit_lean
+    from clocktower.storyteller.estimate import FEATURES, features
+    neutral = Bots(lean=False)
+    cal = calibrate("trouble-brewing", [7], 2, 2, neutral, 0, base_games=2, workers=0)
+    assert cal.rows and all(set(r["features"]) == set(FEATURES) for r in cal.rows)
+    r = cal.rows[0]
+    g = _game(r["seed"], 7)         # not the same game (other Storyteller): shape only
+    assert len(features(g)) == len(FEATURES)
+    assert r["features"]["day"] == r["day"] and r["features"]["players"] == 7
+    rows = [{"forecast": min(1.0, max(0.0, 0.5 + 2 * a)),
+             "features": {**dict.fromkeys(FEATURES, 0.0), "players": 7.0, "alive": a,
+                          "day": float(k % 3 + 1)}}
+            for k, a in enumerate([-0.2, -0.1, 0.0, 0.1, 0.2] * 4)]
+    coef = fit_lean(rows)
+    assert len(coef) == len(FEATURES) + 1 and coef[1 + FEATURES.index("alive")] > 1
+
+
+def test_the_neutral_storyteller_plays_the_calibration_and_its_rollouts():
+    from clocktower.storyteller.forecast import Tally, play_rollout
+    neutral = Bots(lean=False)
+    assert "neutral" in Tally(bots=neutral).basis and "neutral" not in Tally().basis
+    g = _game(4, 7)
+    st = [e for e in g.log if e.get("type") == "decision" and e["who"] == "storyteller"]
+    r = play_rollout(Point(list(g.log), st[0]["seq"]), 0, bots=neutral)
+    assert r.answerers["storyteller"].lean is False
+
+
 def test_calibration_resumes_from_its_record(tmp_path):
     rec = tmp_path / "games.jsonl"
     a = calibrate("trouble-brewing", [7], 2, 2, Bots(), 0, base_games=2, workers=0, record=rec)

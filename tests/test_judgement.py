@@ -33,7 +33,7 @@ from clocktower.storyteller import AutoStoryteller
 from clocktower.storyteller.auto import AutoStoryteller
 from clocktower.storyteller.estimate import estimate, fork, play_on
 
-CONT = AutoStoryteller.continuation      # the continuations' Storyteller
+CONT = AutoStoryteller().continuation    # the continuations' Storyteller
 from clocktower.storyteller.judgement import shown_information, talk_scores
 from conftest import narrate as _narrate, scenario
 

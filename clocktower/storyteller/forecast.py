@@ -50,9 +50,17 @@ _NOTHING: Any = object()        # no option forced: the rollout's Storyteller an
 
 @dataclass(frozen=True)
 class Bots:
-    """Who plays the rollouts: each team's bot policy (`agents/policies.py`)."""
+    """Who plays the rollouts: each team's bot policy (`agents/policies.py`), and whether
+    the rollouts' automatic Storyteller leans (`lean=False`: the neutral one)."""
     good: str = "reasoning"
     evil: str = "reasoning"
+    lean: bool = field(default=True, kw_only=True)
+
+    @property
+    def storyteller(self) -> str:
+        """The rollouts' Storyteller, in words."""
+        return "the automatic Storyteller" if self.lean else \
+            "the neutral automatic Storyteller (no lean)"
 
     @property
     def words(self) -> str:
@@ -229,7 +237,7 @@ def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = 
         prefix.handover = None
         names = [p.name for p in game.players]
         answerers: dict[str, Any] = make_agents(names, rseed, bots.good, bots.evil)
-        answerers["storyteller"] = AutoStoryteller(rseed, continuations=0)
+        answerers["storyteller"] = AutoStoryteller(rseed, continuations=0, lean=bots.lean)
         game.answerers = answerers
 
     prefix = _Prefix(point, option, handover)
@@ -330,7 +338,7 @@ class Tally:
         lo, hi = self.interval
         extra = f", {self.none} without a result" if self.none else ""
         return (f"good won {self.good} of {self.n} rollouts{extra} played by {self.bots.words} "
-                f"and the automatic Storyteller (95% interval {lo:.0%}-{hi:.0%})")
+                f"and {self.bots.storyteller} (95% interval {lo:.0%}-{hi:.0%})")
 
     def to_json(self) -> dict:
         lo, hi = self.interval
