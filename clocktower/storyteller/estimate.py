@@ -24,9 +24,10 @@ number, and the continuation's index) and counts who wins:
   won 3 or more"). It stops early once the continuations left cannot change the verdict.
 
 `standing(game)` is the cheap estimate the automatic Storyteller's discretionary choices
-use at every decision (a score from -1, evil far ahead, to +1, good far ahead: see its
-docstring and docs/storyteller.md, "Balance-minded choices"); the continuations above are
-for the General's question alone.
+use at every decision: good's chance of winning by the lean's model (`LeanModel`, a
+logistic model of `features`, fitted per script to the decision support's standing
+forecast: clocktower/data/lean.json, tools/fit_lean.py; docs/storyteller.md,
+"Balance-minded"); the continuations above are for the General's question alone.
 
 Cost (10 players, Trouble Brewing plus the General, measured on a shared 2-core machine):
 a bot game is about 1.6 ms; a fork about 0.12 ms; with the defaults (4 continuations of
