@@ -33,7 +33,9 @@ def test_the_storyteller_opens_a_group_of_options(browser, server, artifacts):
         st.locator("#advice-rollouts").fill("10")
         st.locator("#advice-rollouts").dispatch_event("change")
         st.wait_for_function("document.querySelector('#advice-rollouts').value === '10'")
-        st.check("#advice-on")
+        # the panel is drawn again at each message: click, then wait for the new checkbox
+        st.click("#advice-on")
+        st.wait_for_function("document.querySelector('#advice-on').checked")
         opener = st.locator("#advice .advice-open")
         for _ in range(25):         # to a Storyteller decision with a group of several
             try:
@@ -59,7 +61,7 @@ def test_the_storyteller_opens_a_group_of_options(browser, server, artifacts):
         st.locator("#advice .advice-close").click()
         st.wait_for_function("!document.querySelector('#advice').innerText.includes('Group opened')")
         opener.first.wait_for(state="visible")
-        st.uncheck("#advice-on")
+        st.click("#advice-on")
         st.wait_for_function("document.querySelector('#advice').innerText.includes('Off')")
         assert not errors, errors
     finally:
