@@ -4,6 +4,7 @@ standing forecast scored against outcomes): clocktower/storyteller/advise.py, ca
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import sys
 from pathlib import Path
 from typing import Optional
@@ -145,12 +146,14 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
 @app.command("advise-calibrate")
 def advise_calibrate(
         script: str = typer.Argument(..., help="built-in script name or script file"),
-        players: str = typer.Option("7,10,13", help="player counts: 10 or 7,10,13 or 7-15"),
+        players: str = typer.Option("7,10,13", help="player counts: 10, 7-15 or 7,10,13"),
         games: int = typer.Option(100, help="games forecast at each player count"),
         rollouts: int = typer.Option(50, help="rollouts per dawn forecast"),
         base_games: int = typer.Option(300, help="games at each count for the base rate"),
         seed: int = typer.Option(0, help="the first game's seed (game i plays seed + i)"),
         bots: str = typer.Option("reasoning", help="the bots (games and rollouts)"),
+        storyteller: str = typer.Option("auto", help="the automatic Storyteller of the games "
+                                        "and rollouts: auto (it leans) or neutral"),
         workers: int = typer.Option(2, help="worker processes (0: this process)"),
         out: Optional[Path] = typer.Option(None, help="write games.jsonl (each game as it "
                                            "finishes: a stopped run resumes from it), "
@@ -162,15 +165,17 @@ def advise_calibrate(
 
     from .fileio import check_output_path, write_text
     from .scripts import load_script
-    from .sim.bench import parse_counts
+    from .sim.simulate import parse_players
     from .storyteller.calibrate import calibrate, plot
 
-    counts = parse_counts(players)
+    counts = list(parse_players(players))
     if games < 1 or rollouts < 1 or base_games < 1:
         raise ClocktowerError("--games, --rollouts and --base-games: give at least 1")
     if workers < 0:
         raise ClocktowerError(f"--workers {workers}: give 0 or more")
-    b = _bots(bots, None, None)
+    if storyteller not in ("auto", "neutral"):
+        raise ClocktowerError(f"--storyteller {storyteller!r}: give auto or neutral")
+    b = replace(_bots(bots, None, None), lean=storyteller == "auto")
     load_script(script)         # an unknown script: one line, before any game
     if out is not None:
         if out.exists() and not out.is_dir():
@@ -186,7 +191,7 @@ def advise_calibrate(
                         record=None if out is None else out / "games.jsonl")
     res = cal.to_json()
     t = Table(box=box.SIMPLE, title=f"{script}: the standing forecast at each dawn "
-              f"({b.words}, {rollouts} rollouts a forecast; seeds {seed}-{seed + games - 1})",
+              f"({b.words} and {b.storyteller}, {rollouts} rollouts a forecast; seeds {seed}-{seed + games - 1})",
               title_justify="left")
     for col in ("players", "games", "dawns", "Brier", "base rate", "base Brier", "skill"):
         t.add_column(col, justify="right")

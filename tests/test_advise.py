@@ -152,6 +152,38 @@ def test_dawns_and_calibration_scores():
         sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
 
 
+def test_calibration_records_the_leans_features_and_the_lean_is_fitted_to_the_forecast():
+    """Each dawn's row has the lean's features as the game stood there (the rebuilt game at
+    the dawn's decision); the lean's model fitted to rows reproduces their forecasts' trend
+    (a logistic fit: a made-up forecast that rises with the living good share gives a
+    positive weight to it)."""
+    from clocktower.storyteller.calibrate import fit_lean
+    from clocktower.storyteller.estimate import FEATURES, features
+    neutral = Bots(lean=False)
+    cal = calibrate("trouble-brewing", [7], 2, 2, neutral, 0, base_games=2, workers=0)
+    assert cal.rows and all(set(r["features"]) == set(FEATURES) for r in cal.rows)
+    r = cal.rows[0]
+    g = _game(r["seed"], 7)         # not the same game (other Storyteller): shape only
+    assert len(features(g)) == len(FEATURES)
+    assert r["features"]["day"] == r["day"] and r["features"]["players"] == 7
+    rows = [{"forecast": min(1.0, max(0.0, 0.5 + 2 * a)),
+             "features": {**dict.fromkeys(FEATURES, 0.0), "players": 7.0, "alive": a,
+                          "day": float(k % 3 + 1)}}
+            for k, a in enumerate([-0.2, -0.1, 0.0, 0.1, 0.2] * 4)]
+    coef = fit_lean(rows)
+    assert len(coef) == len(FEATURES) + 1 and coef[1 + FEATURES.index("alive")] > 1
+
+
+def test_the_neutral_storyteller_plays_the_calibration_and_its_rollouts():
+    from clocktower.storyteller.forecast import Tally, play_rollout
+    neutral = Bots(lean=False)
+    assert "neutral" in Tally(bots=neutral).basis and "neutral" not in Tally().basis
+    g = _game(4, 7)
+    st = [e for e in g.log if e.get("type") == "decision" and e["who"] == "storyteller"]
+    r = play_rollout(Point(list(g.log), st[0]["seq"]), 0, bots=neutral)
+    assert r.answerers["storyteller"].lean is False
+
+
 def test_calibration_resumes_from_its_record(tmp_path):
     rec = tmp_path / "games.jsonl"
     a = calibrate("trouble-brewing", [7], 2, 2, Bots(), 0, base_games=2, workers=0, record=rec)
@@ -372,3 +404,44 @@ def test_a_web_game_with_bot_turns_is_rebuilt_with_them():
             checked += 1
         wg.push({"kind": "answer", "by": d.who, "index": 0, "value": None})
     assert turns and checked
+
+
+def test_a_web_game_longer_than_the_bots_day_limit_is_rolled_out(monkeypatch):
+    """A rollout of a web game gets the bots' day limit past the log's days, not counted
+    from the game's start: a web game with more days than the limit is rolled out (here the
+    limit is set to 1 and the point is on day 2 or later)."""
+    import random
+    from test_web_driver import an_input, new
+    from clocktower.engine import inputs
+    from clocktower.errors import ClocktowerError
+    from clocktower.storyteller.forecast import play_rollout, point_of
+    from clocktower.web.driver import DayOpen
+
+    monkeypatch.setattr(inputs, "MAX_DAYS", 1)
+    rolled = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        wg = new(seed)
+        for _ in range(400):
+            if wg.over:
+                break
+            d = wg.pending
+            if d is not None and not isinstance(d, DayOpen) and d.who == "storyteller" \
+                    and wg.game.day >= 2:
+                g = wg.game
+                point = point_of(g, g.n_decisions - 1)
+                days = sum(1 for e in point.events if e.get("type") == "day"
+                           and e.get("phase") == "day")
+                r = play_rollout(point, 0)
+                assert r.day <= days + 1
+                assert r.winner is not None and (r.winner != "none" or r.day == days + 1), \
+                    (r.winner, r.day, days)
+                rolled += 1
+                break
+            try:
+                wg.push(an_input(wg, rng))
+            except ClocktowerError:
+                pass
+        if rolled >= 2:
+            break
+    assert rolled >= 2

@@ -228,46 +228,75 @@ def _fresh(script="trouble-brewing", players=10, seed=3):
 
 
 def test_standing_reads_the_grimoire():
+    """The standing is good's chance by the script's lean model on the game's features: the
+    script's own balance at the start (Trouble Brewing's good usually wins, the Saga's evil
+    does), lower as good players die, higher as evil ones do."""
+    from clocktower.storyteller.estimate import features, lean_model
     game = _fresh()
     s = standing(game)
-    assert s.score == 0 and s.behind is None and "about even" in s.reason
+    assert s.model == "trouble-brewing"
+    assert s.chance == lean_model(game.script).chance(features(game))
+    assert s.score == s.chance - 0.5 and "by the lean's model" in s.reason
+    start = s.chance
     good = [p for p in game.players if p.alignment == "good"]
     for p in good[:4]:
         p.alive = False
-    s = standing(game)
-    assert s.score < -0.15 and s.behind == "good", s.reason
+    assert standing(game).chance < start
     for p in game.players:
         p.alive = True
     for p in [p for p in game.players if p.alignment == "evil" and not game.is_demon(p)]:
         p.alive = False
-    assert standing(game).behind == "evil"
+    assert standing(game).chance > start
+    # the zero is one half, not the game's start: a script's own balance leans
+    assert standing(_fresh("trouble-brewing", 10)).behind == "evil"
+    assert standing(_fresh("the-saga-of-the-summoner", 9)).behind == "good"
+
+
+def _states(game):
+    """The game as dealt, with four good players dead, with only good players and the
+    Demon alive (setting `alive` by hand)."""
+    yield
+    for p in [p for p in game.players if p.alignment == "good"][:4]:
+        p.alive = False
+    yield
+    for p in game.players:
+        p.alive = p.alignment == "good" or game.is_demon(p)
+    yield
 
 
 def test_favours_lean_towards_the_team_far_behind():
-    game = _fresh()
-    st = AutoStoryteller(5)
-    view = game.view("storyteller")
     opts = ["A", "B", "C", "D"]
     d = Choice("storyteller", "storyteller", opts, "",
                {"key": "x", "suggested": ["C", "D"],
                 "favours": {"good": ["A"], "evil": ["B"]}})
-    assert {st(d, view) for _ in range(20)} <= {"C", "D"}     # even: the suggestion
-    for p in [p for p in game.players if p.alignment == "good"][:4]:
-        p.alive = False
-    assert {st(d, view) for _ in range(20)} == {"A"}          # good far behind
-    for p in game.players:
-        p.alive = p.alignment == "good" or game.is_demon(p)
-    assert {st(d, view) for _ in range(20)} == {"B"}          # evil far behind
+    want = {"good": {"A"}, "evil": {"B"}, None: {"C", "D"}}
+    seen = set()
+    for script, n in (("trouble-brewing", 10), ("the-saga-of-the-summoner", 9)):
+        game = _fresh(script, n)
+        st = AutoStoryteller(5)
+        view = game.view("storyteller")
+        for _ in _states(game):
+            behind = standing(game).behind
+            seen.add(behind)
+            got = {st(d, view) for _ in range(20)}
+            assert got <= want[behind] and (behind is None or got == want[behind]), \
+                (script, behind, got)
+            neutral = AutoStoryteller(5, lean=False)
+            assert {neutral(d, view) for _ in range(20)} <= {"C", "D"}
+    assert {"good", "evil"} <= seen
 
 
 def test_false_information_follows_the_standing():
     game = _fresh()
     st = AutoStoryteller(0)
-    even = st.p_false(game)
+    start = st.p_false(game)
+    assert start == min(0.85, max(0.25, standing(game).chance))
     for p in [p for p in game.players if p.alignment == "good"][:4]:
         p.alive = False
-    assert st.p_false(game) < even
-    assert st.p_misregister(game) < st.misregister
+    assert st.p_false(game) < start
+    saga = _fresh("the-saga-of-the-summoner", 9)
+    assert st.p_misregister(saga) < st.misregister           # good far behind: fewer
+    assert AutoStoryteller(0, lean=False).p_false(saga) == 0.5
 
 
 def test_policy_games_are_deterministic():

@@ -78,3 +78,86 @@ def test_advice_reaches_the_storyteller_only(tmp_path, monkeypatch):
     assert settings[0]["on"] is True and settings[-1]["on"] is False
     for name, client in [("spectator", result["spectator"]), *result["players"].items()]:
         assert not [m for m in client.messages if m["type"].startswith("advice")], name
+
+
+def test_the_storyteller_opens_a_group_of_options(tmp_path, monkeypatch):
+    """`{"type": "advise", "open": label}` runs the pending decision's group again, one
+    figure per option; `"open": null` goes back to the groups; a label the decision has not
+    is refused; the next decision starts with no group open."""
+    monkeypatch.setattr(web_advice, "DEFAULT_ROLLOUTS", 2)
+    monkeypatch.setattr(web_advice, "DEFAULT_BUDGET", 60.0)
+    body = {"script": {"name": "trouble-brewing"}, "players": TB_SEATS,
+            "grimoire": TB_GRIMOIRE, "seed": 1, "bots": "random"}
+
+    async def final(st, since: int, pred=lambda m: True) -> dict:
+        for _ in range(1200):
+            got = [m for m in st.messages[since:] if m["type"] == "advice"
+                   and m.get("final") and pred(m)]
+            if got:
+                return got[-1]
+            await asyncio.sleep(0.05)
+        raise AssertionError("no final advice")
+
+    async def run():
+        app = create_app(tmp_path / "games.sqlite", advise=True)
+        async with live_server(app) as host:
+            async with httpx.AsyncClient(base_url=f"http://{host}") as http:
+                created = (await http.post("/api/games", json=body)).json()
+                st = await Client(host, created["game"], created["storyteller"],
+                                  "storyteller").start()
+                shut = await st.request({"type": "advise", "open": "anything"})
+                assert shut["type"] == "error"
+                seq = -1
+                for _ in range(30):             # to a decision with a group of several
+                    p = st.view["pending"]
+                    assert p["who"] == "storyteller", p
+                    m = await final(st, 0, lambda m: "error" not in m and m["at"]["seq"] > seq)
+                    seq = m["at"]["seq"]
+                    if any(o["options"] > 1 for o in m["options"]):
+                        break
+                    r = await st.request({"type": "answer", "id": p["id"], "option": 0})
+                    assert r["type"] == "ok", r
+                    await st.sync()
+                else:
+                    raise AssertionError("no grouped decision")
+                assert m["opened"] is None
+                group = next(o for o in m["options"] if o["options"] > 1)
+                bad = await st.request({"type": "advise", "open": "no such group"})
+                assert bad["type"] == "error" and "no such group" in bad["message"]
+                since = len(st.messages)
+                ok = await st.request({"type": "advise", "open": group["label"]})
+                assert ok["type"] == "ok", ok
+                opened = await final(st, since, lambda m: m.get("opened") == group["label"])
+                assert opened["at"] == m["at"]
+                assert len(opened["options"]) == min(group["options"], 12)
+                assert all(o["options"] == 1 and o["rollouts"] == 2 for o in opened["options"])
+                settings = [x for x in st.messages[since:] if x["type"] == "advice_settings"]
+                assert settings[-1]["open"] == group["label"]
+                since = len(st.messages)
+                back = await st.request({"type": "advise", "open": None})
+                assert back["type"] == "ok"
+                again = await final(st, since, lambda m: m.get("opened") is None)
+                assert [o["label"] for o in again["options"]] == \
+                    [o["label"] for o in m["options"]]
+                # opened again, then the decision answered: the next one has none open
+                await st.request({"type": "advise", "open": group["label"]})
+                p = st.view["pending"]
+                since = len(st.messages)
+                r = await st.request({"type": "answer", "id": p["id"], "option": 0})
+                assert r["type"] == "ok"
+                await st.sync()
+                if st.view["pending"] and st.view["pending"]["who"] == "storyteller":
+                    nxt = await final(st, since, lambda m: m["at"]["seq"] > seq)
+                    assert nxt["opened"] is None and nxt["settings"]["open"] is None
+                await st.request({"type": "advise", "on": False})
+                await asyncio.sleep(0.3)
+                await st.close()
+
+    asyncio.run(run())
+    import multiprocessing
+    import time
+    for _ in range(100):
+        if not multiprocessing.active_children():
+            break
+        time.sleep(0.05)
+    assert multiprocessing.active_children() == []

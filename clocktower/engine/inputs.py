@@ -39,7 +39,7 @@ from .decisions import Decision
 from .driver import Days, drive
 from .game import Game
 from .logs import LogAnswers, check_setup, setup_script, where
-from .runner import one_turn
+from .runner import MAX_DAYS, bot_day, one_turn
 from .setup import finish_setup, setup_random
 
 INPUT_KINDS = ("day_action", "ruling", "bot_turn")
@@ -237,28 +237,42 @@ class _WrittenAnswers(LogAnswers):
 
 
 # ---------------------------------------------------------------------------- replay
-class _LoggedDays(Days):
+class LoggedDays(Days):
     """A written game's phases as its log shows them (`phases`: "night", "day", ...), with
     the inputs logged in each carried out where they were logged (`by_seq`: sequence number
     -> (index in the log, event)); `at`: the index of the input being carried out, if any.
 
-    A scenario's day that ended the game still ends (its `day_end` after `game_over`); a web
-    game's does not (the table stops there): `ends_day_after_game_over` is what the log
-    shows. A web game's nomination or exile may have no `votes` (each voter was asked: the
-    logged answers), and its reminder tokens placed by hand are put back (`events`)."""
+    A replay (`replay_written`) stops where the log stops. A scenario's day that ended the
+    game still ends (its `day_end` after `game_over`); a web game's does not (the table
+    stops there): `ends_day_after_game_over` is what the log shows. A web game's nomination
+    or exile may have no `votes` (each voter was asked: the logged answers), and its
+    reminder tokens placed by hand are put back (`events`).
+
+    `past_log=True` (the decision support's rollouts, `storyteller/forecast.py`): the log's
+    inputs up to a point (`by_seq` holds those before it), then bot days: the rest of a day
+    the log leaves open (a day not in `ended`, the days whose `day_end` it has) and every
+    day after, for at most `MAX_DAYS` more days than the log has (a long web game can be
+    rolled out). Reminder tokens placed by hand change nothing in a game and are not put
+    back; a rollout's day that ends the game is a bot game's."""
 
     def __init__(self, by_seq: dict[int, tuple[int, dict]], phases: list[str],
-                 events: list[dict] | None = None):
+                 events: list[dict] | None = None, past_log: bool = False,
+                 ended: Iterable[int] = ()):
         self.by_seq = by_seq
         self.phases = phases
         self.k = 0
         self.at: int | None = None
         self.events = events if events is not None else []
-        self.end_day_after_game_over = _day_ends_after_game_over(self.events)
+        self.past_log = past_log
+        self.ended = set(ended)
+        if past_log:
+            self.max_days = phases.count("day") + MAX_DAYS
+        else:
+            self.end_day_after_game_over = _day_ends_after_game_over(self.events)
 
     def begin(self, game: Game, kind: str) -> bool:
         if self.k >= len(self.phases):
-            return False
+            return self.past_log
         if self.phases[self.k] != kind:
             raise ReplayMismatch(f"the log has a {self.phases[self.k]} where the game has a {kind}")
         self.k += 1
@@ -269,6 +283,8 @@ class _LoggedDays(Days):
 
     def day(self, game: Game) -> None:
         self._inputs(game, "day")
+        if self.past_log and game.day not in self.ended:
+            bot_day(game)
 
     def _inputs(self, game: Game, phase: str) -> None:
         """Carry out the inputs logged next (by sequence number) in this phase."""
@@ -277,7 +293,7 @@ class _LoggedDays(Days):
             i, rec = self.by_seq.get(game.n_decisions, (None, None))
             if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
                     or rec.get("number") != (game.night if phase == "night" else game.day):
-                if phase == "day" and _at_end(game, self.events):
+                if phase == "day" and not self.past_log and _at_end(game, self.events):
                     raise _Waits("the day's next action")
                 return
             self.at = i
@@ -357,7 +373,7 @@ def replay_written(events: list[dict], registry, script=None) -> Game:
     game = Game(script, registry, seed=seed, default_answerer=answers)
     phases = [e["type"] for e in events if e.get("type") in ("night", "day")
               and e.get("phase") == e.get("type")]
-    days = _LoggedDays(by_seq, phases, events)
+    days = LoggedDays(by_seq, phases, events)
     try:
         try:
             drive_written(game, setup, players, days)

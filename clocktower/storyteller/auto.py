@@ -3,9 +3,11 @@
 It answers every Storyteller decision from the decision's own legal options (the full
 policy, decision by decision, is the table in docs/storyteller.md):
 
-* how the game stands: `estimate.standing(game)`, a cheap score (living good share against
-  the start, a suspected Demon, the endgame); a team more than 0.15 behind is "far behind"
-  and the discretionary choices lean its way, within the rules;
+* how the game stands: `estimate.standing(game)`, good's chance of winning by the lean's
+  model (a logistic model of cheap features of the grimoire and the public record, fitted
+  to the decision support's standing forecast on each script: clocktower/data/lean.json);
+  a team whose chance is below 0.35 is "far behind" and the discretionary choices lean
+  its way, within the rules;
 * information: never a useless answer when a useful one is legal (a player shown
   themselves, or their own character); for a drunk or poisoned player, false more often
   while good is ahead (`p_false`), and a plausible lie: about a character someone in the
@@ -62,8 +64,8 @@ class AutoStoryteller:
                                lean=self.lean)
 
     def standing(self, game: Any) -> float:
-        """How the game stands, -1 (evil far ahead) .. +1 (good far ahead): `estimate.standing`
-        (0, even, for a Storyteller that does not lean)."""
+        """How the game stands, -0.5 (evil sure to win) .. +0.5 (good sure to): good's chance
+        minus one half, `estimate.standing` (0, even, for a Storyteller that does not lean)."""
         return _estimate.standing(game).score if self.lean else 0.0
 
     def p_false(self, game: Any) -> float:

@@ -20,7 +20,8 @@ import multiprocessing
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .forecast import Bots, Point, dawns, run_serial
+from .estimate import FEATURES, features
+from .forecast import Bots, Point, dawns, probe, run_serial
 
 BASE_SEED = 1_000_000       # the base-rate games' seeds start here (+ the count * 10_000)
 
@@ -28,19 +29,25 @@ BASE_SEED = 1_000_000       # the base-rate games' seeds start here (+ the count
 def _game(script: Any, players: int, seed: int, bots: Bots):
     from ..agents.policies import make_agents
     from ..play import NAMES, play_game
+    from .auto import AutoStoryteller
     names = NAMES[:players]
-    return play_game(script, players, seed, agents=make_agents(names, seed, bots.good, bots.evil))
+    return play_game(script, players, seed, agents=make_agents(names, seed, bots.good, bots.evil),
+                     storyteller=AutoStoryteller(seed, lean=bots.lean))
 
 
-def _forecasts(task: tuple) -> tuple[int, int, str, list[tuple[int, float, int]]]:
-    """One game and its dawn forecasts: (players, seed, winner, [(day, forecast, n)])."""
+def _forecasts(task: tuple) -> tuple[int, int, str, list[tuple]]:
+    """One game and its dawn forecasts: (players, seed, winner, [(day, forecast, n,
+    features)]), `features` the lean's model's inputs at the dawn (`estimate.features`)."""
     script, players, seed, bots, rollouts = task
     game = _game(script, players, seed, bots)
     events = list(game.log)
     out = []
     for day, upto in dawns(events, script):
-        t = run_serial(Point(events, upto, script), range(rollouts), bots=bots, seed=seed)
-        out.append((day, t.chance, t.n))
+        point = Point(events, upto, script)
+        at = probe(point)[1]
+        t = run_serial(point, range(rollouts), bots=bots, seed=seed)
+        out.append((day, t.chance, t.n,
+                    {k: round(v, 4) for k, v in zip(FEATURES, features(at))}))
     return players, seed, game.winner or "none", out
 
 
@@ -101,7 +108,8 @@ def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: B
     from pathlib import Path
 
     cal = Calibration(script, bots, rollouts)
-    tag = {"script": script, "bots": bots.words, "rollouts": rollouts}
+    tag = {"script": script, "bots": bots.words, "rollouts": rollouts,
+           "storyteller": "auto" if bots.lean else "neutral"}
     done: dict[tuple, dict] = {}
     if record is not None and Path(record).exists():
         for line in Path(record).read_text().splitlines():
@@ -155,9 +163,10 @@ def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: B
     every = [r for r in list(done.values()) + recs]
     for r in sorted((r for r in every if not r["base"] and (r["players"], r["seed"]) in wanted_f),
                     key=lambda r: (r["players"], r["seed"])):
-        for day, f, _n in r["dawns"]:
+        for day, f, _n, *x in r["dawns"]:
             cal.rows.append({"players": r["players"], "seed": r["seed"], "day": day,
-                             "forecast": round(f, 4), "won": 1 if r["winner"] == "good" else 0})
+                             "forecast": round(f, 4), "won": 1 if r["winner"] == "good" else 0,
+                             "features": x[0] if x else None})
     for n in counts:
         ws = [r["winner"] for r in every if r["base"] and r["players"] == n
               and (n, r["seed"]) in wanted_b]
@@ -175,3 +184,45 @@ def plot(cal: Calibration, path: Any) -> None:
          for s in cal.to_json()["by_players"]],
         "standing forecast at dawn: good's chance", "share of those games good won",
         f"Standing forecast, {cal.script} ({cal.bots.words}, {cal.rollouts} rollouts)", path)
+
+
+# ---------------------------------------------------------------------------- the lean's model
+RIDGE = 0.03        # an L2 penalty on the standardized weights, per row (the intercept is free)
+
+
+def fit_lean(rows: list[dict], iterations: int = 50) -> list[float]:
+    """The lean's logistic model (`estimate.LeanModel`: the intercept, then one weight per
+    `estimate.FEATURES`) fitted to the standing forecast: each row's `features` at a dawn
+    and its `forecast` (good's share of the rollouts from there) as the target, by Newton's
+    method on the cross-entropy (a forecast of 0.7 counts as 0.7 of a good win and 0.3 of an
+    evil one). `features`: a row's inputs by name (`estimate.FEATURES`); rows without them
+    are left out."""
+    import numpy as np
+
+    use = [r for r in rows if r.get("features")]
+    if len(use) < 2:
+        raise ValueError("fewer than 2 dawns with features to fit the lean's model on")
+    x = np.array([[r["features"][k] for k in FEATURES] for r in use], dtype=float)
+    y = np.array([r["forecast"] for r in use], dtype=float)
+    mu = x.mean(axis=0)
+    sd = x.std(axis=0)
+    sd[sd == 0] = 1.0                   # a constant feature (one player count): weight 0
+    z = np.hstack([np.ones((len(use), 1)), (x - mu) / sd])
+    w = np.zeros(z.shape[1])
+    pen = np.full(z.shape[1], RIDGE * len(use))
+    pen[0] = 0.0
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(z @ w, -30, 30)))
+        grad = z.T @ (p - y) + pen * w
+        hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(pen) + 1e-9 * np.eye(z.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    coef = w[1:] / sd                   # back to the features' own units
+    return [float(w[0] - (coef * mu).sum()), *(float(c) for c in coef)]
+
+
+def brier(rows: list[dict], forecast: Callable[[dict], float]) -> float:
+    """The mean of (forecast - outcome)^2 over `rows` (`won`: 1 when good won)."""
+    return sum((forecast(r) - r["won"]) ** 2 for r in rows) / len(rows) if rows else float("nan")

@@ -24,9 +24,10 @@ number, and the continuation's index) and counts who wins:
   won 3 or more"). It stops early once the continuations left cannot change the verdict.
 
 `standing(game)` is the cheap estimate the automatic Storyteller's discretionary choices
-use at every decision (a score from -1, evil far ahead, to +1, good far ahead: see its
-docstring and docs/storyteller.md, "Balance-minded choices"); the continuations above are
-for the General's question alone.
+use at every decision: good's chance of winning by the lean's model (`LeanModel`, a
+logistic model of `features`, fitted per script to the decision support's standing
+forecast: clocktower/data/lean.json, tools/fit_lean.py; docs/storyteller.md,
+"Balance-minded"); the continuations above are for the General's question alone.
 
 Cost (10 players, Trouble Brewing plus the General, measured on a shared 2-core machine):
 a bot game is about 1.6 ms; a fork about 0.12 ms; with the defaults (4 continuations of
@@ -36,6 +37,8 @@ days=D)` sets them.
 """
 from __future__ import annotations
 
+import json
+import math
 import random
 import zlib
 from dataclasses import dataclass
@@ -45,6 +48,7 @@ from ..agents import RandomBot
 from ..characters._common import last_day_nominees
 from ..engine.driver import Days, drive
 from ..engine.game import Game
+from ..scripts import script_memo
 from ..engine.runner import act, bot_day, day_uses, has_day_options, window_turns
 
 CONTINUATIONS = 4       # default number of continuations an estimate plays
@@ -103,22 +107,123 @@ class Estimate:
 
 # ---------------------------------------------------------------------------- standing
 BEHIND = 0.15           # |standing| beyond this: a team is "far behind"
-SUSPECTED = 0.15        # standing bonus for good while a living Demon is suspected
-ENDGAME = 0.2           # standing malus for good with four or fewer alive, a Demon among them
+
+# What the lean's model reads of the grimoire and the public record (`features`), in order.
+FEATURES = ("players", "alive", "living", "suspected", "endgame", "day")
+
+
+def features(game: Game) -> tuple[float, ...]:
+    """The lean's model's inputs (`FEATURES`), cheap to read at any moment:
+
+    * `players`: non-Travellers seated;
+    * `alive`: the share of living non-Travellers who are good, minus that share at the
+      start (about -0.3..+0.3: good players dying faster than evil ones push it down);
+    * `living`: the share of non-Travellers alive;
+    * `suspected`: 1 when a living Demon was nominated on the last day that had
+      nominations (good is on its trail), else 0;
+    * `endgame`: 1 when four or fewer non-Travellers live, a Demon among them, else 0;
+    * `day`: the day number (the night before day n counts as day n)."""
+    players = living = good_all = good_now = 0
+    for p in game.players:
+        if not p.traveller:
+            good = p.alignment == "good"
+            players += 1
+            good_all += good
+            if p.alive:
+                living += 1
+                good_now += good
+    day = float(game.day if game.phase == "day" else game.day + 1)
+    if not players or not living:
+        return (float(players), 0.0, 0.0, 0.0, 0.0, day)
+    by_name = game.by_name
+    suspected = any(by_name[n].alive and game.is_demon(by_name[n])
+                    for n in last_day_nominees(game) if n in by_name)
+    endgame = living <= 4 and any(p.alive and not p.traveller and game.is_demon(p)
+                                  for p in game.players)
+    return (float(players), good_now / living - good_all / players, living / players,
+            float(suspected), float(endgame), day)
+
+
+@dataclass(frozen=True)
+class LeanModel:
+    """Good's chance of winning from the lean's `features`: a logistic model, `coef` the
+    intercept then one weight per feature, fitted to the standing forecast's own dawn
+    forecasts (rollouts) on `script` (`calibrate.fit_lean`; docs/storyteller.md)."""
+    script: str
+    coef: tuple[float, ...]
+    basis: str = ""
+
+    def chance(self, x: tuple[float, ...]) -> float:
+        z = self.coef[0]
+        for w, v in zip(self.coef[1:], x):
+            z += w * v
+        if z < -30:
+            return 0.0
+        if z > 30:
+            return 1.0
+        return 1.0 / (1.0 + math.exp(-z))
+
+
+POOLED = "*"        # the model fitted on every script's dawns: for a script without its own
+_MODELS: dict[str, LeanModel] | None = None
+
+
+def lean_models() -> dict[str, LeanModel]:
+    """The fitted models (clocktower/data/lean.json), by built-in script name and `POOLED`."""
+    global _MODELS
+    if _MODELS is None:
+        from importlib import resources
+        raw = json.loads(resources.files("clocktower.data").joinpath("lean.json").read_text())
+        if raw.get("features") != list(FEATURES):
+            raise RuntimeError(f"clocktower/data/lean.json was fitted on the features "
+                               f"{raw.get('features')}, not {list(FEATURES)}: fit it again "
+                               f"(tools/fit_lean.py)")
+        _MODELS = {name: LeanModel(name, tuple(float(c) for c in m["coef"]), m.get("basis", ""))
+                   for name, m in raw["models"].items()}
+    return _MODELS
+
+
+def lean_model(script: Any) -> LeanModel:
+    """The model for `script` (a `Script`): the built-in script with the same characters,
+    else the pooled model. Worked out once per list of characters."""
+    return script_memo(script, "lean_model", lambda: _lean_model(script))
+
+
+def _lean_model(script: Any) -> LeanModel:
+    models = lean_models()
+    from ..scripts import builtin_names, load_script
+    mine = sorted(script.characters)
+    for name in builtin_names():
+        if name in models and sorted(load_script(name).characters) == mine:
+            return models[name]
+    return models[POOLED]
 
 
 @dataclass(frozen=True)
 class Standing:
-    """How the game stands, from the Storyteller's seat (`standing`)."""
-    alive: float        # living share of good now minus at the start
-    suspected: bool     # a living Demon was nominated on the last day with nominations
-    endgame: bool       # four or fewer non-Travellers alive, a Demon among them
+    """How the game stands, from the Storyteller's seat (`standing`): good's chance of
+    winning by the lean's model, and what it read."""
+    chance: float           # good's chance of winning, by `model`
+    x: tuple[float, ...]    # the model's inputs (`FEATURES`)
+    model: str = ""         # the script the model was fitted on (`POOLED`: every script)
+
+    @property
+    def alive(self) -> float:
+        """The living good share now minus at the start."""
+        return self.x[1]
+
+    @property
+    def suspected(self) -> bool:
+        return bool(self.x[3])
+
+    @property
+    def endgame(self) -> bool:
+        return bool(self.x[4])
 
     @property
     def score(self) -> float:
-        s = self.alive + (SUSPECTED if self.suspected else 0.0) \
-            - (ENDGAME if self.endgame else 0.0)
-        return max(-1.0, min(1.0, s))
+        """Good's chance minus one half: -0.5 (evil sure to win) .. +0.5 (good sure to)."""
+        return self.chance - 0.5
 
     @property
     def behind(self) -> str | None:
@@ -134,38 +239,21 @@ class Standing:
         if self.endgame:
             parts.append("four or fewer alive with the Demon")
         lean = self.behind
-        return f"standing {self.score:+.2f} ({'; '.join(parts)})" + \
-            (f": {lean} is far behind" if lean else ": about even")
+        fitted = "every script" if self.model == POOLED else self.model
+        return (f"good's chance {self.chance:.0%} by the lean's model (fitted to the standing "
+                f"forecast on {fitted}; {'; '.join(parts)})"
+                + (f": {lean} is far behind" if lean else ": about even"))
 
 
 def standing(game: Game) -> Standing:
-    """Who is ahead, simply, from the grimoire and the public record (no simulation):
-
-    * `alive`: the share of living non-Travellers who are good, minus that share at the
-      start (about -0.3..+0.3: good players dying faster than evil ones push it down);
-    * `suspected`: a living Demon was nominated on the last day that had nominations
-      (good is on its trail): +0.15;
-    * `endgame`: four or fewer non-Travellers alive with a Demon among them (good has one
-      or two executions left): -0.2.
-
-    The score is their sum, clipped to -1..+1; beyond +-0.15 a team is "far behind"."""
-    players = living = good_all = good_now = 0
-    for p in game.players:
-        if not p.traveller:
-            good = p.alignment == "good"
-            players += 1
-            good_all += good
-            if p.alive:
-                living += 1
-                good_now += good
-    if not players or not living:
-        return Standing(0.0, False, False)
-    by_name = game.by_name
-    suspected = any(by_name[n].alive and game.is_demon(by_name[n])
-                    for n in last_day_nominees(game) if n in by_name)
-    endgame = living <= 4 and any(p.alive and not p.traveller and game.is_demon(p)
-                                  for p in game.players)
-    return Standing(good_now / living - good_all / players, suspected, endgame)
+    """Good's chance of winning from here, cheaply (no simulation): the lean's model for
+    the game's script (`lean_model`) on the game's `features`. Beyond +-0.15 from one half
+    a team is "far behind"."""
+    x = features(game)
+    model = game.memo.get("st.lean_model")
+    if model is None:
+        model = game.memo["st.lean_model"] = lean_model(game.script)
+    return Standing(model.chance(x), x, model.script)
 
 
 def continuation_seed(game: Game, index: int) -> int:

@@ -36,11 +36,11 @@ from typing import Any, Iterable
 
 from ..characters import REGISTRY
 from ..engine.decisions import Decision
-from ..engine.driver import Days, drive
+from ..engine.driver import drive
 from ..engine.game import Game, GameOver
-from ..engine.inputs import INPUT_KINDS, carry_out, set_up_written, written_script
+from ..engine.inputs import LoggedDays, set_up_written, written_script
 from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script
-from ..engine.runner import MAX_DAYS, BotDays, bot_day
+from ..engine.runner import MAX_DAYS, BotDays
 from ..engine.setup import setup_random
 from ..errors import ClocktowerError
 from ..sim.stats import wilson
@@ -50,9 +50,17 @@ _NOTHING: Any = object()        # no option forced: the rollout's Storyteller an
 
 @dataclass(frozen=True)
 class Bots:
-    """Who plays the rollouts: each team's bot policy (`agents/policies.py`)."""
+    """Who plays the rollouts: each team's bot policy (`agents/policies.py`), and whether
+    the rollouts' automatic Storyteller leans (`lean=False`: the neutral one)."""
     good: str = "reasoning"
     evil: str = "reasoning"
+    lean: bool = field(default=True, kw_only=True)
+
+    @property
+    def storyteller(self) -> str:
+        """The rollouts' Storyteller, in words."""
+        return "the automatic Storyteller" if self.lean else \
+            "the neutral automatic Storyteller (no lean)"
 
     @property
     def words(self) -> str:
@@ -73,6 +81,10 @@ class Point:
     # The hands raised so far in a vote under way at the point (a live game paused inside a
     # vote): a vote's one record, its event, is logged only when the vote ends.
     hands: list[str] = field(default_factory=list)
+    # The script resolved from the log (or `script`) by the first rebuild, kept for the next
+    # ones: a worker plays many rollouts from one point, and finding a log's script by its
+    # title reads every built-in script (2-3 ms, a fifth of a rollout).
+    resolved: Any = field(default=None, repr=False, compare=False)
 
     def key(self) -> str:
         s = self.events[0]
@@ -169,50 +181,6 @@ class _Prefix:
         return answerer(decision, own)
 
 
-class _PrefixDays(Days):
-    """A written (web, scenario) game's phases and inputs (day actions, rulings) as its log
-    has them up to the point, then bot days: the rest of a day the log leaves open, and
-    every day after. (Its own loop rather than `inputs._LoggedDays`, which also checks a
-    replay against its log: a rollout goes on past the log. Reminder tokens placed by hand
-    change nothing in a game and are not put back.)"""
-
-    max_days = MAX_DAYS
-
-    def __init__(self, by_seq: dict[int, dict], phases: list[str], ended: set[int]):
-        self.by_seq = by_seq
-        self.phases = phases
-        self.k = 0
-        self.ended = ended
-
-    def begin(self, game: Game, kind: str) -> bool:
-        if self.k < len(self.phases):
-            if self.phases[self.k] != kind:
-                raise ClocktowerError(f"the log has a {self.phases[self.k]} where the game "
-                                      f"has a {kind}")
-            self.k += 1
-        return True
-
-    def dusk(self, game: Game) -> None:
-        self._inputs(game, "night")
-
-    def day(self, game: Game) -> None:
-        self._inputs(game, "day")
-        if game.day not in self.ended:
-            bot_day(game)
-
-    def rest_of_day(self, game: Game) -> None:
-        self.day(game)
-
-    def _inputs(self, game: Game, phase: str) -> None:
-        number = game.night if phase == "night" else game.day
-        while game.winner is None:
-            rec = self.by_seq.get(game.n_decisions)
-            if rec is None or rec.get("kind") not in INPUT_KINDS or rec.get("phase") != phase \
-                    or rec.get("number") != number:
-                return
-            carry_out(game, rec)       # as a replay does (a ruling, a bot turn, a day action)
-
-
 _BOT_DAYS = BotDays(MAX_DAYS)
 
 
@@ -230,9 +198,10 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
             raise ClocktowerError("the written setup event does not name the script")
         if not isinstance(seed, int) or not isinstance(players, list):
             raise ClocktowerError("the written setup event has no seed or players")
-        script = written_script(setup, list(ids or []), point.script)[0]
-        game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
-        inputs = {e["seq"]: e for e in events
+        if point.resolved is None:
+            point.resolved = written_script(setup, list(ids or []), point.script)[0]
+        game = Game(point.resolved, REGISTRY, seed=seed, default_answerer=prefix)
+        inputs = {e["seq"]: (i, e) for i, e in enumerate(events)
                   if e.get("type") == "decision" and isinstance(e.get("seq"), int)
                   and e["seq"] < point.upto}
         phases = [e["type"] for e in events if e.get("type") in ("night", "day")
@@ -240,10 +209,11 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
         ended = {e["number"] for e in events if e.get("type") == "day_end"
                  and isinstance(e.get("number"), int)}
         set_up_written(game, setup, players)
-        return game, _PrefixDays(inputs, phases, ended)
+        return game, LoggedDays(inputs, phases, past_log=True, ended=ended)
     spec, names, seed, travellers = setup_inputs(setup)
-    script = setup_script(setup, spec, point.script)[0]
-    game = Game(script, REGISTRY, seed=seed, default_answerer=prefix)
+    if point.resolved is None:
+        point.resolved = setup_script(setup, spec, point.script)[0]
+    game = Game(point.resolved, REGISTRY, seed=seed, default_answerer=prefix)
     setup_random(game, names, travellers)
     # a game with day talk says so in each day's `talk` event (as `engine/replay.py` reads it)
     talk = next((e.get("rounds") for e in events if e.get("type") == "talk"), 0)
@@ -273,7 +243,7 @@ def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = 
         prefix.handover = None
         names = [p.name for p in game.players]
         answerers: dict[str, Any] = make_agents(names, rseed, bots.good, bots.evil)
-        answerers["storyteller"] = AutoStoryteller(rseed, continuations=0)
+        answerers["storyteller"] = AutoStoryteller(rseed, continuations=0, lean=bots.lean)
         game.answerers = answerers
 
     prefix = _Prefix(point, option, handover)
@@ -374,7 +344,7 @@ class Tally:
         lo, hi = self.interval
         extra = f", {self.none} without a result" if self.none else ""
         return (f"good won {self.good} of {self.n} rollouts{extra} played by {self.bots.words} "
-                f"and the automatic Storyteller (95% interval {lo:.0%}-{hi:.0%})")
+                f"and {self.bots.storyteller} (95% interval {lo:.0%}-{hi:.0%})")
 
     def to_json(self) -> dict:
         lo, hi = self.interval

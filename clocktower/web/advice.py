@@ -12,7 +12,11 @@ to connections whose role is the Storyteller's; tests/test_web_advice.py checks 
 whole games).
 
 The Storyteller's message `{"type": "advise", "on": bool, "budget": seconds, "rollouts":
-n}` (every field optional) sets it; the server's default is off (`serve --advise`: on).
+n, "open": label}` (every field optional) sets it; the server's default is off (`serve
+--advise`: on). `open` names a group of the pending decision's options (a label of its
+last `advice` message, when not opened): the run starts again with that group's options,
+one each (a seeded sample of 12 when it holds more: `advise.groups`); `"open": null` goes
+back to every group. A new decision closes it.
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ import time
 from typing import Any, Callable, Coroutine
 
 from ..errors import ClocktowerError
-from ..storyteller.advise import Advice, prepare, run_advice
+from ..storyteller.advise import Advice, groups, prepare, run_advice
 from ..storyteller.forecast import Bots, point_of
 
 DEFAULT_BUDGET = 10.0       # seconds a run may take, until the Storyteller sets it
@@ -44,14 +48,17 @@ class WebAdvisor:
         self._stop: threading.Event | None = None
         self.latest: dict | None = None
         self.history: list[dict] = []       # the standing at each point advised, in order
+        self.point: tuple | None = None     # the point advised (its key without `opened`)
+        self.labels: dict[str, list] = {}   # its decision's groups: label -> options
+        self.opened: str | None = None      # the group opened, if any
 
     def settings(self) -> dict:
         return {"on": self.on, "budget": self.budget, "rollouts": self.rollouts,
-                "bots": self.bots.words}
+                "bots": self.bots.words, "open": self.opened}
 
     def configure(self, raw: dict) -> None:
         """The Storyteller's `advise` message, checked (ClocktowerError: nothing changed)."""
-        extra = set(raw) - {"type", "ref", "on", "budget", "rollouts"}
+        extra = set(raw) - {"type", "ref", "on", "budget", "rollouts", "open"}
         if extra:
             raise ClocktowerError(f"advise: unknown field(s) {', '.join(sorted(extra))}")
         on, budget, rollouts = raw.get("on", self.on), raw.get("budget", self.budget), \
@@ -64,8 +71,17 @@ class WebAdvisor:
         if "rollouts" in raw and (isinstance(rollouts, bool) or not isinstance(rollouts, int)
                                   or not ROLLOUTS[0] <= rollouts <= ROLLOUTS[1]):
             raise ClocktowerError(f"advise: rollouts is {ROLLOUTS[0]} to {ROLLOUTS[1]}")
-        changed = (budget, rollouts) != (self.budget, self.rollouts)
+        opened = raw.get("open", self.opened)
+        if "open" in raw and opened is not None:
+            if not isinstance(opened, str):
+                raise ClocktowerError("advise: open is a group's label, or null")
+            if not self.labels:
+                raise ClocktowerError("advise: open: no Storyteller decision is being advised")
+            if opened not in self.labels:
+                raise ClocktowerError(f"advise: open: the decision has no group {opened!r}")
+        changed = (budget, rollouts, opened) != (self.budget, self.rollouts, self.opened)
         self.on, self.budget, self.rollouts = on, float(budget), rollouts
+        self.opened = opened
         if not on or changed:
             self.stop()
             self.key = None         # a new run at the next refresh, with the new settings
@@ -95,12 +111,23 @@ class WebAdvisor:
             upto = game.n_decisions - 1
         else:
             return                              # a player's answer: the last figures stand
+        if key != self.point:                   # a new point: no group open
+            self.point, self.opened = key, None
+            self.labels = {}
+            if decision is not None:
+                try:
+                    self.labels = {g.label: g.options for g in groups(decision, game)[0]}
+                except ClocktowerError:
+                    pass
+        key += (self.opened,)
         if key == self.key:
             return
         self.stop()
         self.key = key
+        opened = self.opened
         try:
-            advice, targets = prepare(game, decision, self.bots)
+            advice, targets = prepare(game, decision, self.bots,
+                                      None if opened is None else self.labels[opened])
         except ClocktowerError:
             return
         point = point_of(game, upto)
@@ -113,7 +140,8 @@ class WebAdvisor:
 
         def message(a: Advice, final: bool) -> dict:
             return {"type": "advice", "at": where, "settings": self.settings(),
-                    "final": final, "history": self.history[-60:], **a.to_json()}
+                    "final": final, "history": self.history[-60:], "opened": opened,
+                    **a.to_json()}
 
         def post(msg: dict) -> None:
             try:
@@ -138,7 +166,7 @@ class WebAdvisor:
             if stop.is_set():
                 return                      # another point (or off): its figures are stale
             t = a.standing
-            if t.n:
+            if t.n and opened is None:          # an opened group's run: the point's again
                 lo, hi = t.interval
                 self.history.append({**where, "chance": round(t.chance, 4),
                                      "low": round(lo, 4), "high": round(hi, 4), "rollouts": t.n})

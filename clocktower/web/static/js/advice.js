@@ -3,7 +3,8 @@
 // decision, from rollouts played by bots. Sent over the Storyteller's socket only.
 //
 // new AdvicePanel(section, send): `receive(msg)` takes `advice` / `advice_settings` messages;
-// `send(msg)` sends the Storyteller's `advise` message (on/off, budget, rollouts).
+// `send(msg)` sends the Storyteller's `advise` message (on/off, budget, rollouts, and `open`:
+// a group of the pending decision's options shown one by one, null for every group again).
 import { h } from "./common.js";
 
 const pct = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`);
@@ -54,7 +55,7 @@ export class AdvicePanel {
       parts.push(meter(st), h("p", { class: "muted" }, `${where}: ${st.basis}` +
         (m.final ? "" : " (refining…)")));
       if (m.history && m.history.length > 1) parts.push(chart(m.history));
-      if (m.options && m.options.length) parts.push(options(m));
+      if (m.options && m.options.length) parts.push(options(m, this.send));
     } else {
       parts.push(h("p", { class: "muted" }, "Waiting for the first figures…"));
     }
@@ -93,17 +94,29 @@ function chart(history) {
   return svg;
 }
 
-function options(m) {
+function options(m, send) {
   const rows = m.options.map((o, i) => ({ ...o, i })).sort((a, b) => a.tier - b.tier || (b.chance || 0) - (a.chance || 0));
   let last = null;
   const body = rows.map((o) => {
     const mark = o.tier === last ? "=" : String(o.tier + 1);
     last = o.tier;
-    return h("tr", {}, h("td", {}, mark), h("td", {}, o.label), h("td", {}, String(o.options)),
+    const label = [o.label];
+    if (!m.opened && o.options > 1) {
+      const open = h("button", { type: "button", class: "advice-open", title: "each option of this group" }, "open");
+      open.onclick = () => send({ type: "advise", open: o.label });
+      label.push(" ", open);
+    }
+    return h("tr", {}, h("td", {}, mark), h("td", {}, ...label), h("td", {}, String(o.options)),
       h("td", {}, pct(o.chance)), h("td", {}, `${pct(o.low)}–${pct(o.high)}`), h("td", {}, String(o.rollouts)));
   });
+  const head = [`Each option's effect: ${m.decision || ""}` + (m.grouped ? ` (${m.grouped})` : "")];
+  if (m.opened) {
+    const back = h("button", { type: "button", class: "advice-close" }, "every group");
+    back.onclick = () => send({ type: "advise", open: null });
+    head.push(h("br", {}), `Group opened: ${m.opened} `, back);
+  }
   return h("div", {},
-    h("p", {}, `Each option's effect: ${m.decision || ""}` + (m.grouped ? ` (${m.grouped})` : "")),
+    h("p", {}, ...head),
     h("table", { class: "advice-options" },
       h("thead", {}, h("tr", {}, ...["tier", "option", "n", "good", "95%", "rollouts"].map((c) => h("th", {}, c)))),
       h("tbody", {}, ...body)),
