@@ -42,6 +42,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
 from .. import data as D
 from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
@@ -151,6 +153,9 @@ _READS: list | None = None
 _ALL = "*"
 
 
+# Both are plain Python classes in the compiled build too (mypyc compiles no subclass of a
+# tuple): their methods run interpreted, called by the checks' character code.
+@mypyc_attr(native_class=False)
 class _Seats(tuple):
     """A tracked world's players: reading them as a whole is noted."""
     __slots__ = ()
@@ -166,6 +171,7 @@ class _Seats(tuple):
         return tuple.__getitem__(self, i)
 
 
+@mypyc_attr(native_class=False)
 class _Tracked(World):
     """A world that notes the players read by name (see above)."""
 
