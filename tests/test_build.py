@@ -112,6 +112,7 @@ import subprocess, sys
 import clocktower
 from clocktower import _compiled, play_game
 game = play_game("trouble-brewing", 7, 1)
+import clocktower.agents.beliefs        # the reasoning bots' (a random game does not import it)
 mods = [sys.modules[n].__file__ for n in _compiled.NAMES if n in sys.modules]
 assert len(mods) == len(_compiled.NAMES), sorted(set(_compiled.NAMES) - set(sys.modules))
 print(clocktower.__file__)

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from clocktower.agents import RandomBot
 from clocktower.agents import beliefs as B
+from clocktower.agents import reasoning as R
 from clocktower import data as D
 from clocktower.agents.reasoning import ReasoningBot
 from clocktower.characters import REGISTRY
@@ -108,13 +109,22 @@ def test_narration_of_a_claim():
 # ---- what a bot sees -------------------------------------------------------------------------
 def test_a_bot_sees_only_its_view_and_the_shared_table_only_public_events(monkeypatch):
     added = []
-    orig = B.Table.add
+    orig = R.table_for
 
-    def add(self, ev):
-        added.append(ev)
-        return orig(self, ev)
+    class Recording:
+        """The shared table, noting each event a bot adds to it (a compiled Table's
+        methods cannot be patched)."""
+        def __init__(self, table):
+            self.__dict__["_table"] = table
 
-    monkeypatch.setattr(B.Table, "add", add)
+        def add(self, ev):
+            added.append(ev)
+            return self._table.add(ev)
+
+        def __getattr__(self, name):
+            return getattr(self._table, name)
+
+    monkeypatch.setattr(R, "table_for", lambda *a, **k: Recording(orig(*a, **k)))
     calls = []
 
     class Watched(ReasoningBot):

@@ -19,6 +19,8 @@ Games must be identical on both sides for a fair comparison: check with tools/lo
 seeds give other games than the starting commit's: compare per game over many seeds).
 Instruction ratios overstate wall-clock ones for the compiled build: it misses the
 instruction cache more often per instruction (docs/architecture.md, Performance).
+`--bots reasoning` benches games of reasoning bots (`clocktower bench --bots reasoning`)
+on both sides; `--pure` runs both sides as pure Python (CLOCKTOWER_PURE=1).
 """
 from __future__ import annotations
 
@@ -36,12 +38,17 @@ COUNT_RE = re.compile(r"Collected\s*:\s*(\d+)")
 
 PLAY = """
 import sys
-from clocktower.play import play_game
+from clocktower.play import NAMES, play_game
 from clocktower.scripts import load_script
 script, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+bots = sys.argv[4]
 sc = load_script(script)
 for seed in range(games):
-    g = play_game(sc, players, seed)
+    agents = None
+    if bots == "reasoning":
+        from clocktower.agents.reasoning import ReasoningBot
+        agents = {n: ReasoningBot(seed, n) for n in NAMES[:players]}
+    g = play_game(sc, players, seed, agents=agents)
     dispose = getattr(g, "dispose", None)      # as `clocktower bench` does, where it exists
     if dispose is not None:
         dispose()
@@ -58,11 +65,16 @@ def venv_bin(venv: str, name: str) -> str:
     return str(exe)
 
 
-def bench(venv: str, script: str, players: int, games: int) -> float:
+ENV: dict[str, str] = {}        # set for both sides (--pure)
+
+
+def bench(venv: str, script: str, players: int, games: int, bots: str = "random") -> float:
     """Games per CPU second from one `clocktower bench` run."""
     out = subprocess.run([venv_bin(venv, "clocktower"), "bench", "--script", script,
-                          "--players", str(players), "--games", str(games), "--seed", "0"],
-                         capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"},
+                          "--players", str(players), "--games", str(games), "--seed", "0",
+                          "--bots", bots],
+                         capture_output=True, text=True,
+                         env={**os.environ, **ENV, "COLUMNS": "200"},
                          cwd=tempfile.gettempdir())   # not this checkout: `-c` imports from cwd
     if out.returncode != 0:
         sys.exit(f"error: bench failed in {venv}:\n{out.stderr or out.stdout}")
@@ -72,15 +84,15 @@ def bench(venv: str, script: str, players: int, games: int) -> float:
     return games / float(m.group(1))
 
 
-def instructions(venv: str, script: str, players: int, games: int) -> int:
+def instructions(venv: str, script: str, players: int, games: int, bots: str = "random") -> int:
     """Instructions (callgrind) of `games` games, less Python's start and the script load."""
     def count(n: int) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             out = subprocess.run(["valgrind", "--tool=callgrind",
                                   f"--callgrind-out-file={tmp}/cg.out",
                                   venv_bin(venv, "python"), "-c", PLAY, script, str(players),
-                                  str(n)], capture_output=True, text=True, cwd=tmp,
-                                 env={**os.environ, "PYTHONHASHSEED": "0"})  # same each run
+                                  str(n), bots], capture_output=True, text=True, cwd=tmp,
+                                 env={**os.environ, **ENV, "PYTHONHASHSEED": "0"})
         m = COUNT_RE.search(out.stderr)
         if out.returncode != 0 or not m:
             sys.exit(f"error: callgrind failed in {venv}:\n{out.stderr[-2000:]}")
@@ -108,13 +120,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="alternated runs per side")
     ap.add_argument("--instructions", type=int, default=0, metavar="K",
                     help="also count instructions of K games per case with callgrind")
+    ap.add_argument("--bots", choices=("random", "reasoning"), default="random",
+                    help="the bots of the benched games (both sides)")
+    ap.add_argument("--pure", action="store_true", help="both sides as pure Python")
     args = ap.parse_args()
+    if args.pure:
+        ENV["CLOCKTOWER_PURE"] = "1"
     cases = parse_cases(args.cases)
     rates: dict[tuple[str, int], dict[str, list[float]]] = {c: {"base": [], "new": []} for c in cases}
     for r in range(args.rounds):
         for case in cases:
             for side, venv in (("base", args.base), ("new", args.new)):
-                rates[case][side].append(bench(venv, case[0], case[1], args.games))
+                rates[case][side].append(bench(venv, case[0], case[1], args.games, args.bots))
             b, n = rates[case]["base"][-1], rates[case]["new"][-1]
             print(f"round {r + 1} {case[0]}:{case[1]}: base {b:.0f}, new {n:.0f} games/s "
                   f"({n / b:.2f}x)", flush=True)
@@ -127,8 +144,8 @@ def main() -> None:
         line = f"{case[0] + ':' + str(case[1]):<24}{b:>10.0f}{n:>10.0f}{n / b:>7.2f}x"
         if args.instructions:
             k = args.instructions
-            ib = instructions(args.base, case[0], case[1], k) / k / 1e6
-            inew = instructions(args.new, case[0], case[1], k) / k / 1e6
+            ib = instructions(args.base, case[0], case[1], k, args.bots) / k / 1e6
+            inew = instructions(args.new, case[0], case[1], k, args.bots) / k / 1e6
             line += f"{ib:>13.2f}{inew:>12.2f}{ib / inew:>7.2f}x"
         print(line, flush=True)
     print(f"\n(games per CPU second: median of {args.rounds} alternated `clocktower bench` runs "

@@ -42,6 +42,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
 from .. import data as D
 from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
@@ -90,6 +92,7 @@ _HYPOTHESES: dict[tuple, list[tuple]] = {}      # by seating: the same for every
 _MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon, ...)
 _UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample's 1/u
 _ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, variant) -> roles
+_VECS: dict[tuple[int, int], Any] = {}          # (seats, mask) -> its 0/1 array (`_vec`)
 
 
 # Public events after which the seating is not the one a table models (engine/seats.py).
@@ -151,6 +154,9 @@ _READS: list | None = None
 _ALL = "*"
 
 
+# Both are plain Python classes in the compiled build too (mypyc compiles no subclass of a
+# tuple): their methods run interpreted, called by the checks' character code.
+@mypyc_attr(native_class=False)
 class _Seats(tuple):
     """A tracked world's players: reading them as a whole is noted."""
     __slots__ = ()
@@ -166,6 +172,7 @@ class _Seats(tuple):
         return tuple.__getitem__(self, i)
 
 
+@mypyc_attr(native_class=False)
 class _Tracked(World):
     """A world that notes the players read by name (see above)."""
 
@@ -286,7 +293,7 @@ class Table:
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
-        self._sub: Any = None       # the weighed hypotheses' Demon seats, evil seats, goods
+        self._sub: Any = None       # the weighed hypotheses' Demon seats, evil seats
         self._post_key: Any = None
         self._sel: tuple[Any, Any] | None = None
         self._checks_ver = 0
@@ -618,7 +625,10 @@ class Table:
         seats = np.array([h[4] for h in hyps], dtype=np.intp).reshape(len(hyps), -1)
         if len(_MATRICES) > 32:
             _MATRICES.clear()
-        left = np.concatenate((np.ones((len(hyps), 1)), 1.0 - evil), axis=1)
+        # [seat + 1, h]: 1 where that seat is good (row 0: all ones), one contiguous row
+        # per seat, read by a good player's marginals (`_marginals`)
+        left = np.ascontiguousarray(
+            np.concatenate((np.ones((len(hyps), 1)), 1.0 - evil), axis=1).T)
         _MATRICES[id(hyps)] = (hyps, evil, demon, seats, left)
         return evil, demon
 
@@ -628,12 +638,19 @@ class Table:
         return _MATRICES[id(self.hypotheses())][3]
 
     def _vec(self, mask: int) -> Any:
-        """A mask of seats as a 0/1 array (cached: the same masks recur all game)."""
+        """A mask of seats as a 0/1 array (cached: the same masks recur all game, and in
+        every game of as many seats; read only)."""
         v = self._vecs.get(mask)
         if v is None:
-            import numpy as np
-            v = self._vecs[mask] = np.array([(mask >> i) & 1 for i in range(len(self.players))],
-                                            dtype=float)
+            n = len(self.players)
+            v = _VECS.get((n, mask))
+            if v is None:
+                import numpy as np
+                if len(_VECS) > 4096:
+                    _VECS.clear()
+                v = _VECS[(n, mask)] = np.array([(mask >> i) & 1 for i in range(n)],
+                                                dtype=float)
+            self._vecs[mask] = v
         return v
 
     def _evidence(self) -> Any:
@@ -854,14 +871,19 @@ class Table:
                 out[idx] = f
                 continue
             cols = sorted(need)
-            sub = roles[idx][:, cols].astype(np.int64)
+            sub = roles[np.ix_(idx, cols)].astype(np.int64)
             code = sub[:, 0].copy()
             for j in range(1, len(cols)):
                 code = code * 64 + sub[:, j]
-            _u, inverse = np.unique(code, return_inverse=True)
-            inverse = inverse.reshape(-1)
-            for g in range(int(inverse.max()) + 1):
-                work.append((idx[inverse == g], frozenset(need)))
+            # The groups in the order of their codes, each in the order of idx (a stable
+            # sort): one sort, then slices.
+            order = np.argsort(code, kind="stable")
+            ranked = code[order]
+            members = idx[order]
+            cuts = [0, *(np.flatnonzero(ranked[1:] != ranked[:-1]) + 1).tolist(), len(idx)]
+            need_f = frozenset(need)
+            for g in range(len(cuts) - 1):
+                work.append((members[cuts[g]:cuts[g + 1]], need_f))
         read.add(me)
         self._arrays[c] = (out, frozenset(read))
         return out
@@ -1210,14 +1232,15 @@ class Table:
             self._matrix()
             found = _MATRICES[id(hyps)]
         sub = self._sub
+        whole = len(idx) == len(hyps)           # every hypothesis: no copy
         if sub is None or sub[0] is not idx:
-            whole = len(idx) == len(hyps)       # every hypothesis: no copy
-            sub = self._sub = (idx, *((found[2], found[3], found[4]) if whole else
-                                      (found[2][idx], found[3][idx], found[4][idx])))
-        _idx, dseat, seats, left = sub
+            sub = self._sub = (idx, *((found[2], found[3]) if whole else
+                                      (found[2][idx], found[3][idx])))
+        _idx, dseat, seats = sub
         n = len(self.players)
         if exclude:
-            w = w * left[:, exclude.bit_length()]           # 1 where that seat is good
+            good = found[4][exclude.bit_length()]           # 1 where that seat is good
+            w = w * (good if whole else good[idx])
         total = float(w.sum())
         if total <= 0.0:
             m = dict.fromkeys(self.players, 0.0)
