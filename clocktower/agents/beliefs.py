@@ -45,6 +45,7 @@ from typing import Any
 from .. import data as D
 from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
+from . import reads
 
 EXACT = 6000            # hypotheses enumerated when at most this many (15 players: 5,460)
 CHECKS = 300            # information checks a belief may cost before it samples instead
@@ -57,9 +58,7 @@ NIGHT_KILLED_EVIL = 0.2
 DUPLICATE = 0.05
 GOOD_CLAIMS_EVIL = 0.02
 # What the table sees happen (see "Evidence" in the module docstring).
-VOTE_SHIFT = 0.8        # an evil voter's log-odds of raising a hand: + for a good nominee,
-                        # - for a teammate (beside the nomination's own share of hands)
-NOMINATE_TEAMMATE = 0.4     # an evil player nominates a teammate
+# Votes and nominations: `reads.py` (the evil bots' measured rates).
 SHOT_MISSED = 0.1       # a good Slayer's shot at the Demon does nothing (drunk, poisoned)
 SHOOTER_EVIL = 0.02     # a shot that killed was fired by an evil player
 TRIGGER_EVIL = 0.05     # a Virgin's nominator executed by her is evil (a Spy's registration)
@@ -302,6 +301,13 @@ class Table:
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
+        # per nomination: (who was about to die before its vote, how many lived, whether the
+        # nominee nominated itself claiming a Demon): `reads.vote_log`
+        self.nom_ctx: list[tuple[str | None, int, bool]] = []
+        self._tallies: list[tuple[str, int, int]] = []     # today's (nominee, votes, threshold)
+        self.catch_noms: list[int] = []     # nominations a catch may explain (`reads.catch_log`)
+        self.catchers = reads.catchers(list(script))
+        self.exec_alive: dict[int, int] = {}   # day -> players alive before its execution
         self.nominated: set[str] = set()
         self.first_nominator: dict[str, str] = {}   # nominee -> who nominated them first
         self.virgin_triggers: list[tuple[str, str]] = []    # (Virgin, nominator)
@@ -332,6 +338,7 @@ class Table:
                                             ev.get("chose") or []))
             self.version += 1
         elif t == "dawn":
+            self._note_catch(ev["number"] - 1)
             for n in ev.get("deaths", ()):
                 if n not in self.died:
                     self.died[n] = ("night", ev["number"])
@@ -342,6 +349,9 @@ class Table:
             self.version += 1
         elif t == "death":
             n = ev["player"]
+            if ev.get("cause") == "execution" and n not in self.died:
+                self.exec_alive[ev["number"]] = sum(1 for x in self.seated
+                                                    if x not in self.died)
             if n not in self.died:
                 self.died[n] = (ev["phase"], ev["number"])
             if ev.get("cause") == "execution":
@@ -370,6 +380,11 @@ class Table:
             target = bit.get(ev["target"], 0)
             self.noms.append((ev["by"], ev["target"], voters & ~target,
                               (living | voters) & ~target))
+            self.nom_ctx.append((reads.doomed(self._tallies), living.bit_count(),
+                                 ev["by"] == ev["target"]
+                                 and TEAMS.get(self.claims.get(ev["target"], "")) == "demon"))
+            self._tallies.append((ev["target"], int(ev.get("votes", 0)),
+                                  int(ev.get("threshold", 1 << 30))))
             self.n_facts += 1
             self.version += 1
         elif t == "ability_triggered":
@@ -389,6 +404,7 @@ class Table:
                 self.version += 1
         elif t == "day":
             self.day_pool = self._unclaimed()
+            self._tallies = []
         elif t == "day_end":
             for n in self.seated:
                 if n not in self.died and n not in self.claims:
@@ -399,6 +415,21 @@ class Table:
             self.traveller_chars = dict(ev.get("travellers") or {})
         elif t == "traveller_joined":
             self.traveller_chars[ev["player"]] = ev["character"]
+
+    def _note_catch(self, day: int) -> None:
+        """The game went on after day `day`'s execution: if five or more (not Travellers)
+        lived before it and a catcher is on the script, the nominations of the executed
+        player that day may have been a catch (`reads.catch_log`)."""
+        who = self.executed.get(day)
+        if who is None or not self.catchers or who not in self.seat:
+            return
+        if self.exec_alive.get(day, 0) < 5:
+            return
+        start = len(self.noms) - len(self._tallies)
+        for i in range(start, len(self.noms)):
+            if self.noms[i][1] == who:
+                self.catch_noms.append(i)
+                self.n_facts += 1
 
     def _unclaimed(self) -> int:
         return sum(1 for n in self.seated if n not in self.died and n not in self.claims)
@@ -538,6 +569,9 @@ class Table:
             if claims_evil:
                 logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
                     * np.log(GOOD_CLAIMS_EVIL)
+                confess = reads.confessions(self, evil, demon)
+                if confess is not None:
+                    logw += confess
             if out_mask or tf_mask:
                 logw += self._outsiders(out_mask, tf_mask)
             part = self._struct_part = (part_key, logw)
@@ -647,27 +681,17 @@ class Table:
         evil, demon = self._matrix()
         seat = self.seat
         fixed = self._ev_fixed
-        done = (0, 0, 0, 0)
+        done = (0, 0, 0, 0, 0)
         logw = np.zeros(len(demon))
         if fixed is not None:
             done, logw = fixed[0], fixed[1].copy()
         # Votes: an evil voter raises a hand more often than the table for a good nominee
         # and less often for a teammate; an evil nominator rarely nominates a teammate.
-        n_noms, n_shots, n_trig, n_time = done
-        for by, target, voters, could in self.noms[n_noms:]:
-            t = seat[target]
-            k_all = could.bit_count()
-            if k_all:
-                q = min(max(voters.bit_count() / k_all, 0.1), 0.9)
-                lq = np.log(q / (1 - q))
-                hi, lo = _sigmoid(lq + VOTE_SHIFT), _sigmoid(lq - VOTE_SHIFT)
-                k1 = evil @ self._vec(voters)
-                k0 = evil @ self._vec(could & ~voters)
-                mate = evil[:, t]
-                logw += mate * (k1 * np.log(lo / q) + k0 * np.log((1 - lo) / (1 - q)))
-                logw += (1 - mate) * (k1 * np.log(hi / q) + k0 * np.log((1 - hi) / (1 - q)))
-            if by in seat and by != target:
-                logw += evil[:, seat[by]] * evil[:, t] * np.log(NOMINATE_TEAMMATE)
+        n_noms, n_shots, n_trig, n_time, n_catch = done
+        for i in range(n_noms, len(self.noms)):
+            logw += reads.vote_log(self, i, evil, demon)
+        for i in self.catch_noms[n_catch:]:
+            logw += reads.catch_log(self, i, evil, demon)
         # A Demon shot: one that did nothing clears its target of being the Demon (unless
         # the shooter is evil, or drunk or poisoned); one that killed was a real shot.
         for shooter, target, killed in self.shots[n_shots:]:
@@ -693,7 +717,7 @@ class Table:
                 minion = evil[:, i] if p_good == SILENT_GOOD else evil[:, i] - (demon == i)
                 logw += minion * np.log(p_evil / p_good)
         fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers),
-                     len(self.timing))
+                     len(self.timing), len(self.catch_noms))
         self._ev_fixed = (fixed_now, logw.copy())
         # Facts that depend on the claims (recomputed when they or these facts change).
         ckey = (self.claims_ver, len(self.first_nominator), len(self.virgin_triggers),
@@ -1330,11 +1354,6 @@ class Table:
                     out["chose"] = chose
                 return out
         return None
-
-
-def _sigmoid(x: float) -> float:
-    from math import exp
-    return 1.0 / (1.0 + exp(-x))
 
 
 def outsider_deltas(script: list[str], counts: dict) -> list[tuple[int, float]]:
