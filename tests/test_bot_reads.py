@@ -53,3 +53,44 @@ def test_a_catch_takes_back_the_nominators_teammate_term():
 
 def _claims():
     return dict(CLAIMS)
+
+
+# ---- the good bots' guards against evil endings (clocktower/agents/goodplays.py) ----------
+def _ae_table():
+    from clocktower.agents import beliefs as B
+    from clocktower.play import new_game
+    t = B.Table(new_game("alternate-endings", 7, 0).view("Ann"))
+    for who, c in dict(Ann="artist", Bob="general", Cat="mayor", Dan="huntsman",
+                       Eve="courtier", Fay="balloonist", Gus="slayer").items():
+        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c,
+               "phase": "day", "number": 1})
+    return t
+
+
+class _View:
+    def alive(self, name):
+        return True
+
+
+def test_two_players_who_nominated_each_other_are_guarded_as_twins():
+    from types import SimpleNamespace
+    from clocktower.agents.goodplays import TWIN_SURE, guard
+    t = _ae_table()
+    bot = SimpleNamespace(name="Ann", nominator=None)
+    _nominate(t, "Bob", "Cat", [])
+    assert guard(bot, _View(), t, "Cat") == 0.0
+    _nominate(t, "Cat", "Bob", [])
+    assert guard(bot, _View(), t, "Cat") == TWIN_SURE
+    assert guard(bot, _View(), t, "Bob") == TWIN_SURE
+
+
+def test_after_the_fearmongers_announcement_an_untrusted_nominators_nominee_is_guarded():
+    from types import SimpleNamespace
+    from clocktower.agents.goodplays import guard
+    t = _ae_table()
+    bot = SimpleNamespace(name="Ann", nominator="Bob")
+    assert guard(bot, _View(), t, "Cat") == 0.0
+    _pub(t, type="announcement", ability="fearmonger", phase="night")
+    assert guard(bot, _View(), t, "Cat") == 1.0
+    # the bot's own nomination: no guard
+    assert guard(SimpleNamespace(name="Ann", nominator="Ann"), _View(), t, "Cat") == 0.0

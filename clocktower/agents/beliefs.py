@@ -308,6 +308,7 @@ class Table:
         self.catch_noms: list[int] = []     # nominations a catch may explain (`reads.catch_log`)
         self.catchers = reads.catchers(list(script))
         self.exec_alive: dict[int, int] = {}   # day -> players alive before its execution
+        self.announced: set[str] = set()    # abilities the Storyteller announced to all
         self.nominated: set[str] = set()
         self.first_nominator: dict[str, str] = {}   # nominee -> who nominated them first
         self.virgin_triggers: list[tuple[str, str]] = []    # (Virgin, nominator)
@@ -411,6 +412,9 @@ class Table:
                     self.timing.append((n, SILENT_EVIL, SILENT_GOOD))
                     self.n_facts += 1
                     self.version += 1
+        elif t == "announcement":
+            if isinstance(ev.get("ability"), str):
+                self.announced.add(ev["ability"])
         elif t == "seating":
             self.traveller_chars = dict(ev.get("travellers") or {})
         elif t == "traveller_joined":

@@ -25,9 +25,10 @@ nominee's death may make the nominator the Demon (a Minion whose own rule code r
 death, on the script: the Scarlet Woman), when the nominee was executed with five or more
 alive and the game went on (a catch explains the nomination and the hand).
 
-A player who claims a Demon is evil (the structure's x0.02 for a good claimant), and a
-Minion rather than the Demon: a Demon does not give itself up, a Minion does to save it
-(`CONFESSING_DEMON` for the hypotheses in which the confessor is the Demon).
+A player who claims a Demon or a Minion is evil (the structure's x0.02 for a good
+claimant), and a Minion rather than the Demon: a Demon does not give itself up, a Minion
+does to save it, and a Goblin claims itself when nominated (`CONFESSING_DEMON` for the
+hypotheses in which the claimant is the Demon).
 """
 from __future__ import annotations
 
@@ -151,12 +152,14 @@ def catch_log(table, i: int, evil: Any, demon: Any) -> Any:
 
 
 def confessions(table, evil: Any, demon: Any) -> Any | None:
-    """Hypotheses in which a player who claims a Demon (now) is the Demon: x
-    CONFESSING_DEMON (a Minion gives itself up for its Demon; a Demon does not)."""
+    """Hypotheses in which a player who claims an evil character (now) is the Demon: x
+    CONFESSING_DEMON (a Minion gives itself up for its Demon claiming the Demon, a Goblin
+    claims the Goblin; a Demon does neither)."""
     import numpy as np
     out = None
     for who, cid in table.claims.items():
-        if TEAMS.get(cid) != "demon" or who not in table.seat or who in table.travellers:
+        if TEAMS.get(cid) not in ("demon", "minion") or who not in table.seat \
+                or who in table.travellers:
             continue
         if out is None:
             out = np.zeros(len(demon))

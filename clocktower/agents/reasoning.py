@@ -41,6 +41,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
+from .goodplays import guard
 from .plays import (BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS, INVENTS,
                     NOMINATES, PEACEMAKERS, PRETENDS, USES, VOTES, about_to_die)
 from .random_bot import RandomBot
@@ -144,6 +145,7 @@ class ReasoningBot:
         self.bluff: str | None = None   # an evil bot's claimed character
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
         self.nominee: str | None = None     # the nomination being voted on
+        self.nominator: str | None = None   # ... and who made it
         self.evil = False                   # told it is evil (as of the events read)
         self._topc: tuple | None = None     # _top's answer and the record version it is for
         self.quiet_dawn = False             # nobody died last night
@@ -182,8 +184,9 @@ class ReasoningBot:
                     self.inherited = (ev["number"], ev["character"])
                 if t == "nominate":
                     self.nominee = ev["target"]
+                    self.nominator = ev["by"]
                 elif t == "nomination" or t == "day":
-                    self.nominee = None
+                    self.nominee = self.nominator = None
                 continue
             if t == "learn" and ev.get("player") == name:
                 ab = ev.get("ability")
@@ -548,8 +551,11 @@ class ReasoningBot:
         player the public facts prove good; a nominee whose execution may lose the game
         (a claimed character whose own rule ends the game at its death, a Goblin claim
         today) only when fairly sure they are the Demon."""
-        if table.evil_chances(self.name).get(target, 0.0) < PROVEN_GOOD:
+        evil = table.evil_chances(self.name).get(target, 0.0)
+        if evil < PROVEN_GOOD:
             return False
+        if evil < guard(self, view, table, target):
+            return False            # an evil character's ending may follow (`goodplays`)
         if mine < SURE_RISKY and (risky(table.claims.get(target))
                                   or view.claims.get(target) in nominee_wins()):
             return False
