@@ -94,3 +94,19 @@ def test_after_the_fearmongers_announcement_an_untrusted_nominators_nominee_is_g
     assert guard(bot, _View(), t, "Cat") == 1.0
     # the bot's own nomination: no guard
     assert guard(SimpleNamespace(name="Ann", nominator="Ann"), _View(), t, "Cat") == 0.0
+
+
+def test_a_demon_that_lives_on_after_its_first_death_may_be_a_dead_player():
+    """On a script with the Zombuul ("The 1st time you die, you live but register as
+    dead"), an executed player may still be the Demon; on Trouble Brewing not."""
+    from clocktower.agents import beliefs as B
+    from clocktower.play import new_game
+
+    def after(script):
+        t = B.Table(new_game(script, 7, 0).view("Ann"))
+        _pub(t, type="execution", player="Bob", votes=4)
+        _pub(t, type="death", player="Bob", cause="execution", by=None)
+        return t.public_demon()["Bob"]
+    assert B.undead_share(["zombuul", "lilmonsta"]) == 0.5
+    assert after("the-saga-of-the-summoner") > 0.02
+    assert after("trouble-brewing") == 0.0

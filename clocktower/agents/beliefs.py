@@ -281,7 +281,7 @@ class Table:
         self._struct_part: tuple[Any, Any] | None = None
         self._masks: tuple = ((-1, -1), 0, 0)          # (counts, dead mask, night-killed mask)
         self._claim_masks: tuple = (-1, (), 0, 0, 0)   # per claims version (`_structure`)
-        self._alive: tuple = (-1, None, None, False)   # (dead mask, the Demon alive per h...)
+        self._alive: tuple = (-1, None, None, False, None)     # (dead mask, the Demon alive per h...)
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
@@ -585,14 +585,36 @@ class Table:
         found = self._alive
         if found[0] != dead:
             alive = self._vec(dead)[demon] == 0
-            found = self._alive = (dead, alive, ~alive, bool(alive.any()))
-        _dead, alive, gone, some = found
+            undead = self._undead(dead)
+            if undead[0]:
+                alive = alive | (self._vec(undead[0])[demon] == 1)
+            found = self._alive = (dead, alive, ~alive, bool(alive.any()),
+                                   (self._vec(undead[0])[demon] * undead[1])
+                                   if undead[0] else None)
+        _dead, alive, gone, some, afterlife = found
+        if afterlife is not None:
+            logw = logw + afterlife
         if some:
             logw = logw - logw[alive].max()     # relative weights: no underflow
         w = np.exp(logw)
         w[gone] = 0.0
         self._struct = (key, w)
         return key, w
+
+    def _undead(self, dead: int) -> tuple[int, float]:
+        """(dead seats who may still be the Demon, the log of that chance): on a script
+        with a Demon that lives on after its first death registering dead (its class
+        acts while dead, `Ability.acts_while_dead`: the Zombuul), a player who died other
+        than by the Demon's night kill may be it, with the share of the script's Demons
+        that can."""
+        share = undead_share(self.script)
+        if not share:
+            return 0, 0.0
+        from math import log
+        mask = dead
+        for n in self.night_killed:
+            mask &= ~self.bit.get(n, 0)
+        return mask, log(share)
 
     def _outsiders(self, out_mask: int, tf_mask: int) -> Any:
         """The log-likelihood of the claimed Outsider count in each hypothesis. Good players
@@ -1444,6 +1466,22 @@ def believes_townsfolk(cid: str) -> bool:
 
 
 _PROTECTS: dict[str, bool] = {}
+_UNDEAD: dict[tuple, float] = {}
+
+
+def undead_share(script: list[str]) -> float:
+    """The share of the script's Demons whose own rule keeps them acting after a death,
+    registering dead (a class that overrides `Ability.acts_while_dead`: the Zombuul)."""
+    key = tuple(script)
+    found = _UNDEAD.get(key)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        demons = [c for c in script if TEAMS.get(c) == "demon"]
+        undead = [c for c in demons if c in REGISTRY
+                  and REGISTRY[c].acts_while_dead is not Ability.acts_while_dead]
+        found = _UNDEAD[key] = len(undead) / len(demons) if demons else 0.0
+    return found
 
 
 def protects(cid: str) -> bool:
