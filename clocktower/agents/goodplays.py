@@ -17,6 +17,9 @@ answered by adding its entry here.
     nominator is the Fearmonger (a Minion, one of the script's Minions in play, by its
     belief, and `FEAR_NOMINATES` times likelier to nominate than a good player: it
     nominates its chosen player every day) and the nominee good.
+
+* `CHOICES`: a good bot's own night choice for its character: **the Huntsman** chooses the
+  player likeliest to be the hidden Damsel (`_huntsman_choice`).
 """
 from __future__ import annotations
 
@@ -52,6 +55,39 @@ def _fear_guard(bot, view, table, nominee: str) -> float | None:
     if d.get(nominee, 0.0) > fearmonger * (1.0 - e.get(nominee, 0.0)):
         return None
     return 1.0          # not now: the risk is above the gain
+
+
+def _huntsman_choice(bot, view, table, living: list[str]) -> list[str] | None:
+    """The Huntsman looks for the Damsel, who hides as good bots hide her
+    (`reasoning._queue_cover`): a claim, once the town has spoken, of a Townsfolk that
+    learns nothing on the first night. From the second night, its choice is the player it
+    trusts most among those claimants, late claimants first; none on the first night
+    (nothing said yet) or with no such claimant (it keeps its one use)."""
+    from .. import data as D
+    if bot._evil(view) or view.night < 2:
+        return []
+    late = {who for who, p_evil, p_good in table.timing if p_evil > p_good}
+    e = table.evil_chances(bot.name)
+    quiet = []
+    for n in living:
+        c = table.claims.get(n)
+        if n == bot.name or c is None or c not in D.all_characters() \
+                or D.get(c).team != "townsfolk":
+            continue
+        if table.informs(c) and D.get(c).first_night:
+            continue
+        quiet.append(n)
+    if not quiet:
+        return []
+    return [min(quiet, key=lambda n: (n not in late, e.get(n, 0.0), table.seat[n]))]
+
+
+# `CHOICES`: character -> (bot, view, table, living candidates) -> the players a good bot
+# chooses at night for that character's ability, [] to decline (an optional choice), None
+# for the general rule.
+CHOICES: dict[str, Callable[[Any, Any, Any, list[str]], "list[str] | None"]] = {
+    "huntsman": _huntsman_choice,
+}
 
 
 GUARDS: dict[str, Callable[[Any, Any, Any, str], "float | None"]] = {

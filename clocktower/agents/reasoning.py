@@ -41,6 +41,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
+from .goodplays import CHOICES as GOOD_CHOICES
 from .goodplays import guard
 from .plays import (BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS, INVENTS,
                     NOMINATES, PEACEMAKERS, PRETENDS, USES, VOTES, about_to_die)
@@ -255,8 +256,9 @@ class ReasoningBot:
             if said_day == day:
                 self.claimed_day = day
                 return
-        if (self._evil(view) or hiding) and self.bluff is None \
-                and not self._may_bluff(view, table):
+        if hiding and self.bluff is None and not self._may_cover(view, table):
+            return                      # a hidden good player waits for the town
+        if self._evil(view) and self.bluff is None and not self._may_bluff(view, table):
             return                      # an evil player's first claim waits (`_may_bluff`)
         self.claimed_day = day
         if self._evil(view):
@@ -305,6 +307,16 @@ class ReasoningBot:
                 return True
         team = self._teammates(view)
         return all(n in table.claims for n in view.living if n not in team)
+
+    def _may_cover(self, view, table: Table) -> bool:
+        """Whether a good player who hides (the Damsel) makes its cover claim now: once no
+        more players than the evil team have yet to claim besides itself (those are
+        probably evil players waiting, as evil does: its cover is then a character no good
+        player holds), or on its second turn of the day."""
+        turn = (view.day, self.turns[1] + 1 if self.turns[0] == view.day else 1)
+        self.turns = turn
+        waiting = sum(1 for n in view.living if n != self.name and n not in table.claims)
+        return turn[1] >= 2 or waiting <= 1 + table.n_minions
 
     def _queue_cover(self, view, table: Table) -> None:
         """A good player who must not be found (the Damsel) claims, once the town has
@@ -933,7 +945,7 @@ class ReasoningBot:
                 and len(decision.candidates) >= decision.count:
             pick = self._choose(decision, view)
             if pick is not None:
-                return pick
+                return pick if pick or not decision.optional else None
         return self.fallback(decision, view)
 
     def _choose(self, d: PlayerChoice, view) -> list[str] | None:
@@ -954,6 +966,10 @@ class ReasoningBot:
             if picked:
                 self.aimed = (view.night, picked[:1])
                 return picked[:1]
+        if not self._evil(view) and ab in GOOD_CHOICES:
+            picked = GOOD_CHOICES[ab](self, view, table, living)
+            if picked is not None:
+                return picked if picked or d.optional else None
         if self._evil(view):
             if team not in EVIL_TEAMS:
                 return None
