@@ -11,10 +11,13 @@ counts for the players dealt). Each gets a weight from what the table has seen:
   was shown one of the `truths(world, claimant)` of the ability they claim, in the world
   the hypothesis makes (its evil players as the script's Demon and Minions, everyone else
   as they claimed), on the night they name, with whom they say they chose. A claim that is
-  not among them costs x0.08 (its holder may be drunk, poisoned, or fooled by a
+  not among them costs x`EPS_INFO` (its holder may be drunk, poisoned, or fooled by a
   registration or a red herring: nothing is ever certain). An evil claimant invents, not
   knowing the others' characters: their information is true in the world less often
-  (x0.4 when it is, x1 when it is not).
+  (x`EVIL_TRUE` when it is, x`EVIL_FALSE` when it is not; the rates measured in the bots'
+  games).
+* **Evidence** (votes, nominations, Demon shots, the Virgin, quiet nights, claim timing):
+  `_evidence`, the votes and nominations read as the evil bots play them (`reads.py`).
 
 Every evil team is enumerated (at most `EXACT`: 15 players make 5,460). Each information
 claim is weighed in all of them at once (`Table._claim_array`): the hypotheses are grouped
