@@ -21,7 +21,9 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   than the player about to die; never for a player the public facts prove good, and for
   a claimed Saint (any character whose own rule ends the game at its execution) or a
   Goblin claim only when fairly sure; with four alive and the Demon probably alone it lets
-  nobody die unless it is fairly sure (a wrong execution then loses). A spent Townsfolk
+  nobody die unless it is fairly sure (a wrong execution then loses); against the
+  script's evil endings, only when the guards of `goodplays.py` allow (the Evil Twin's
+  pair, the Fearmonger's nominee). A spent Townsfolk
   tests a claimed Virgin on day 1; the Slayer shoots its likeliest Demon. An evil bot
   nominates the good player the table suspects most (framing), never a teammate, and
   votes so that it looks good from outside (`_evil_vote`), never for its Demon.
