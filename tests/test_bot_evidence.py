@@ -61,7 +61,8 @@ def test_a_virgin_trigger_proves_the_nominator_and_the_virgin():
     _nominate(t2, "Ann", "Cat", [])
     e2 = t2.public_evil()
     base = _table(claims).public_evil()
-    assert e2["Ann"] + e2["Cat"] > base["Ann"] + base["Cat"] + 0.25
+    # (not both: an evil player nominates a teammate almost never, `reads.NOMINATE_TEAMMATE`)
+    assert e2["Ann"] + e2["Cat"] > base["Ann"] + base["Cat"] + 0.2
 
 
 def test_evil_votes_are_evidence():

@@ -11,10 +11,13 @@ counts for the players dealt). Each gets a weight from what the table has seen:
   was shown one of the `truths(world, claimant)` of the ability they claim, in the world
   the hypothesis makes (its evil players as the script's Demon and Minions, everyone else
   as they claimed), on the night they name, with whom they say they chose. A claim that is
-  not among them costs x0.08 (its holder may be drunk, poisoned, or fooled by a
+  not among them costs x`EPS_INFO` (its holder may be drunk, poisoned, or fooled by a
   registration or a red herring: nothing is ever certain). An evil claimant invents, not
   knowing the others' characters: their information is true in the world less often
-  (x0.4 when it is, x1 when it is not).
+  (x`EVIL_TRUE` when it is, x`EVIL_FALSE` when it is not; the rates measured in the bots'
+  games).
+* **Evidence** (votes, nominations, Demon shots, the Virgin, quiet nights, claim timing):
+  `_evidence`, the votes and nominations read as the evil bots play them (`reads.py`).
 
 Every evil team is enumerated (at most `EXACT`: 15 players make 5,460). Each information
 claim is weighed in all of them at once (`Table._claim_array`): the hypotheses are grouped
@@ -47,21 +50,27 @@ from mypy_extensions import mypyc_attr     # for the compiled build; a no-op oth
 from .. import data as D
 from ..engine.rand import randrange, seeded
 from ..engine.world import EMPTY, World, WorldPlayer
+from . import reads
 
 EXACT = 6000            # hypotheses enumerated when at most this many (15 players: 5,460)
 CHECKS = 300            # information checks a belief may cost before it samples instead
 SAMPLES = 24            # hypotheses kept when sampling
-EPS_INFO = 0.08         # a good claimant's information that is not true in the world
-EVIL_TRUE = 0.4         # an evil claimant's invented information that is true in the world
+# A claim's information in the hypothesis world, against a good claimant's that holds
+# (1): a good claimant's that does not hold, an evil claimant's that holds, and that does
+# not. Measured in the bots' own games (Trouble Brewing 7 / 10 / 13, 500 games, the true
+# evil team's world, docs/bots.md "Reading evil's plays"): a good claimant's information
+# held in 84% of claims (a droisoned claimant, a registration, the world's unknowns), an
+# evil claimant's in 67% (evil invents information true in the world its team pretends).
+EPS_INFO = 0.19
+EVIL_TRUE = 0.8
+EVIL_FALSE = 0.39
 REGISTERED = 0.5        # a registration that would make a claim true is chosen so
 DRUNK_TRUE = 0.5        # a Drunk's information holds (or not) with this chance each night
 NIGHT_KILLED_EVIL = 0.2
 DUPLICATE = 0.05
 GOOD_CLAIMS_EVIL = 0.02
 # What the table sees happen (see "Evidence" in the module docstring).
-VOTE_SHIFT = 0.8        # an evil voter's log-odds of raising a hand: + for a good nominee,
-                        # - for a teammate (beside the nomination's own share of hands)
-NOMINATE_TEAMMATE = 0.4     # an evil player nominates a teammate
+# Votes and nominations: `reads.py` (the evil bots' measured rates).
 SHOT_MISSED = 0.1       # a good Slayer's shot at the Demon does nothing (drunk, poisoned)
 SHOOTER_EVIL = 0.02     # a shot that killed was fired by an evil player
 TRIGGER_EVIL = 0.05     # a Virgin's nominator executed by her is evil (a Spy's registration)
@@ -289,7 +298,7 @@ class Table:
         self._struct_part: tuple[Any, Any] | None = None
         self._masks: tuple = ((-1, -1), 0, 0)          # (counts, dead mask, night-killed mask)
         self._claim_masks: tuple = (-1, (), 0, 0, 0)   # per claims version (`_structure`)
-        self._alive: tuple = (-1, None, None, False)   # (dead mask, the Demon alive per h...)
+        self._alive: tuple = (-1, None, None, False, None)     # (dead mask, the Demon alive per h...)
         self._out_cache: tuple[Any, Any] | None = None
         self._misreg: tuple[int, dict[str, list]] = (-1, {})
         self._post: tuple[int, tuple[Any, Any]] | None = None
@@ -309,6 +318,14 @@ class Table:
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
+        # per nomination: (who was about to die before its vote, how many lived, whether the
+        # nominee nominated itself claiming a Demon): `reads.vote_log`
+        self.nom_ctx: list[tuple[str | None, int, bool]] = []
+        self._tallies: list[tuple[str, int, int]] = []     # today's (nominee, votes, threshold)
+        self.catch_noms: list[int] = []     # nominations a catch may explain (`reads.catch_log`)
+        self.catchers = reads.catchers(list(script))
+        self.exec_alive: dict[int, int] = {}   # day -> players alive before its execution
+        self.announced: set[str] = set()    # abilities the Storyteller announced to all
         self.nominated: set[str] = set()
         self.first_nominator: dict[str, str] = {}   # nominee -> who nominated them first
         self.virgin_triggers: list[tuple[str, str]] = []    # (Virgin, nominator)
@@ -339,6 +356,7 @@ class Table:
                                             ev.get("chose") or []))
             self.version += 1
         elif t == "dawn":
+            self._note_catch(ev["number"] - 1)
             for n in ev.get("deaths", ()):
                 if n not in self.died:
                     self.died[n] = ("night", ev["number"])
@@ -349,6 +367,9 @@ class Table:
             self.version += 1
         elif t == "death":
             n = ev["player"]
+            if ev.get("cause") == "execution" and n not in self.died:
+                self.exec_alive[ev["number"]] = sum(1 for x in self.seated
+                                                    if x not in self.died)
             if n not in self.died:
                 self.died[n] = (ev["phase"], ev["number"])
             if ev.get("cause") == "execution":
@@ -377,6 +398,11 @@ class Table:
             target = bit.get(ev["target"], 0)
             self.noms.append((ev["by"], ev["target"], voters & ~target,
                               (living | voters) & ~target))
+            self.nom_ctx.append((reads.doomed(self._tallies), living.bit_count(),
+                                 ev["by"] == ev["target"]
+                                 and TEAMS.get(self.claims.get(ev["target"], "")) == "demon"))
+            self._tallies.append((ev["target"], int(ev.get("votes", 0)),
+                                  int(ev.get("threshold", 1 << 30))))
             self.n_facts += 1
             self.version += 1
         elif t == "ability_triggered":
@@ -396,16 +422,35 @@ class Table:
                 self.version += 1
         elif t == "day":
             self.day_pool = self._unclaimed()
+            self._tallies = []
         elif t == "day_end":
             for n in self.seated:
                 if n not in self.died and n not in self.claims:
                     self.timing.append((n, SILENT_EVIL, SILENT_GOOD))
                     self.n_facts += 1
                     self.version += 1
+        elif t == "announcement":
+            if isinstance(ev.get("ability"), str):
+                self.announced.add(ev["ability"])
         elif t == "seating":
             self.traveller_chars = dict(ev.get("travellers") or {})
         elif t == "traveller_joined":
             self.traveller_chars[ev["player"]] = ev["character"]
+
+    def _note_catch(self, day: int) -> None:
+        """The game went on after day `day`'s execution: if five or more (not Travellers)
+        lived before it and a catcher is on the script, the nominations of the executed
+        player that day may have been a catch (`reads.catch_log`)."""
+        who = self.executed.get(day)
+        if who is None or not self.catchers or who not in self.seat:
+            return
+        if self.exec_alive.get(day, 0) < 5:
+            return
+        start = len(self.noms) - len(self._tallies)
+        for i in range(start, len(self.noms)):
+            if self.noms[i][1] == who:
+                self.catch_noms.append(i)
+                self.n_facts += 1
 
     def _unclaimed(self) -> int:
         return sum(1 for n in self.seated if n not in self.died and n not in self.claims)
@@ -545,6 +590,9 @@ class Table:
             if claims_evil:
                 logw += (claims_evil.bit_count() - evil @ self._vec(claims_evil)) \
                     * np.log(GOOD_CLAIMS_EVIL)
+                confess = reads.confessions(self, evil, demon)
+                if confess is not None:
+                    logw += confess
             if out_mask or tf_mask:
                 logw += self._outsiders(out_mask, tf_mask)
             part = self._struct_part = (part_key, logw)
@@ -554,14 +602,36 @@ class Table:
         found = self._alive
         if found[0] != dead:
             alive = self._vec(dead)[demon] == 0
-            found = self._alive = (dead, alive, ~alive, bool(alive.any()))
-        _dead, alive, gone, some = found
+            undead = self._undead(dead)
+            if undead[0]:
+                alive = alive | (self._vec(undead[0])[demon] == 1)
+            found = self._alive = (dead, alive, ~alive, bool(alive.any()),
+                                   (self._vec(undead[0])[demon] * undead[1])
+                                   if undead[0] else None)
+        _dead, alive, gone, some, afterlife = found
+        if afterlife is not None:
+            logw = logw + afterlife
         if some:
             logw = logw - logw[alive].max()     # relative weights: no underflow
         w = np.exp(logw)
         w[gone] = 0.0
         self._struct = (key, w)
         return key, w
+
+    def _undead(self, dead: int) -> tuple[int, float]:
+        """(dead seats who may still be the Demon, the log of that chance): on a script
+        with a Demon that lives on after its first death registering dead (its class
+        acts while dead, `Ability.acts_while_dead`: the Zombuul), a player who died other
+        than by the Demon's night kill may be it, with the share of the script's Demons
+        that can."""
+        share = undead_share(self.script)
+        if not share:
+            return 0, 0.0
+        from math import log
+        mask = dead
+        for n in self.night_killed:
+            mask &= ~self.bit.get(n, 0)
+        return mask, log(share)
 
     def _outsiders(self, out_mask: int, tf_mask: int) -> Any:
         """The log-likelihood of the claimed Outsider count in each hypothesis. Good players
@@ -664,27 +734,17 @@ class Table:
         evil, demon = self._matrix()
         seat = self.seat
         fixed = self._ev_fixed
-        done = (0, 0, 0, 0)
+        done = (0, 0, 0, 0, 0)
         logw = np.zeros(len(demon))
         if fixed is not None:
             done, logw = fixed[0], fixed[1].copy()
         # Votes: an evil voter raises a hand more often than the table for a good nominee
         # and less often for a teammate; an evil nominator rarely nominates a teammate.
-        n_noms, n_shots, n_trig, n_time = done
-        for by, target, voters, could in self.noms[n_noms:]:
-            t = seat[target]
-            k_all = could.bit_count()
-            if k_all:
-                q = min(max(voters.bit_count() / k_all, 0.1), 0.9)
-                lq = np.log(q / (1 - q))
-                hi, lo = _sigmoid(lq + VOTE_SHIFT), _sigmoid(lq - VOTE_SHIFT)
-                k1 = evil @ self._vec(voters)
-                k0 = evil @ self._vec(could & ~voters)
-                mate = evil[:, t]
-                logw += mate * (k1 * np.log(lo / q) + k0 * np.log((1 - lo) / (1 - q)))
-                logw += (1 - mate) * (k1 * np.log(hi / q) + k0 * np.log((1 - hi) / (1 - q)))
-            if by in seat and by != target:
-                logw += evil[:, seat[by]] * evil[:, t] * np.log(NOMINATE_TEAMMATE)
+        n_noms, n_shots, n_trig, n_time, n_catch = done
+        for i in range(n_noms, len(self.noms)):
+            logw += reads.vote_log(self, i, evil, demon)
+        for i in self.catch_noms[n_catch:]:
+            logw += reads.catch_log(self, i, evil, demon)
         # A Demon shot: one that did nothing clears its target of being the Demon (unless
         # the shooter is evil, or drunk or poisoned); one that killed was a real shot.
         for shooter, target, killed in self.shots[n_shots:]:
@@ -710,7 +770,7 @@ class Table:
                 minion = evil[:, i] if p_good == SILENT_GOOD else evil[:, i] - (demon == i)
                 logw += minion * np.log(p_evil / p_good)
         fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers),
-                     len(self.timing))
+                     len(self.timing), len(self.catch_noms))
         self._ev_fixed = (fixed_now, logw.copy())
         # Facts that depend on the claims (recomputed when they or these facts change).
         ckey = (self.claims_ver, len(self.first_nominator), len(self.virgin_triggers),
@@ -793,7 +853,8 @@ class Table:
         """(the product over claimants of their information's weight in every hypothesis,
         the claimants whose checks read the whole table, weighed one sampled hypothesis at
         a time instead (`_info_weight`), how many claims those have). A claimant's weight
-        in a hypothesis: evil, the product of EVIL_TRUE for each claim true in its world;
+        in a hypothesis: evil, the product of EVIL_TRUE for each claim true in its world
+        and EVIL_FALSE for each claim not;
         good, the product of the claims' factors, or with chance `drunk_each` (a claimed
         Townsfolk who may be the Drunk) DRUNK_TRUE for each claim."""
         key = (len(self.infos), self.claims_ver)
@@ -824,10 +885,10 @@ class Table:
                     full *= kept[2]
                     continue
                 pf = fs[0].copy()
-                pe = np.where(fs[0] == 1.0, EVIL_TRUE, 1.0)
+                pe = np.where(fs[0] == 1.0, EVIL_TRUE, EVIL_FALSE)
                 for f in fs[1:]:
                     pf *= f
-                    pe *= np.where(f == 1.0, EVIL_TRUE, 1.0)
+                    pe *= np.where(f == 1.0, EVIL_TRUE, EVIL_FALSE)
                 pi = self.drunk_each if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
                     else 0.0
                 good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
@@ -969,7 +1030,7 @@ class Table:
                     # An evil claimant invents: information that holds in this world too
                     # is less likely from them than from a good claimant (they do not
                     # know the others' characters).
-                    f = EVIL_TRUE if f == 1.0 else 1.0
+                    f = EVIL_TRUE if f == 1.0 else EVIL_FALSE
                     pf, pg = mine.get(c.who, (1.0, 1.0))
                     mine[c.who] = (pf * f, pg * f)
                 else:
@@ -1355,11 +1416,6 @@ class Table:
         return None
 
 
-def _sigmoid(x: float) -> float:
-    from math import exp
-    return 1.0 / (1.0 + exp(-x))
-
-
 def outsider_deltas(script: list[str], counts: dict) -> list[tuple[int, float]]:
     """[(change of the Outsider count at setup, chance)]: the distribution the script's
     setup changes make (each character's data `setup_change`, engine/setup.py: `outsiders`
@@ -1444,6 +1500,22 @@ def believes_townsfolk(cid: str) -> bool:
 
 
 _PROTECTS: dict[str, bool] = {}
+_UNDEAD: dict[tuple, float] = {}
+
+
+def undead_share(script: list[str]) -> float:
+    """The share of the script's Demons whose own rule keeps them acting after a death,
+    registering dead (a class that overrides `Ability.acts_while_dead`: the Zombuul)."""
+    key = tuple(script)
+    found = _UNDEAD.get(key)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        demons = [c for c in script if TEAMS.get(c) == "demon"]
+        undead = [c for c in demons if c in REGISTRY
+                  and REGISTRY[c].acts_while_dead is not Ability.acts_while_dead]
+        found = _UNDEAD[key] = len(undead) / len(demons) if demons else 0.0
+    return found
 
 
 def protects(cid: str) -> bool:

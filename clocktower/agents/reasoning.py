@@ -21,7 +21,9 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   than the player about to die; never for a player the public facts prove good, and for
   a claimed Saint (any character whose own rule ends the game at its execution) or a
   Goblin claim only when fairly sure; with four alive and the Demon probably alone it lets
-  nobody die unless it is fairly sure (a wrong execution then loses). A spent Townsfolk
+  nobody die unless it is fairly sure (a wrong execution then loses); against the
+  script's evil endings, only when the guards of `goodplays.py` allow (the Evil Twin's
+  pair, the Fearmonger's nominee). A spent Townsfolk
   tests a claimed Virgin on day 1; the Slayer shoots its likeliest Demon. An evil bot
   nominates the good player the table suspects most (framing), never a teammate, and
   votes so that it looks good from outside (`_evil_vote`), never for its Demon.
@@ -42,6 +44,8 @@ from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from . import evilplan
 from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
+from .goodplays import CHOICES as GOOD_CHOICES
+from .goodplays import guard
 from .plays import (AGREES, BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS,
                     INVENTS, NOMINATES, PEACEMAKERS, PICKS, PRETENDS, USES, VOTES,
                     about_to_die)
@@ -153,6 +157,7 @@ class ReasoningBot:
         self.bluff: str | None = None   # an evil bot's claimed character
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
         self.nominee: str | None = None     # the nomination being voted on
+        self.nominator: str | None = None   # ... and who made it
         self.evil = False                   # told it is evil (as of the events read)
         self._topc: tuple | None = None     # _top's answer and the record version it is for
         self.quiet_dawn = False             # nobody died last night
@@ -195,8 +200,9 @@ class ReasoningBot:
                     self.inherited = (ev["number"], ev["character"])
                 if t == "nominate":
                     self.nominee = ev["target"]
+                    self.nominator = ev["by"]
                 elif t == "nomination" or t == "day":
-                    self.nominee = None
+                    self.nominee = self.nominator = None
                 continue
             if t == "learn" and ev.get("player") == name:
                 ab = ev.get("ability")
@@ -277,8 +283,9 @@ class ReasoningBot:
             # its claim stays its cover (a second claim would out it).
             self.bluff = said
             self.frames = self._plan(view, table)[0]
-        if (self._evil(view) or hiding) and self.bluff is None \
-                and not self._may_bluff(view, table):
+        if hiding and self.bluff is None and not self._may_cover(view, table):
+            return                      # a hidden good player waits for the town
+        if self._evil(view) and self.bluff is None and not self._may_bluff(view, table):
             return                      # an evil player's first claim waits (`_may_bluff`)
         self.claimed_day = day
         if self._evil(view):
@@ -327,6 +334,16 @@ class ReasoningBot:
                 return True
         team = self._teammates(view)
         return all(n in table.claims for n in view.living if n not in team)
+
+    def _may_cover(self, view, table: Table) -> bool:
+        """Whether a good player who hides (the Damsel) makes its cover claim now: once no
+        more players than the evil team have yet to claim besides itself (those are
+        probably evil players waiting, as evil does: its cover is then a character no good
+        player holds), or on its second turn of the day."""
+        turn = (view.day, self.turns[1] + 1 if self.turns[0] == view.day else 1)
+        self.turns = turn
+        waiting = sum(1 for n in view.living if n != self.name and n not in table.claims)
+        return turn[1] >= 2 or waiting <= 1 + table.n_minions
 
     def _queue_cover(self, view, table: Table) -> None:
         """A good player who must not be found (the Damsel) claims, once the town has
@@ -582,8 +599,11 @@ class ReasoningBot:
         player the public facts prove good; a nominee whose execution may lose the game
         (a claimed character whose own rule ends the game at its death, a Goblin claim
         today) only when fairly sure they are the Demon."""
-        if table.evil_chances(self.name).get(target, 0.0) < PROVEN_GOOD:
+        evil = table.evil_chances(self.name).get(target, 0.0)
+        if evil < PROVEN_GOOD:
             return False
+        if evil < guard(self, view, table, target):
+            return False            # an evil character's ending may follow (`goodplays`)
         if mine < SURE_RISKY and (risky(table.claims.get(target))
                                   or view.claims.get(target) in nominee_wins()):
             return False
@@ -975,7 +995,7 @@ class ReasoningBot:
                 and len(decision.candidates) >= decision.count:
             pick = self._choose(decision, view)
             if pick is not None:
-                return pick
+                return pick if pick or not decision.optional else None
         return self.fallback(decision, view)
 
     def _choose(self, d: PlayerChoice, view) -> list[str] | None:
@@ -996,6 +1016,10 @@ class ReasoningBot:
             if picked:
                 self.aimed = (view.night, picked[:1])
                 return picked[:1]
+        if not self._evil(view) and ab in GOOD_CHOICES:
+            picked = GOOD_CHOICES[ab](self, view, table, living)
+            if picked is not None:
+                return picked if picked or d.optional else None
         if self._evil(view):
             if team not in EVIL_TEAMS:
                 return None

@@ -1,0 +1,112 @@
+"""What the good bots read in evil's plays (clocktower/agents/reads.py): hands raised to
+save a teammate, a Demon's confession, a teammate's hand for its Demon, a catch."""
+from clocktower.agents import reads
+
+from test_bot_evidence import CLAIMS, _nominate, _pub, _table
+
+
+def test_a_hand_to_save_the_player_about_to_die_reads_as_a_teammate():
+    """Ann is about to die (4 of 7 hands); Bob's hand goes up for the next nominee, Cat,
+    and nobody else's: if Ann is evil, Bob probably is too."""
+    t = _table()
+    _nominate(t, "Dan", "Ann", ["Dan", "Eve", "Fay", "Gus"])
+    _nominate(t, "Eve", "Cat", ["Bob"])
+    e = t.evil_chances("Dan")
+    base = _table()
+    _nominate(base, "Dan", "Ann", ["Dan", "Eve", "Fay", "Gus"])
+    _nominate(base, "Eve", "Cat", [])
+    b = base.evil_chances("Dan")
+    assert e["Bob"] > b["Bob"] + 0.05
+
+
+def test_a_player_who_claims_the_demon_is_a_minion_rather_than_the_demon():
+    t = _table(dict(_claims(), Gus="imp"))
+    assert t.public_evil()["Gus"] > 0.9
+    assert t.public_demon()["Gus"] < 0.5
+    assert reads.confessions(t, *t._matrix()) is not None
+
+
+def test_no_hand_for_the_likeliest_demon_reads_as_its_teammate():
+    """Everyone but Fay votes for Ann: if Ann is the Demon, Fay is likelier its Minion."""
+    t = _table()
+    _nominate(t, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Gus"])
+    e = t.evil_chances("Dan")
+    base = _table().evil_chances("Dan")
+    assert e["Fay"] > base["Fay"]
+
+
+def test_a_catch_takes_back_the_nominators_teammate_term():
+    """Ann nominated Bob, who was executed with seven alive, and the game went on: on a
+    script with the Scarlet Woman, Ann may be the Demon now (she caught it)."""
+    def played(catch: bool):
+        t = _table()
+        _nominate(t, "Ann", "Bob", ["Ann", "Cat", "Dan", "Eve"])
+        _pub(t, type="execution", player="Bob", votes=4)
+        _pub(t, type="death", player="Bob", cause="execution", by=None)
+        if catch:
+            _pub(t, type="dawn", phase="night", number=2, deaths=[])
+        return t
+    assert played(True).catchers
+    assert played(True).catch_noms == [0]
+    assert played(True).public_demon()["Ann"] > played(False).public_demon()["Ann"]
+
+
+def _claims():
+    return dict(CLAIMS)
+
+
+# ---- the good bots' guards against evil endings (clocktower/agents/goodplays.py) ----------
+def _ae_table():
+    from clocktower.agents import beliefs as B
+    from clocktower.play import new_game
+    t = B.Table(new_game("alternate-endings", 7, 0).view("Ann"))
+    for who, c in dict(Ann="artist", Bob="general", Cat="mayor", Dan="huntsman",
+                       Eve="courtier", Fay="balloonist", Gus="slayer").items():
+        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c,
+               "phase": "day", "number": 1})
+    return t
+
+
+class _View:
+    def alive(self, name):
+        return True
+
+
+def test_two_players_who_nominated_each_other_are_guarded_as_twins():
+    from types import SimpleNamespace
+    from clocktower.agents.goodplays import TWIN_SURE, guard
+    t = _ae_table()
+    bot = SimpleNamespace(name="Ann", nominator=None)
+    _nominate(t, "Bob", "Cat", [])
+    assert guard(bot, _View(), t, "Cat") == 0.0
+    _nominate(t, "Cat", "Bob", [])
+    assert guard(bot, _View(), t, "Cat") == TWIN_SURE
+    assert guard(bot, _View(), t, "Bob") == TWIN_SURE
+
+
+def test_after_the_fearmongers_announcement_an_untrusted_nominators_nominee_is_guarded():
+    from types import SimpleNamespace
+    from clocktower.agents.goodplays import guard
+    t = _ae_table()
+    bot = SimpleNamespace(name="Ann", nominator="Bob")
+    assert guard(bot, _View(), t, "Cat") == 0.0
+    _pub(t, type="announcement", ability="fearmonger", phase="night")
+    assert guard(bot, _View(), t, "Cat") == 1.0
+    # the bot's own nomination: no guard
+    assert guard(SimpleNamespace(name="Ann", nominator="Ann"), _View(), t, "Cat") == 0.0
+
+
+def test_a_demon_that_lives_on_after_its_first_death_may_be_a_dead_player():
+    """On a script with the Zombuul ("The 1st time you die, you live but register as
+    dead"), an executed player may still be the Demon; on Trouble Brewing not."""
+    from clocktower.agents import beliefs as B
+    from clocktower.play import new_game
+
+    def after(script):
+        t = B.Table(new_game(script, 7, 0).view("Ann"))
+        _pub(t, type="execution", player="Bob", votes=4)
+        _pub(t, type="death", player="Bob", cause="execution", by=None)
+        return t.public_demon()["Bob"]
+    assert B.undead_share(["zombuul", "lilmonsta"]) == 0.5
+    assert after("the-saga-of-the-summoner") > 0.02
+    assert after("trouble-brewing") == 0.0
