@@ -111,6 +111,7 @@ PROBE = """
 import subprocess, sys
 import clocktower
 from clocktower import _compiled, play_game
+import clocktower.engine.session            # compiled too, not imported by a plain game
 game = play_game("trouble-brewing", 7, 1)
 mods = [sys.modules[n].__file__ for n in _compiled.NAMES if n in sys.modules]
 assert len(mods) == len(_compiled.NAMES), sorted(set(_compiled.NAMES) - set(sys.modules))
