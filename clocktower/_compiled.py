@@ -29,7 +29,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 # Paths relative to the package folder; compiled to C extensions next to the sources.
 MODULES = ("engine/game.py", "engine/night.py", "engine/day.py", "engine/runner.py",
            "engine/views.py", "engine/setup.py", "engine/setuprules.py", "engine/voting.py",
-           "engine/decisions.py",
+           "engine/decisions.py", "engine/driver.py", "engine/session.py",
            "engine/rand.py", "engine/state.py", "engine/world.py", "agents/random_bot.py",
            "agents/beliefs.py", "storyteller/auto.py")
 

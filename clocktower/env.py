@@ -75,18 +75,22 @@ _KEYS = dict.fromkeys(("observation", "action_mask", "view", "text")).keys()
 
 class Observation(dict):
     """An observation: a dict of the four keys whose "observation", "view" and "text" are
-    made when first read, from a snapshot taken at `observe` (the agent's events up to
-    then, the table then, the decision then pending): building every agent's view at
-    every step would cost more than the game. Read at any time, it is the observation of
-    its moment."""
+    made when first read, from what `observe` kept of its moment (the decision then
+    pending, the log's length then, the table then): building every agent's view at every
+    step would cost more than the game, so the moment costs a tuple, and its `_Snap` is
+    made at the first read. Read at any time, it is the observation of its moment."""
 
-    __slots__ = ("_snap",)
-    _snap: "_Snap"
+    __slots__ = ("_moment",)
+    _moment: "tuple | _Snap"        # the moment, then its snapshot once read
 
     def __missing__(self, key: str) -> Any:
         if key not in _KEYS:
             raise KeyError(key)
-        value = self._snap.make(key)
+        snap = self._moment
+        if snap.__class__ is tuple:
+            snap = self._moment = _Snap(*snap)
+        assert isinstance(snap, _Snap)
+        value = snap.make(key)
         dict.__setitem__(self, key, value)
         return value
 
@@ -181,17 +185,32 @@ def _unchanged(log: list[dict], start: int, end: int, table: _Table) -> bool:
 
 
 class _Snap:
-    """What an observation is made from (`Observation`): taken at `observe`."""
+    """What an observation is made from (`Observation`): its moment, as `observe` kept it
+    (the env, the agent, the decision pending for them, the game, the log's length then,
+    the table then, the Storyteller's grimoire then, the events then if during setup),
+    made when the observation is first read."""
 
     __slots__ = ("env", "agent", "d", "v", "events", "n", "table", "grimoire", "_told")
 
-    def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, v: Any,
-                 table: _Table):
-        self.env, self.agent, self.d, self.table, self.v = env, agent, d, table, v
-        self.events = v.events              # only ever grows: the first n are the moment's
-        self.n = len(self.events)
-        self.grimoire: list | None = v.grimoire() if agent == STORYTELLER else None
+    def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, g: Any,
+                 n_log: int, table: _Table, grimoire: list | None, early: list | None):
+        self.env, self.agent, self.d, self.table, self.grimoire = env, agent, d, table, grimoire
+        v = self.v = g.view(agent)
         self._told: tuple | None = None
+        if early is not None:               # taken during setup: the moment's, copied
+            self.events, self.n = early, len(early)
+            return
+        events = self.events = v.events     # only ever grows: the first n are the moment's
+        if agent == STORYTELLER:
+            self.n = n_log
+        else:                               # those of the log's first n_log events
+            log = g.log
+            later = 0
+            for i in range(n_log, len(log)):     # (`PlayerView._sync`'s rule)
+                to = log[i]["visible_to"]
+                if to == "all" or (to.__class__ is list and agent in to):
+                    later += 1
+            self.n = len(events) - later
 
     @property
     def seat(self) -> int | None:
@@ -370,7 +389,7 @@ class ClocktowerEnv(AECEnv):
         self._done: set[str] = set()
         self.decisions = {a: 0 for a in self.agents}
         self._lines: dict[str, tuple[Lines, list[str], list[int]]] = {}
-        self._obs_cache: dict[str, tuple[int, dict]] = {}
+        self._obs_cache: dict[str, Observation] = {}
         self._table: _Table | None = None
         self._table_at = -1
         self._static: tuple | None = None
@@ -405,12 +424,14 @@ class ClocktowerEnv(AECEnv):
 
     def decision(self, agent: str) -> Decision | None:
         """The engine's decision pending for `agent`, or None."""
-        d = self.session.pending() if self.session is not None else None
+        s = self.session
+        d = s._pending if s is not None else None
         return d if d is not None and d.who == agent else None
 
     def view(self, agent: str) -> Any:
         """`agent`'s own view (`engine/views.py`: `PlayerView`, or the Storyteller's)."""
-        g = self.game
+        s = self.session
+        g = s.game if s is not None else None
         return g.view(agent) if g is not None else None
 
     def step(self, action: Any) -> None:
@@ -423,12 +444,15 @@ class ClocktowerEnv(AECEnv):
         d = s._pending
         if d is None or d.who != agent:
             raise RuntimeError(f"step: no decision is pending for {agent}")
-        if action.__class__ is int or isinstance(action, np.integer):
+        cls = action.__class__
+        if cls is int or (cls not in _ANSWERS and isinstance(action, np.integer)):
             action = self._option(d, int(action))
-        s.answer(action)                        # IllegalAnswer: nothing changed
-        self._cumulative_rewards[agent] = 0.0
+        nxt = s.answer(action)                  # IllegalAnswer: nothing changed
+        # (`_cumulative_rewards[agent] = 0`, as AEC environments do, is left out: rewards
+        # are given only when the game ends, after which every step is a dead one)
         self.steps += 1
-        nxt = s._pending
+        if self._obs_cache:
+            self._obs_cache.clear()             # the observations of the last moment
         if self.max_cycles is not None:
             self.decisions[agent] += 1
             if self.decisions[agent] >= self.max_cycles and nxt is not None:
@@ -444,13 +468,29 @@ class ClocktowerEnv(AECEnv):
         self._select()
         self._accumulate_rewards()
 
-    def observe(self, agent: str) -> dict:
-        cached = self._obs_cache.get(agent)
-        if cached is not None and cached[0] == self.steps:
-            return cached[1]
-        obs = self._observation(agent)
-        self._obs_cache[agent] = (self.steps, obs)
+    def observe(self, agent: str) -> Observation:
+        obs = self._obs_cache.get(agent)        # (emptied at each step)
+        if obs is None:
+            obs = self._obs_cache[agent] = self._observation(agent)
         return obs
+
+    def last(self, observe: bool = True) -> tuple:
+        """PettingZoo's `last` (the observation, cumulative reward, termination, truncation
+        and info of `agent_selection`), its `observe` inline: read at every step."""
+        agent = self.agent_selection
+        if observe:
+            obs = self._obs_cache.get(agent)
+            if obs is None:
+                obs = self._obs_cache[agent] = self._observation(agent)
+        else:
+            obs = None
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's `agent_iter` (`agent_selection` until no agent is left, at most
+        `max_iter` times), as a generator: its `next` is read at every step."""
+        return _agent_iter(self, max_iter)
 
     def render(self) -> str | None:
         """The game so far as the table sees it (public events in words)."""
@@ -547,7 +587,7 @@ class ClocktowerEnv(AECEnv):
             self._select()
 
     # ---- observations ----------------------------------------------------------------
-    def _observation(self, agent: str) -> dict:
+    def _observation(self, agent: str) -> Observation:
         s = self.session
         g = s.game if s is not None else None
         obs = Observation()
@@ -558,20 +598,23 @@ class ClocktowerEnv(AECEnv):
         d = s._pending if s is not None else None
         if d is not None and d.who != agent:
             d = None
+        log = g.log
+        n_log = len(log)
         table = self._table
-        n_log = len(g.log)
-        if table is not None and self._table_at != n_log and _unchanged(g.log, self._table_at,
-                                                                       n_log, table):
-            self._table_at = n_log          # nothing the table shows changed since
-        if table is None or self._table_at != n_log:
-            static = self._static
-            if static is None or static[0] is not g or len(static[1][0]) != len(g.players):
-                ps = g.players              # (a game being set up seats its players)
-                static = self._static = (g, ([p.name for p in ps], [p.seat for p in ps],
-                                             [p.traveller for p in ps]))
-            table = self._table = _Table(g, static[1])
-            self._table_at = len(g.log)
-        obs._snap = _Snap(self, agent, d, g.view(agent), table)
+        if self._table_at != n_log:
+            if table is None or not _unchanged(log, self._table_at, n_log, table):
+                static = self._static
+                if static is None or static[0] is not g or len(static[1][0]) != len(g.players):
+                    ps = g.players          # (a game being set up seats its players)
+                    static = self._static = (g, ([p.name for p in ps], [p.seat for p in ps],
+                                                 [p.traveller for p in ps]))
+                table = self._table = _Table(g, static[1])
+            self._table_at = n_log          # (unchanged: nothing the table shows changed)
+        # During setup the log is not only appended to (the bag's setup-change decisions
+        # move after the setup event): the events of the moment are copied then.
+        early = list(g.view(agent).events) if g.phase == "setup" else None
+        obs._moment = (self, agent, d, g, n_log, table,
+                       g.snapshot() if agent == STORYTELLER else None, early)
         return obs
 
     def _mask(self, d: Decision | None) -> np.ndarray:
@@ -633,6 +676,16 @@ class ClocktowerEnv(AECEnv):
         return "\n".join(p for p in parts if p)
 
 
+def _agent_iter(env: ClocktowerEnv, max_iter: int) -> Any:
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
+
+
+# Answers that are not an index (a numpy integer is one): told apart without `isinstance`.
+_ANSWERS = frozenset((bool, dict, list, str, type(None), float, tuple))
+
+
 def _copy_space(space: spaces.Dict) -> spaces.Dict:
     return spaces.Dict({k: (spaces.Box(s.low, s.high, s.shape, s.dtype)
                             if isinstance(s, spaces.Box) else type(s)())
@@ -660,10 +713,15 @@ class BotAgent:
         self.bot = bot
 
     def act(self, env: ClocktowerEnv, name: str) -> Any:
-        d = env.decision(name)
-        if d is None:
+        s = env.session             # (env.decision and env.view, inline: once a step)
+        if s is None:
             return None
-        return self.bot(d, env.view(name))
+        d = s._pending
+        if d is None or d.who != name:
+            return None
+        g = s.game                  # (a decision is pending: the game is there)
+        assert g is not None
+        return self.bot(d, g.view(name))
 
 
 def random_agents(env: ClocktowerEnv) -> dict[str, BotAgent]:

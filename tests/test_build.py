@@ -111,6 +111,7 @@ PROBE = """
 import subprocess, sys
 import clocktower
 from clocktower import _compiled, play_game
+import clocktower.engine.session            # compiled too, not imported by a plain game
 game = play_game("trouble-brewing", 7, 1)
 import clocktower.agents.beliefs        # the reasoning bots' (a random game does not import it)
 mods = [sys.modules[n].__file__ for n in _compiled.NAMES if n in sys.modules]

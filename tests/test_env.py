@@ -108,6 +108,39 @@ def test_observations_hold_only_the_players_view(script):
         assert e.game.winner is not None
 
 
+def _whole(obs: dict) -> dict:
+    return {k: (v.tolist() if hasattr(v, "tolist") else v) for k, v in obs.items()}
+
+
+@pytest.mark.parametrize("script,storyteller,players,travellers,talk,seed",
+                         [("trouble-brewing", "auto", 7, 0, 0, 6),
+                          ("regalia", "agent", 7, 2, 1, 6),       # a Demon bluff's options
+                          ("alternate-endings", "agent", 6, 1, 1, 1)])    # a setup change
+def test_an_observation_read_later_is_that_of_its_moment(script, storyteller, players,
+                                                         travellers, talk, seed):
+    """Observations are made when first read, from what `observe` kept of its moment: read
+    at the end of the game they equal the same steps' observations read at once (also
+    during setup, whose log is not only appended to, and for a decision that the engine
+    asked again with fewer options)."""
+    def game(read_at_once: bool) -> list:
+        e = ClocktowerEnv(script=script, players=players, travellers=travellers,
+                          storyteller=storyteller, talk=talk)
+        e.reset(seed=seed)
+        agents = {**random_agents(e)}
+        if STORYTELLER in e.possible_agents:
+            from clocktower.storyteller import AutoStoryteller
+            from clocktower.env import BotAgent
+            agents[STORYTELLER] = BotAgent(AutoStoryteller(seed))
+        kept = []
+        for a in e.agent_iter():
+            obs, _r, term, trunc, _info = e.last()
+            kept.append(_whole(obs) if read_at_once else obs)
+            e.step(None if term or trunc else agents[a].act(e, a))
+        return kept if read_at_once else [_whole(o) for o in kept]
+    now, later = game(True), game(False)
+    assert len(now) > 50 and now == later
+
+
 def test_rewards_by_team():
     e = ClocktowerEnv(players=7, rewards=(2.0, -3.0, 0.0))
     e.reset(seed=4)

@@ -26,11 +26,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
 from .decisions import Decision
 from .game import Game, GameOver
 from .outcome import Outcome
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # the web's, a written game's, ...
 class Days:
     """A source of day actions (the base: nothing happens by day; see the module docstring)."""
 
@@ -57,8 +60,9 @@ class Days:
 
 def _ended(game: Game, start: str, end: str) -> bool:
     """Has the current phase already ended (its `end` event after its `start` event)?"""
-    for ev in reversed(game.log):
-        t = ev["type"]
+    log = game.log
+    for i in range(len(log) - 1, -1, -1):   # (not `reversed`: mypyc cannot compile it here)
+        t = log[i]["type"]
         if t == end:
             return True
         if t == start:
@@ -136,9 +140,11 @@ class Stepped:
     """`main()` run in a coroutine that pauses when an answer must come from outside.
 
     Inside, an answerer calls `wait(decision)`: the coroutine stops there and `resume()`
-    (outside) returns. The next `resume()` continues from that point. `pending` is the
-    decision waiting (None once `main` has returned: `done`). An exception inside `main`
-    ends it and is raised by `resume()`; the coroutine is then `broken`.
+    (outside) returns that decision. The next `resume(value)` continues from that point,
+    and `wait` returns `value` there (the answer, handed over by the switch itself: one
+    switch each way and nothing else, `engine/session.py`). `pending` is the decision
+    waiting (None once `main` has returned: `done`). An exception inside `main` ends it and
+    is raised by `resume()`; the coroutine is then `broken`.
     """
 
     def __init__(self, main: Callable[[], Any]):
@@ -155,28 +161,31 @@ class Stepped:
         self.broken = False
         self.result: Any = None
 
-    def _main(self) -> None:
+    def _main(self, *_first: Any) -> None:
         self.result = self._body()
         self.pending = None
         self.done = True
+        return None                     # what the last resume() returns
 
-    def resume(self) -> Decision | None:
-        """Run until the next pause (returns the decision waiting) or the end (None)."""
+    def resume(self, value: Any = None) -> Decision | None:
+        """Run until the next pause (returns the decision waiting) or the end (None);
+        `value` is what the paused `wait` returns."""
         if self.done or self.broken:
             raise RuntimeError("resume: the coroutine has ended")
         g = self._greenlet
         g.parent = _getcurrent()        # whoever resumes is where a pause returns to
         try:
-            g.switch()
+            return g.switch(value)      # the decision passed by wait(), or None at the end
         except BaseException:
             self.broken = True
             raise
-        return self.pending
 
-    def wait(self, decision: Decision) -> None:
-        """Pause (called inside `main`, by an answerer): `decision` waits for an outside answer."""
+    def wait(self, decision: Decision) -> Any:
+        """Pause (called inside `main`, by an answerer): `decision` waits for an outside
+        answer; returns the value the next `resume` is given."""
         self.pending = decision
         parent = self._greenlet.parent
         assert parent is not None
-        parent.switch()
+        value = parent.switch(decision)
         self.pending = None
+        return value

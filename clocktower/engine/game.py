@@ -168,7 +168,8 @@ class Game:
         # on the game rather than in a weak-keyed table, which the compiled Game cannot be in.
         self.memo: dict[str, Any] = {}
         self._views: dict[str, PlayerView | StorytellerView] = {}
-        # who -> (answerer, its view, fast_vote, fast_day_action): see `fast_answerer`
+        # who -> (answerer, its view, fast_vote, fast_day_action, answers_checked): see
+        # `fast_answerer`
         self._asked: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ events & decisions
@@ -222,10 +223,11 @@ class Game:
         if asked is None or asked[0] is not answerer:
             asked = self._answerer_view(who, answerer)
         answer = asked[0](decision, asked[1])
-        if answer.__class__ is list and decision.__class__ is PlayerChoice:
-            answer = decision.canonical(answer)
-        if not decision.is_legal(answer):
-            raise IllegalAnswer(decision, answer)
+        if not asked[4]:            # (a Session's answers were checked when given)
+            if answer.__class__ is list and decision.__class__ is PlayerChoice:
+                answer = decision.canonical(answer)
+            if not decision.is_legal(answer):
+                raise IllegalAnswer(decision, answer)
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
@@ -306,7 +308,10 @@ class Game:
             fast_vote = getattr(answerer, "fast_vote")
         if _fast_ok(type(answerer), "fast_day_action"):
             fast_day = getattr(answerer, "fast_day_action")
-        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day)
+        # Answers checked already, against the very decision they answer, by whoever gave
+        # them (a `Session`'s outside answers: `Session.answer`): not checked twice.
+        checked = getattr(answerer, "answers_checked", False) is True
+        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day, checked)
         return asked
 
     # In-process bots answer the two most frequent decisions (a vote, a day turn) without a
@@ -316,7 +321,8 @@ class Game:
     # are those of `decide` (a vote is not logged: `ask_vote`); everyone else (a person, a
     # scenario, the web) gets the object.
     def fast_answerer(self, who: str) -> tuple:
-        """(answerer, view, fast_vote or None, fast_day_action or None) for `who`."""
+        """(answerer, view, fast_vote or None, fast_day_action or None, answers_checked)
+        for `who`."""
         answerer = self.answerers.get(who, self.default_answerer)
         asked = self._asked.get(who)
         if asked is None or asked[0] is not answerer:

@@ -23,22 +23,36 @@ from .game import Answerer, Game
 from .runner import play
 
 
+def _checked(d: Decision, answer: Any) -> Any:
+    """`answer` as `Game.decide` takes it (a player choice in seat order), or IllegalAnswer."""
+    if isinstance(answer, list) and hasattr(d, "canonical"):
+        answer = d.canonical(answer)
+    if not d.is_legal(answer):
+        raise IllegalAnswer(d, answer)
+    return answer
+
+
 class _Outside:
     """The answerer of the outside parties: the answers given so far, in order, then a pause
-    until the next one is given."""
+    until the next one is given (handed over by the resume itself). Its answers are checked
+    against the very decision they answer (`Session.answer`; a re-run's here), so
+    `Game.decide` does not check them again (`answers_checked`)."""
+
+    __slots__ = ("session",)
+    answers_checked = True
 
     def __init__(self, session: "Session"):
         self.session = session
 
     def __call__(self, decision: Decision, view) -> Any:
         s = self.session
-        if s._cursor >= len(s.answers):
-            if s.game is None:          # asked during setup: the game being set up
-                s.game = view._game     # (a player's view does not show it to players)
-            s._stepped.wait(decision)
-        ans = s.answers[s._cursor]
-        s._cursor += 1
-        return ans
+        c = s._cursor
+        s._cursor = c + 1
+        if c < len(s.answers):          # a re-run (a fork): the answers given before
+            return _checked(decision, s.answers[c])
+        if s.game is None:              # asked during setup: the game being set up
+            s.game = view._game         # (a player's view does not show it to players)
+        return s._stepped.wait(decision)
 
 
 class Session:
@@ -80,13 +94,13 @@ class Session:
         d = self._pending
         if d is None:
             raise IllegalAnswer(_NoDecision(), answer, "no decision is waiting")
-        if isinstance(answer, list) and hasattr(d, "canonical"):
+        if isinstance(answer, list) and hasattr(d, "canonical"):     # (`_checked`, inline)
             answer = d.canonical(answer)
         if not d.is_legal(answer):
             raise IllegalAnswer(d, answer)
         self.answers.append(answer)
-        self._pending = self._stepped.resume()
-        return self._pending
+        d = self._pending = self._stepped.resume(answer)
+        return d
 
     def fork(self, answerers: dict[str, Answerer] | None = None) -> "Session":
         """An independent session at the same point: the game re-run from its inputs (the

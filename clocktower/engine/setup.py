@@ -339,11 +339,13 @@ def choose_bluffs(game: "Game") -> list[str]:
     # it, as the Drunk): docs/storyteller.md. (The remaining ones, kept in step.)
     claimable = [c for c in remaining if c not in registry or not registry[c].unaware]
     for i in range(k):
+        # each decision its own list: a decision is not changed once asked (an agent may
+        # read it later: `clocktower.env`'s observations)
         if claimable:
-            c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}",
-                                        suggested=list(claimable))
+            c = game.storyteller_choice("bluff", list(remaining),
+                                        f"Demon bluff {i + 1} of {k}", suggested=list(claimable))
         else:
-            c = game.storyteller_choice("bluff", remaining, f"Demon bluff {i + 1} of {k}")
+            c = game.storyteller_choice("bluff", list(remaining), f"Demon bluff {i + 1} of {k}")
         picks.append(c)
         remaining.remove(c)
         if c in claimable:
