@@ -42,13 +42,13 @@ TEAMS = D.teams()
 # Measured by `tools/evil_rates.py --players 10 --games 300` (seeds 9000-9299) on the evil
 # bots' play of the fourth session, whose hands on teammates follow a good player's
 # (docs/bots.md, "Evil votes as good votes"): re-measure after a change to evil's play.
-GOOD_SHIFT = 0.76
+GOOD_SHIFT = 0.69
 DEMON_SHIFT = -1.86
-MINION_SHIFT = 0.28
-SAVE_HAND = 0.47
-ENDGAME_HAND = 0.77
+MINION_SHIFT = 0.25
+SAVE_HAND = 0.45
+ENDGAME_HAND = 0.69
 ENDGAME = 4
-NOMINATE_TEAMMATE = 0.164
+NOMINATE_TEAMMATE = 0.206
 # A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
 CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1
