@@ -55,8 +55,9 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
                 target = ev["target"]
                 about = doomed(today)
                 by = ev["by"]
-                if by != target and by in align and align[by] == "evil":
-                    noms["teammate" if align[target] == "evil" else "other"] += 1
+                if by != target and by in align:
+                    side = "evil" if align[by] == "evil" else "good"
+                    noms[(side, "evil" if align[target] == "evil" else "good")] += 1
                 voters = set(ev.get("voters", ()))
                 nominee = "good" if align[target] == "good" else TEAMS.get(char[target], "?")
                 saving = "none" if about is None or about == target else align[about]
@@ -71,8 +72,9 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
         if not changed:
             _info(g, char, align, info)
         g.dispose()
-    hands[("nominations", "evil nominator", "teammate", "")] = \
-        [noms["teammate"], noms["teammate"] + noms["other"]]
+    for side in ("evil", "good"):
+        hands[("nominations", side + " nominator", "evil nominee", "")] = \
+            [noms[(side, "evil")], noms[(side, "evil")] + noms[(side, "good")]]
     return dict(hands), dict(info)
 
 
@@ -124,9 +126,12 @@ def main() -> None:
     up, n = sum(h[0] for h in end if h), sum(h[1] for h in end if h)
     if n:
         print(f"  ENDGAME_HAND = {up / n:.2f}")
-    nt = hands.get(("nominations", "evil nominator", "teammate", ""))
-    if nt and nt[1]:
-        print(f"  NOMINATE_TEAMMATE = {max(nt[0], 1) / nt[1]:.3f}")
+    ne = hands.get(("nominations", "evil nominator", "evil nominee", ""))
+    ng = hands.get(("nominations", "good nominator", "evil nominee", ""))
+    if ne and ng and ne[1] and ng[0]:
+        # The likelihood ratio of a nomination of an evil player by an evil nominator (a
+        # teammate) against a good nominator's: evil's share over good's.
+        print(f"  NOMINATE_TEAMMATE = {max(ne[0], 1) / ne[1] / (ng[0] / ng[1]):.3f}")
     print("information claims holding in the true team's world:")
     for kind in ("good", "evil", "believes another (Drunk)"):
         yes, no = info.get((kind, True), 0), info.get((kind, False), 0)

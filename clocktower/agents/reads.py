@@ -48,7 +48,7 @@ MINION_SHIFT = 0.25
 SAVE_HAND = 0.45
 ENDGAME_HAND = 0.69
 ENDGAME = 4
-NOMINATE_TEAMMATE = 0.206
+NOMINATE_TEAMMATE = 0.376
 # A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
 CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1
