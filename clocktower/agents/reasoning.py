@@ -544,8 +544,7 @@ class ReasoningBot:
         without it: the hands raised so far (public, `view.hands_up`) and the voters still
         to come outside the team at the share of hands so far (every one of them when this
         bot votes first)."""
-        seat = table.seat
-        names = sorted(seat, key=seat.__getitem__)
+        names = list(view.players)          # in seat order (Travellers who joined too)
         t = names.index(target)
         order = names[t + 1:] + names[:t + 1]
         me = order.index(self.name) if self.name in order else len(order)
