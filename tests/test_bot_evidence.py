@@ -1,11 +1,13 @@
 """The reasoning bots' beliefs from what the table saw happen (clocktower/agents/beliefs.py,
 "Evidence"): votes and nominations, Demon shots, the Virgin, quiet nights."""
+from clocktower import data as D
 from clocktower.agents import beliefs as B
 from clocktower.play import new_game
 
 CLAIMS = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
           "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
 NAMES = list(CLAIMS)
+TEAMS = D.teams()
 
 
 def _table(claims=CLAIMS):
@@ -131,14 +133,19 @@ def test_evil_votes_are_not_a_bloc():
 
 
 def test_evil_claims_follow_one_team_plan():
-    """No two evil players claim the same character (their plan gives each its own)."""
+    """No two evil players claim the same character at once (their plan gives each its
+    own). A claim a teammate gave up (a Minion giving itself up claims the Demon) is free
+    again: seed 22 at 13 players, since the fourth session's evil votes, has a Spy take the
+    Ravenkeeper its Poisoner gave up the day before."""
     for g in _games("trouble-brewing", 13, range(30)):
         al = _alignments(g)
-        first: dict = {}
+        now: dict = {}
         for ev in g.log:
             if ev["type"] == "claim" and al[ev["player"]] == "evil":
-                first.setdefault(ev["player"], ev["character"])
-        assert len(set(first.values())) == len(first), first
+                held = {c for n, c in now.items() if n != ev["player"]}
+                assert ev["character"] not in held or TEAMS.get(ev["character"]) == "demon", \
+                    (ev, now)
+                now[ev["player"]] = ev["character"]
 
 
 def test_the_imp_star_passes_to_a_living_minion():

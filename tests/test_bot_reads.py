@@ -27,12 +27,21 @@ def test_a_player_who_claims_the_demon_is_a_minion_rather_than_the_demon():
 
 
 def test_no_hand_for_the_likeliest_demon_reads_as_its_teammate():
-    """Everyone but Fay votes for Ann: if Ann is the Demon, Fay is likelier its Minion."""
+    """Everyone but Fay votes for Ann: in the worlds where Ann is the Demon, those with Fay
+    its Minion gain on those with Fay good (an evil voter raises a hand for its Demon less
+    often than the vote's share, `reads.DEMON_SHIFT`). Since evil's hands on its teammates
+    follow a good player's (its hand never carries its Demon to the execution bar), the
+    read is conditional: Fay's chance of being evil overall need not rise (most worlds
+    have Ann good, and a good nominee gets evil's hands a little more often)."""
     t = _table()
     _nominate(t, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Gus"])
-    e = t.evil_chances("Dan")
-    base = _table().evil_chances("Dan")
-    assert e["Fay"] > base["Fay"]
+    evil, demon = t._matrix()
+    logw = reads.vote_log(t, 0, evil, demon)
+    ann, fay = t.seat["Ann"], t.seat["Fay"]
+    mate = (demon == ann) & (evil[:, fay] == 1)
+    alone = (demon == ann) & (evil[:, fay] == 0)
+    assert mate.any() and alone.any()
+    assert logw[mate].mean() > logw[alone].mean()
 
 
 def test_a_catch_takes_back_the_nominators_teammate_term():

@@ -217,10 +217,11 @@ def test_the_twins_and_the_fearmonger_play_for_their_endings():
 
 def test_the_politician_wins_by_being_most_responsible():
     """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
-    good loses it can be the player most responsible (seed 988: it turns evil and wins;
-    seed 77 before the good bots read evil's plays, third session)."""
-    g = play_game("alternate-endings", 10, 988,
-                  agents={m: ReasoningBot(988, m) for m in NAMES[:10]})
+    good loses it can be the player most responsible (seed 77: it turns evil and wins,
+    again since evil's hands on teammates follow a good player's, fourth session; seed 988
+    between the good bots' reading of evil's plays, third session, and then)."""
+    g = play_game("alternate-endings", 10, 77,
+                  agents={m: ReasoningBot(77, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     who = _setup(g)
     pol = next(n for n, (c, _a) in who.items() if c == "politician")

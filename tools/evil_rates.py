@@ -25,6 +25,7 @@ TEAMS = D.teams()
 def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
     sc = load_script(script)
     hands: dict = collections.defaultdict(lambda: [0, 0])
+    noms: collections.Counter = collections.Counter()
     info: collections.Counter = collections.Counter()
     for s in seeds:
         g = new_game(sc, players, s, agents=make_agents(NAMES[:players], s, "reasoning",
@@ -53,6 +54,10 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
             elif t == "nomination":
                 target = ev["target"]
                 about = doomed(today)
+                by = ev["by"]
+                if by != target and by in align:
+                    side = "evil" if align[by] == "evil" else "good"
+                    noms[(side, "evil" if align[target] == "evil" else "good")] += 1
                 voters = set(ev.get("voters", ()))
                 nominee = "good" if align[target] == "good" else TEAMS.get(char[target], "?")
                 saving = "none" if about is None or about == target else align[about]
@@ -67,6 +72,9 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
         if not changed:
             _info(g, char, align, info)
         g.dispose()
+    for side in ("evil", "good"):
+        hands[("nominations", side + " nominator", "evil nominee", "")] = \
+            [noms[(side, "evil")], noms[(side, "evil")] + noms[(side, "good")]]
     return dict(hands), dict(info)
 
 
@@ -104,11 +112,37 @@ def main() -> None:
     for key in sorted(hands):
         up, n = hands[key]
         print(f"  {' / '.join(key):40s} {up / n:5.2f} ({n})")
+    print("reads.py's rates from these (shifts: the log-odds of an evil voter's hand less "
+          "a good voter's, nominee's own kind, nobody about to die, more than four alive):")
+    for name, kind in (("GOOD_SHIFT", "good"), ("MINION_SHIFT", "minion"),
+                       ("DEMON_SHIFT", "demon")):
+        e, g = hands.get(("evil", kind, "none", "mid")), hands.get(("good", kind, "none", "mid"))
+        if e and g and e[1] and g[1]:
+            print(f"  {name} = {_logit(e[0] / e[1]) - _logit(g[0] / g[1]):.2f}")
+    save = hands.get(("evil", "good", "evil", "mid"))
+    if save and save[1]:
+        print(f"  SAVE_HAND = {save[0] / save[1]:.2f}")
+    end = [hands.get(("evil", "good", s, "end")) for s in ("none", "good", "evil")]
+    up, n = sum(h[0] for h in end if h), sum(h[1] for h in end if h)
+    if n:
+        print(f"  ENDGAME_HAND = {up / n:.2f}")
+    ne = hands.get(("nominations", "evil nominator", "evil nominee", ""))
+    ng = hands.get(("nominations", "good nominator", "evil nominee", ""))
+    if ne and ng and ne[1] and ng[0]:
+        # The likelihood ratio of a nomination of an evil player by an evil nominator (a
+        # teammate) against a good nominator's: evil's share over good's.
+        print(f"  NOMINATE_TEAMMATE = {max(ne[0], 1) / ne[1] / (ng[0] / ng[1]):.3f}")
     print("information claims holding in the true team's world:")
     for kind in ("good", "evil", "believes another (Drunk)"):
         yes, no = info.get((kind, True), 0), info.get((kind, False), 0)
         if yes + no:
             print(f"  {kind:28s} {yes / (yes + no):5.2f} ({yes + no} claims)")
+
+
+def _logit(p: float) -> float:
+    import math
+    p = min(max(p, 0.01), 0.99)
+    return math.log(p / (1.0 - p))
 
 
 if __name__ == "__main__":

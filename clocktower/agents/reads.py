@@ -9,18 +9,20 @@ evil bots' own (`reasoning._evil_vote`, `_sacrifice`, the Scarlet Woman's catch)
 in their games (docs/bots.md, "Reading evil's plays"): evil votes as a good player reading
 the public record would, except
 
-* **for its own Demon** it almost never raises a hand (a good player does, as the table
-  suspects them): `DEMON_SHIFT` on the log-odds of a hand against the vote's share;
-* **for a teammate Minion** less often than the table: `MINION_SHIFT`;
-* **to save a teammate**: while a teammate is about to die (today's tallies), it raises a
-  hand for any good nominee (`SAVE_HAND`; a good player then rarely does: the one about
-  to die is often its top suspect);
+* **for its own Demon** less often than the table (its hand never carries the vote to the
+  execution bar): `DEMON_SHIFT` on the log-odds of a hand against the vote's share;
+* **for a teammate Minion** about as often as the table (a little more: it buses a Minion
+  the vote puts to death anyway): `MINION_SHIFT`;
+* **while a teammate is about to die** (today's tallies), for a good nominee at the
+  measured share `SAVE_HAND` (since the fourth session's evil play, as a good player
+  would: no longer a hand for any good nominee);
 * **with few alive** (`ENDGAME` or fewer) for any good nominee (`ENDGAME_HAND`);
 * **for a teammate giving itself up** (a self-nomination of a player who claims a Demon,
-  `_sacrifice`) always (`SAVE_HAND`);
+  `_sacrifice`) always (`CONFESS_HAND`);
 * and otherwise for a good nominee a little more often than the table (`GOOD_SHIFT`).
 
-An evil player nominates a teammate almost never (`NOMINATE_TEAMMATE`), unless the
+An evil player nominates a teammate at the measured share `NOMINATE_TEAMMATE` (the table's
+top suspect when it is a Minion, a catch), unless the
 nominee's death may make the nominator the Demon (a Minion whose own rule code reacts to a
 death, on the script: the Scarlet Woman), when the nominee was executed with five or more
 alive and the game went on (a catch explains the nomination and the hand).
@@ -37,13 +39,18 @@ from typing import Any
 from .. import data as D
 
 TEAMS = D.teams()
-GOOD_SHIFT = 0.5
-DEMON_SHIFT = -3.0
-MINION_SHIFT = -1.2
-SAVE_HAND = 0.95
-ENDGAME_HAND = 0.95
+# Measured by `tools/evil_rates.py --players 10 --games 300` (seeds 9000-9299) on the evil
+# bots' play of the fourth session, whose hands on teammates follow a good player's
+# (docs/bots.md, "Evil votes as good votes"): re-measure after a change to evil's play.
+GOOD_SHIFT = 0.69
+DEMON_SHIFT = -1.86
+MINION_SHIFT = 0.25
+SAVE_HAND = 0.45
+ENDGAME_HAND = 0.69
 ENDGAME = 4
-NOMINATE_TEAMMATE = 0.05
+NOMINATE_TEAMMATE = 0.376
+# A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
+CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1
 # Hand rates are kept within these bounds (no vote is ever certain).
 Q_MIN, Q_MAX = 0.05, 0.95
@@ -115,7 +122,7 @@ def vote_log(table, i: int, evil: Any, demon: Any) -> Any:
             if about is not None and about != target and about in seat:
                 save = evil[:, seat[about]]
                 p_good = p_good * (1.0 - save) + SAVE_HAND * save
-        p_mate = SAVE_HAND if confessing else float(_sig(lq + MINION_SHIFT))
+        p_mate = CONFESS_HAND if confessing else float(_sig(lq + MINION_SHIFT))
         p = good * p_good + is_minion * p_mate + is_demon * float(_sig(lq + DEMON_SHIFT))
         p = np.clip(p, Q_MIN, Q_MAX)
         k1 = evil @ table._vec(voters)

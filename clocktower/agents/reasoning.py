@@ -73,11 +73,6 @@ SHOOT_SURE = 0.6
 SHOOT_LEAD = 3.0
 SHOOT_LATE = 5
 SHOOT_DAY = 4
-# An evil bot votes for a teammate Minion the table suspects with this chance (it buys
-# trust). For a good nominee it votes as a good player reading the public record would
-# (`_evil_vote`): hands beyond those were a tell (with a chance 0.3 of a hand for any good
-# nominee, good won 80.0% at 10 players; without, 71.7%).
-TEAMMATE_VOTE = 0.35
 # With this many alive or fewer, an evil bot nominates and votes for any good player: an
 # execution of a good player brings the final two (evil's win) a day nearer, and looking
 # good matters less than the count.
@@ -481,10 +476,10 @@ class ReasoningBot:
         target = self.nominee
         if target is None:                      # an exile: rarely
             return self.rng.random() < 0.2
-        if target == self.name:
-            return self.sacrificed == view.day       # a Minion giving itself up votes for it
         if self._flipped(view, table):
             return self._flipped_vote(view, table, target)
+        if target == self.name:
+            return self.sacrificed == view.day       # a Minion giving itself up votes for it
         for key in self._play_keys(view):
             hand = HANDS.get(key)
             if hand is not None:
@@ -510,34 +505,61 @@ class ReasoningBot:
 
     def _evil_vote(self, view, table: Table, target: str) -> bool:
         """An evil bot's hand, made to look like a good player's from outside: it raises it
-        where a good player reading the public record would (the nominee near the table's
-        top suspect and likelier than the player about to die) and nowhere else; for a
-        teammate Minion the table suspects now and then (it buys trust); never for its
-        Demon (unless a play says so: the Scarlet Woman's catch); always for a teammate who
-        gave itself up for the Demon (`_sacrifice`). With a teammate about to die, it votes
-        for a good nominee (to save the teammate)."""
+        where a good player holding the public beliefs would (the nominee near the table's
+        top suspect and likelier than the player about to die) and nowhere else, teammates
+        included, with two exceptions kept by the vote's count (`_vote_reaches`): its hand
+        never helps put its Demon to death (on a Demon nominee it votes as a good player
+        only while the vote stays short of the execution bar), and a Minion gets its hand
+        as from a good player only while the vote stays short, or when the vote reaches the
+        bar without it (a Minion lost anyway: the hand buys trust). A teammate about to die
+        changes nothing beyond what it changes for a good player (a good nominee must be
+        likelier than the one about to die). Always for a teammate who gave itself up for
+        the Demon (`_sacrifice`); a play may say otherwise (the Scarlet Woman's catch)."""
         team = self._teammates(view)
-        if target in self.demons:
-            return False
-        p = table.public_demon()
-        top = max((p.get(n, 0.0) for n in view.living), default=0.0)
-        looks = p.get(target, 0.0) >= NEAR_TOP * top > 0.0
-        if target in team:
-            if table.claims.get(target) in table.demons_on_script:
-                return True             # a teammate giving itself up for the Demon
-            return looks and self.rng.random() < TEAMMATE_VOTE
+        if target in team and table.claims.get(target) in table.demons_on_script:
+            return True                 # a teammate giving itself up for the Demon
         doomed = about_to_die(view)
-        if doomed is not None and doomed in team:
-            return True
-        if target in self._evil_wins_by_vote(view, table):
+        if target not in team and target in self._evil_wins_by_vote(view, table):
             return True                 # its execution wins, and the team's hands suffice
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
-        if len(view.living) <= ENDGAME:
+        if target not in team and len(view.living) <= ENDGAME:
             return doomed is None or doomed not in team     # any good execution nears the end
-        if looks and doomed is not None and p.get(target, 0.0) <= p.get(doomed, 0.0):
-            looks = False               # nor would a good player: someone likelier dies
-        return looks
+        p = table.public_demon()
+        top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
+        mine = p.get(target, 0.0)
+        as_good = mine > 0.0 and mine >= NEAR_TOP * top \
+            and (doomed is None or mine > p.get(doomed, 0.0))
+        if not as_good or target not in team:
+            return as_good
+        with_me, without = self._vote_reaches(view, table, team, target)
+        if target in self.demons:
+            return len(view.living) > ENDGAME and not with_me   # the last days: no risk
+        return not with_me or without
+
+    def _vote_reaches(self, view, table: Table, team: set[str],
+                      target: str) -> tuple[bool, bool]:
+        """Whether the vote under way on `target` reaches the execution bar (the threshold,
+        or one more than the votes of the player about to die) with this bot's hand, and
+        without it: the hands raised so far (public, `view.hands_up`) and the voters still
+        to come outside the team at the share of hands so far (every one of them when this
+        bot votes first)."""
+        names = list(view.players)          # in seat order (Travellers who joined too)
+        t = names.index(target)
+        order = names[t + 1:] + names[:t + 1]
+        me = order.index(self.name) if self.name in order else len(order)
+        can = [view.alive(n) or view.ghost_vote(n) for n in order]
+        before = sum(1 for i in range(me) if can[i])
+        later = sum(1 for i in range(me + 1, len(order))
+                    if can[i] and order[i] not in team)
+        hands = len(view.hands_up)
+        share = hands / before if before else 1.0
+        expected = hands + share * later
+        bar = (len(view.living) + 1) // 2
+        for ev in view.nominations:
+            if ev["votes"] >= ev["threshold"]:
+                bar = max(bar, ev["threshold"], ev["votes"] + 1)
+        return expected + 1 >= bar, expected >= bar
 
     # ---- a swapped winner (the Heretic) -------------------------------------------------
     def _flipped(self, view, table: Table) -> bool:
@@ -630,7 +652,8 @@ class ReasoningBot:
         if exiles and self.rng.random() < 0.05:
             return {"exile": exiles[randrange(self.rng, len(exiles))]}
         evil = self._evil(view)
-        if evil and self._sacrifice(view, table):
+        if evil and not self._flipped(view, table) and self._sacrifice(view, table):
+            # (not when the winner is swapped: then the team wants its Demon executed)
             if self.sacrificed != view.day:
                 self.sacrificed = view.day
                 return {"claim": table.demon_char}
@@ -665,13 +688,20 @@ class ReasoningBot:
                 return None                     # a good player is about to die: wait
             p = table.public_demon()
             good = [n for n in living if n not in team]
-            if not good:
-                return None
             wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
             if wins:
                 return {"nominate": wins[0]}
-            best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
+            first = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
+            if first in team and first not in self.demons and doomed is None \
+                    and p.get(first, 0.0) > 0.0 and len(view.living) > ENDGAME:
+                # The table's top suspect is a teammate Minion: a good player holding the
+                # public beliefs would nominate them, and the town will (a Minion lost
+                # anyway: nominating it buys trust; the Demon is never nominated).
+                return {"nominate": first}
+            if not good:
+                return None
+            best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             if p.get(best, 0.0) < NEAR_TOP * top and len(view.living) > ENDGAME:
                 return None             # a good player would not nominate them now: wait
             return {"nominate": best}

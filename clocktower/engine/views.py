@@ -120,6 +120,13 @@ class _Table:
         return list(self._game.nominations_today)
 
     @property
+    def hands_up(self) -> list[str]:
+        """The hands raised so far on the vote under way, in voting order (public: hands
+        go up one by one round the circle; `Game.hands_up`). Only meaningful during a
+        vote."""
+        return [p.name for p in self._game.hands_up]
+
+    @property
     def nominees(self) -> frozenset[str]:
         return frozenset(self._game.nominees)
 
