@@ -119,3 +119,28 @@ def test_a_demon_that_lives_on_after_its_first_death_may_be_a_dead_player():
     assert B.undead_share(["zombuul", "lilmonsta"]) == 0.5
     assert after("the-saga-of-the-summoner") > 0.02
     assert after("trouble-brewing") == 0.0
+
+
+def test_players_dead_from_the_start_of_a_written_grimoire_are_dead_to_the_bots():
+    """A grimoire written mid-game (a town square import) seats players dead from the start:
+    the `seating` event's `dead` (engine/setup.py). The bots' table reads them as dead, so
+    a bot neither suspects them of being alive nor counts them among the living."""
+    from clocktower.agents.beliefs import Table
+    from clocktower.characters import REGISTRY
+    from clocktower.engine.game import Game
+    from clocktower.engine.inputs import setup_written
+    from clocktower.scripts import load_script
+    from clocktower.storyteller.auto import AutoStoryteller
+    chars = ["washerwoman", "chef", "empath", "monk", "poisoner", "imp", "saint"]
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    game = Game(load_script("trouble-brewing"), REGISTRY, seed=0,
+                default_answerer=AutoStoryteller(0))
+    setup_written(game, [{"name": n, "character": c, "dead": n in ("Bob", "Gus"),
+                          "ghost_vote": n != "Bob"} for n, c in zip(names, chars)], [])
+    view = game.view("Ann")
+    table = Table(view)
+    for ev in view.events:
+        if ev["visible_to"] == "all":
+            table.add(ev)
+    assert set(table.died) == {"Bob", "Gus"}
+    assert table.alive_at_night("Cat", 1) and not table.alive_at_night("Bob", 1)

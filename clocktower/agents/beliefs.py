@@ -434,6 +434,12 @@ class Table:
                 self.announced.add(ev["ability"])
         elif t == "seating":
             self.traveller_chars = dict(ev.get("travellers") or {})
+            dead = ev.get("dead")
+            if dead:                            # a grimoire written mid-game (an import)
+                for n in dead:
+                    if n not in self.died:
+                        self.died[n] = ("night", 0)
+                self.version += 1
         elif t == "traveller_joined":
             self.traveller_chars[ev["player"]] = ev["character"]
 
