@@ -275,14 +275,20 @@ def _fearmonger_nominee(bot, view, table, living: list[str]) -> str | None:
 def _fearmonger_choice(bot, view, table, candidates: list[str]) -> list[str] | None:
     """The good player the table suspects most (its Demon chance): a vote on them passes
     most easily."""
-    if not bot._evil(view):
-        return None
-    team = bot._teammates(view)
-    good = [n for n in candidates if n not in team and view.alive(n)]
+    good = _evil_choosers_targets(bot, view, candidates)
     if not good:
         return None
     p = table.public_demon(fresh=False)
     return sorted(good, key=lambda n: (-p.get(n, 0.0), table.seat[n]))
+
+
+def _evil_choosers_targets(bot, view, candidates: list[str]) -> list[str]:
+    """The living good players among `candidates` when the chooser is evil (none when it is
+    good: a good chooser follows the general rule)."""
+    if not bot._evil(view):
+        return []
+    team = bot._teammates(view)
+    return [n for n in candidates if n not in team and view.alive(n)]
 
 
 # Characters that take the Demon's place when it dies (the Scarlet Woman: `_catching`):
@@ -545,10 +551,7 @@ def _harlot_choice(bot, view, table, candidates: list[str]) -> list[str] | None:
     """An evil Harlot visits the good player the table trusts most (if they agree, both
     might die: a Traveller's life for a trusted good player's); a good one as any good
     information ability (the general rule)."""
-    if not bot._evil(view):
-        return None
-    team = bot._teammates(view)
-    good = [n for n in candidates if n not in team and view.alive(n)]
+    good = _evil_choosers_targets(bot, view, candidates)
     if not good:
         return None
     trust = table.public_evil(fresh=False)
