@@ -243,8 +243,7 @@ def check_table(game) -> None:
                 assert any(D.get(c).team == "demon" for c in living), \
                     ("no Demon lives and the game goes on", e)
             phase = (e["phase"], e["number"])
-        if t == "reminder" and (e.get("apparent_death") or
-                                (e.get("ability") == "zombuul" and e["token"] == "Dead")):
+        if t == "reminder" and (e.get("apparent_death") or e.get("secretly_alive")):
             # (the second: a dead player the Summoner made the Zombuul has died once)
             apparent.add(e["player"])
             alive[e["player"]] = True

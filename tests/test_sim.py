@@ -973,3 +973,32 @@ def test_final_day_counts_the_truly_alive_not_the_zombuuls_seeming_death():
            _ev("game_over", number=3, winner="evil", reason="r", code="two_alive")]
     r = analyse(log)
     assert r["final_day"] is True and r["final3"] is True
+
+
+def test_a_dead_player_summoned_into_the_zombuul_counts_as_truly_alive():
+    """The Summoner-Zombuul jinx: the summoned dead player lives from the summoning on (its
+    reminder says `secretly_alive`; no death event follows), so the day after begins with
+    five truly alive and is not a final day."""
+    players = [{"name": n, "character": c, "alignment": a} for n, c, a in [
+        ("A", "summoner", "evil"), ("B", "chef", "good"), ("C", "monk", "good"),
+        ("D", "empath", "good"), ("E", "slayer", "good"), ("F", "mayor", "good")]]
+    log = [_ev("setup", script="x", seed=1, players=players, not_dealt=[]),
+           _ev("night", phase="night"), _ev("day"),
+           _ev("execution", player="B", votes=3),
+           _ev("death", player="B", cause="execution", by=None),
+           _ev("night", phase="night", number=2), _ev("day", number=2),
+           _ev("execution", player="C", votes=3),
+           _ev("death", player="C", cause="execution", by=None),
+           _ev("night", phase="night", number=3),
+           _ev("character_change", player="B", old="chef", new="zombuul",
+               visible_to="storyteller"),
+           _ev("reminder", token="Dead", player="B", ability="zombuul",
+               visible_to="storyteller", secretly_alive=True),
+           _ev("day", number=3),                        # A, D, E, F and B secretly alive
+           _ev("execution", player="F", votes=3),
+           _ev("death", player="F", cause="execution", by=None),
+           _ev("game_over", number=3, winner="evil", reason="r", code="x")]
+    r = analyse(log)
+    assert r["final_day"] is False          # five truly alive when day 3 began
+    log[11:12] = []                         # without the reminder: four, a final day
+    assert analyse(log)["final_day"] is True

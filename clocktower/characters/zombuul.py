@@ -67,4 +67,6 @@ class Zombuul(Ability):
             return
         self.died_once = True
         me.secretly_alive = True
-        self.reminder("Dead", me, note="counts as having died once (Summoner jinx)")
+        # `secretly_alive`: no death event follows; the dead player lives from here on
+        self.reminder("Dead", me, note="counts as having died once (Summoner jinx)",
+                      secretly_alive=True)

@@ -220,6 +220,8 @@ _TYPES = [
                opt("character", "character", "a character the token is about (the Drunk's)"),
                opt("note", "str", "a remark"),
                opt("apparent_death", "bool", "the Zombuul's Dead token: registers as dead, lives"),
+               opt("secretly_alive", "bool", "a dead player now lives while registering as dead "
+                   "(a dead player summoned into the Zombuul)"),
                opt("guessed_by", "name", "the Minion who guessed (the Damsel's GUESS USED)"),
                opt("target", "name", "the player guessed"),
                opt("by_hand", "bool", "placed by the Storyteller's hand (the web grimoire)"))),

@@ -247,6 +247,8 @@ def analyse(log: list[dict]) -> dict:
                         misinfo.add(chars[ev["player"]])
         elif t == "reminder" and ev.get("apparent_death"):
             apparent.add(ev["player"])
+        elif t == "reminder" and ev.get("secretly_alive"):
+            hidden.add(ev["player"])        # already announced dead: lives from now on
         elif t == "death":
             who = ev["player"]
             if who in apparent:
