@@ -1,7 +1,7 @@
 """The page controls added for a Storyteller's evening (issue 22), in Chromium under the
 server's real Content-Security-Policy (no `bypass_csp`: a policy violation on any page fails
 the test): the almanac text (the grimoire's Almanac, a seat card's, a phone's own
-character's, and the plain line for a character without one; no dialog shows "null"),
+character's, the character sheet's, and the plain line for a character without one; no dialog shows "null"),
 picking an answer by its parts (the Drunk's Washerwoman: 364 options), the table's tools
 (a timer every page counts down, the nomination tracker, the vote history shown and hidden),
 bot seats' day turns (one on request, then paced by the server), a Traveller joining and
@@ -129,6 +129,13 @@ def test_the_table_s_tools_almanac_parts_travellers_bots_and_the_reveal(browser,
         dan = phones["Dan"]
         dan.locator("#my-almanac summary").click()
         wait_text(dan, "#my-almanac-body", "No almanac text is shipped for the Empath")
+        # The character sheet's link (public): each character's almanac text one click away.
+        sheet = page_for("sheet", PHONE, is_mobile=True, has_touch=True)
+        sheet.goto(server.url + game["links"]["spectator"].replace("/join/", "/sheet/"))
+        sheet.locator("#almanac-washerwoman summary").click()
+        wait_text(sheet, "#almanac-washerwoman", "How to Run")
+        sheet.locator("#almanac-chef summary").click()
+        wait_text(sheet, "#almanac-chef", "No almanac text is shipped for the Chef")
 
         # -- the first night: the Drunk's Washerwoman answered by its parts ------------------
         picked = False

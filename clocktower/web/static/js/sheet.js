@@ -1,6 +1,7 @@
 // The character sheet of a game's script (/sheet/<token>, any of the game's links): every
-// character by team with its ability, and the jinxes. Public information: no secrets here.
-import { api, h, $, showError } from "./common.js";
+// character by team with its ability and, one click away, its almanac text; and the jinxes.
+// Public information: no secrets here.
+import { api, h, $, showError, almanacDetails } from "./common.js";
 
 const TEAMS = [["townsfolk", "Townsfolk"], ["outsider", "Outsiders"], ["minion", "Minions"],
   ["demon", "Demons"], ["traveller", "Travellers"], ["fabled", "Fabled"], ["loric", "Loric"]];
@@ -17,7 +18,8 @@ export function renderSheet(main, script) {
     if (!cs.length) return null;
     return h("section", { class: "panel", "aria-labelledby": `team-${team}` },
       h("h2", { id: `team-${team}` }, title),
-      h("dl", { class: "sheet" }, cs.flatMap((c) => [h("dt", {}, c.name || c.id), h("dd", {}, c.ability || "")])));
+      h("dl", { class: "sheet" }, cs.flatMap((c) => [h("dt", {}, c.name || c.id), h("dd", {}, c.ability || "",
+        c.homebrew ? null : almanacDetails(c.id, c.name || c.id, { id: `almanac-${c.id}` }))])));
   });
   const jinxes = (script.jinxes || []).length ? h("section", { class: "panel" }, h("h2", {}, "Jinxes"),
     h("dl", { class: "sheet" }, script.jinxes.flatMap((j) => [h("dt", {}, `${name(j.a)} & ${name(j.b)}`), h("dd", {}, j.rule)]))) : null;
