@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import script_memo
-from .ability import HOOKS, Ability
+from .ability import DAY_USES, HOOKS, Ability, has_day_ability
 from . import day as _day
 from . import night as _night
 from .outcome import GameOver, Outcome
@@ -408,6 +408,10 @@ class Game:
                 # (a list of one or none is in order: most are)
                 if len(lst) > 1:
                     lst.sort(key=_hook_order(h))
+            # Not a hook: the abilities whose class has day uses (`has_day_ability`), in
+            # `all_abilities` order; a day turn lists a player's own uses only when they
+            # hold one (`runner.own_uses`)
+            table[DAY_USES] = [ab for ab in self.all_abilities() if has_day_ability(ab)]
             self._hooks = table
         return table[name]
 
