@@ -602,12 +602,13 @@ class Game:
                 alts = alts + more
                 if src.registration_key and src.registration_key not in keys:
                     keys.append(src.registration_key)
-        context: dict[str, Any] = {"player": player.name, "purpose": purpose}
-        if not alts:
+        if not alts:        # the usual case: no decision (and no context built for one)
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
-                raise IllegalAnswer(Choice("register", "storyteller", [truth], context=context),
+                raise IllegalAnswer(Choice("register", "storyteller", [truth],
+                                           context={"player": player.name, "purpose": purpose}),
                                     fixed, f"{player.name} cannot register that way now")
             return truth
+        context: dict[str, Any] = {"player": player.name, "purpose": purpose}
         options = [{"character": truth[0], "alignment": truth[1]}]
         seen = {truth}
         for c, a in alts:
