@@ -38,6 +38,9 @@ HOOKS = (
     "registrations",
 )
 
+# Not a hook: `Game.hooks(DAY_USES)` lists the abilities in play whose class has day uses
+# (overrides `day_options`: `has_day_ability`).
+DAY_USES = "day_options"
 
 T = TypeVar("T")
 
@@ -501,3 +504,16 @@ class Ability:
 
     def __repr__(self):
         return f"<{self.id} of {self.player.name}>"
+
+
+_HAS_DAY: dict[type, bool] = {}
+
+
+def has_day_ability(ab: Ability) -> bool:
+    """Whether `ab`'s class has day uses at all (overrides `day_options`): the others are
+    not even asked (most abilities; a turn asks every held one)."""
+    cls = type(ab)
+    has = _HAS_DAY.get(cls)
+    if has is None:
+        has = _HAS_DAY[cls] = cls.day_options is not Ability.day_options
+    return has

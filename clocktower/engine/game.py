@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 from .. import data as D
 from ..errors import ClocktowerError, IllegalAnswer
 from ..scripts import script_memo
-from .ability import HOOKS, Ability
+from .ability import DAY_USES, HOOKS, Ability, has_day_ability
 from . import day as _day
 from . import night as _night
 from .outcome import GameOver, Outcome
@@ -408,6 +408,10 @@ class Game:
                 # (a list of one or none is in order: most are)
                 if len(lst) > 1:
                     lst.sort(key=_hook_order(h))
+            # Not a hook: the abilities whose class has day uses (`has_day_ability`), in
+            # `all_abilities` order; a day turn lists a player's own uses only when they
+            # hold one (`runner.own_uses`)
+            table[DAY_USES] = [ab for ab in self.all_abilities() if has_day_ability(ab)]
             self._hooks = table
         return table[name]
 
@@ -598,12 +602,13 @@ class Game:
                 alts = alts + more
                 if src.registration_key and src.registration_key not in keys:
                     keys.append(src.registration_key)
-        context: dict[str, Any] = {"player": player.name, "purpose": purpose}
-        if not alts:
+        if not alts:        # the usual case: no decision (and no context built for one)
             if fixed and any(fixed.get(k, v) != v for k, v in zip(("character", "alignment"), truth)):
-                raise IllegalAnswer(Choice("register", "storyteller", [truth], context=context),
+                raise IllegalAnswer(Choice("register", "storyteller", [truth],
+                                           context={"player": player.name, "purpose": purpose}),
                                     fixed, f"{player.name} cannot register that way now")
             return truth
+        context: dict[str, Any] = {"player": player.name, "purpose": purpose}
         options = [{"character": truth[0], "alignment": truth[1]}]
         seen = {truth}
         for c, a in alts:

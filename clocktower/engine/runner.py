@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .decisions import DayActionChoice
 from ..errors import IllegalAnswer
-from .ability import Ability
+from .ability import DAY_USES, has_day_ability
 from .driver import Days, drive
 from .game import Game
-from .state import holder
+from .state import Player, holder
 
 MAX_DAYS = 40
 
@@ -18,7 +18,7 @@ def open_nominees(game: Game) -> list[str]:
     return [t.name for t in game.players if t.name not in taken]
 
 
-def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActionChoice:
+def day_action(game: Game, p: Player, not_nominated: list[str] | None = None) -> DayActionChoice:
     """Everything `p` may do now in the day: nominate someone, use a day ability, or pass.
 
     `not_nominated`: `open_nominees(game)` if the caller already has it (shared, not copied).
@@ -28,9 +28,9 @@ def day_action(game: Game, p, not_nominated: list[str] | None = None) -> DayActi
                            game.pretend_uses(p))
 
 
-def day_uses(game: Game, p) -> list[dict]:
+def day_uses(game: Game, p: Player) -> list[dict]:
     """The day abilities `p` may use now: their own, and the actions others offer them."""
-    uses = own_uses(p)
+    uses = own_uses(p) if holds_day_ability(game, p) else []
     offers = game.hooks("offers_day_action")
     if offers:
         for ab in offers:
@@ -40,7 +40,7 @@ def day_uses(game: Game, p) -> list[dict]:
     return uses
 
 
-def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
+def day_lists(game: Game, p: Player, not_nominated: list[str] | None = None) -> tuple:
     """(nominees, uses, exiles) of `p`'s day action now (see `day_action`)."""
     nominees: list[str] = []
     if p.alive and p.name not in game.nominators and not game.day_over:
@@ -54,7 +54,7 @@ def day_lists(game: Game, p, not_nominated: list[str] | None = None) -> tuple:
     return nominees, uses, exiles
 
 
-def day_turn(game: Game, p, not_nominated: list[str] | None = None):
+def day_turn(game: Game, p: Player, not_nominated: list[str] | None = None):
     """Ask `p` for their day action (`day_action` through `Game.decide`), or, for a bot with
     a fast path (`Game.fast_answerer`), the same without building the decision."""
     fast = game.fast_answerer(p.name)
@@ -79,20 +79,20 @@ def day_turn(game: Game, p, not_nominated: list[str] | None = None):
     return choice
 
 
-_HAS_DAY: dict[type, bool] = {}
+def holds_day_ability(game: Game, p: Player) -> bool:
+    """Whether `p` holds an ability whose class has day uses (`has_day_ability`), from the
+    game's table of them (`Game.hooks(DAY_USES)`: most games have one or none), so that a
+    turn does not go through every held ability of every player."""
+    day = game.hooks(DAY_USES)
+    if day:
+        held = p.held
+        for ab in day:
+            if ab in held:
+                return True
+    return False
 
 
-def has_day_ability(ab) -> bool:
-    """Whether `ab`'s class has day uses at all (overrides `day_options`): the others are
-    not even asked (most abilities; a turn asks every held one)."""
-    cls = type(ab)
-    has = _HAS_DAY.get(cls)
-    if has is None:
-        has = _HAS_DAY[cls] = cls.day_options is not Ability.day_options
-    return has
-
-
-def own_uses(p) -> list[dict]:
+def own_uses(p: Player) -> list[dict]:
     """The uses of `p`'s own day abilities possible now, as day-action options."""
     uses = []
     for ab in p.abilities():
@@ -126,11 +126,12 @@ def exile_options(game: Game) -> list[str]:
             if t.traveller and t.alive and t.name not in game.exile_called]
 
 
-def has_day_options(game: Game, p) -> bool:
+def has_day_options(game: Game, p: Player) -> bool:
     """Whether a dead player has anything to do by day (else they are not asked)."""
-    for ab in p.abilities():
-        if has_day_ability(ab) and ab.day_options():
-            return True
+    if holds_day_ability(game, p):
+        for ab in p.abilities():
+            if has_day_ability(ab) and ab.day_options():
+                return True
     offers = game.hooks("offers_day_action")
     if offers and any(holder(ab) is not p and ab.offers_day_action(p) for ab in offers):
         return True

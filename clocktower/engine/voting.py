@@ -112,6 +112,7 @@ def collect(game: "Game", by: "Player", target: "Player",
     cannot_every, cannot_own = voter_hooks(game, "cannot_vote")
     deferred: list[Player] = []
     context = {"nominee": target.name, "nominator": by.name}
+    ask = votes if callable(votes) else None     # asked per voter (once: not per hand)
     for v in order:
         if listed is not None:
             if v.name not in listed:
@@ -124,7 +125,7 @@ def collect(game: "Game", by: "Player", target: "Player",
                     raise IllegalAction(why)
             voters.append(v)
             continue
-        if not has_vote(game, v):
+        if not v.alive and not has_vote(game, v):
             continue
         cannot_vote = cannot_own.get(v.name, cannot_every) if cannot_own else cannot_every
         if cannot_vote and any(ab.cannot_vote(v) for ab in cannot_vote):
@@ -133,8 +134,8 @@ def collect(game: "Game", by: "Player", target: "Player",
         if may_vote and any(not ab.may_vote(v, voters) for ab in may_vote):
             deferred.append(v)      # not yet: asked again once every other hand is up
             continue
-        if callable(votes):
-            yes = votes(v)
+        if ask is not None:
+            yes = ask(v)
         else:
             yes = game.ask_vote(v, context)     # a VoteChoice (or a bot's fast path)
         if yes:

@@ -37,6 +37,10 @@ from . import estimate as _estimate
 
 DRAWS = 24          # tries at a plausible lie among many false answers before settling
 TESTS = 3           # false registrations tested for mattering before giving the truth
+# The bounds of the chance that a droisoned player is shown something false (`p_false`) and
+# of the chance that a registration that matters is false (`p_misregister`).
+P_FALSE_MIN, P_FALSE_MAX = 0.25, 0.85
+P_MISREGISTER_MIN, P_MISREGISTER_MAX = 0.05, 0.6
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass it
@@ -54,6 +58,10 @@ class AutoStoryteller:
         # `lean=False`: the game is always taken as even (the `neutral` policy): no lean
         # towards the team far behind, the even-game probabilities, medium advice
         self.lean = lean
+        # The chances are the bounded ones above (not a subclass's): see `_misregisters`
+        cls = type(self)
+        self._bounded = cls.p_false is AutoStoryteller.p_false \
+            and cls.p_misregister is AutoStoryteller.p_misregister
 
     def continuation(self, seed: int, rng: random.Random) -> "AutoStoryteller":
         """The Storyteller of one of `estimate`'s continuations: this one's kind (its lean,
@@ -70,11 +78,35 @@ class AutoStoryteller:
 
     def p_false(self, game: Any) -> float:
         """How likely a drunk or poisoned player is shown something false."""
-        return min(0.85, max(0.25, 0.5 + self.standing(game)))
+        return min(P_FALSE_MAX, max(P_FALSE_MIN, 0.5 + self.standing(game)))
 
     def p_misregister(self, game: Any) -> float:
         """How likely a registration that matters is false (`misregister` when even)."""
-        return min(0.6, max(0.05, self.misregister + self.standing(game)))
+        return min(P_MISREGISTER_MAX, max(P_MISREGISTER_MIN,
+                                          self.misregister + self.standing(game)))
+
+    # The two draws against those chances are made first, and the game's standing is read
+    # only when the draw falls between the chance's bounds: outside them the answer is the
+    # same whatever the standing (the same draws and answers; `standing` reads the grimoire
+    # and the public record, a tenth of a registration decision). A subclass that changes
+    # `p_false` or `p_misregister` is always asked.
+    def _shows_false(self, game: Any) -> bool:
+        r = self.rng.random()
+        if self._bounded:
+            if r < P_FALSE_MIN:
+                return True
+            if r >= P_FALSE_MAX:
+                return False
+        return r < self.p_false(game)
+
+    def _misregisters(self, game: Any) -> bool:
+        r = self.rng.random()
+        if self._bounded:
+            if r < P_MISREGISTER_MIN:
+                return True
+            if r >= P_MISREGISTER_MAX:
+                return False
+        return r < self.p_misregister(game)
 
     def good_ahead(self, game: Any) -> float:
         """Share of living players who are good, minus the share at the start (about -0.3..0.3);
@@ -114,7 +146,7 @@ class AutoStoryteller:
         n = decision.n_options()
         n_true = decision.n_true or 0
         me = game.by_name.get(decision.context.get("player"))
-        if 0 < n_true < n and rng.random() < self.p_false(game):
+        if 0 < n_true < n and self._shows_false(game):
             return self._lie(decision, game, me, n_true, n)
         if n_true == 0:
             return self._lie(decision, game, me, 0, n)
@@ -160,7 +192,7 @@ class AutoStoryteller:
         `TESTS` false registrations drawn at random are tested, the first that matters is
         given (so each that matters is as likely as another), else the truth."""
         n = decision.n_options()
-        if n < 2 or self.rng.random() >= self.p_misregister(game):
+        if n < 2 or not self._misregisters(game):
             return decision.option(0)
         ctx = decision.context
         truth = decision.option(0)
