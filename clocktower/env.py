@@ -11,6 +11,7 @@ outside decision. Needs the `env` extra (pettingzoo, gymnasium, numpy).
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,8 @@ from .agents.random_bot import random_bots
 from .engine.decisions import Decision
 from .engine.runner import MAX_DAYS, play
 from .engine.session import Session
-from .errors import ClocktowerError, IllegalAnswer
+from .envstep import AgentIter, BotAgent, Core, Table
+from .errors import ClocktowerError
 from .narrate import Lines
 from .play import NAMES, new_game
 from .scripts import load_script
@@ -128,62 +130,6 @@ class Observation(dict):
         return (dict, (dict(self.items()),))
 
 
-class _Table:
-    """The public table at one moment (what `PlayerView.table()` reads), kept cheaply:
-    every change to it is an event, so one snapshot serves while the log does not grow."""
-
-    __slots__ = ("phase", "day", "night", "winner", "names", "seats", "alive", "ghost",
-                 "traveller", "nominations", "nominees", "nominators", "claims")
-
-    def __init__(self, g: Any, static: tuple):
-        players = g.players
-        self.phase, self.day, self.night, self.winner = g.phase, g.day, g.night, g.winner
-        self.names, self.seats, self.traveller = static     # the same all game
-        self.alive = [p.alive for p in players]
-        self.ghost = [p.ghost_vote for p in players]
-        self.nominations = list(g.nominations_today) if g.nominations_today else ()
-        self.nominees = sorted(g.nominees) if g.nominees else ()
-        self.nominators = sorted(g.nominators) if g.nominators else ()
-        self.claims = dict(g.claims_today) if g.claims_today else {}
-
-    def to_json(self) -> dict:
-        return {"phase": self.phase, "day": self.day, "night": self.night,
-                "players": [{"name": n, "seat": s, "alive": a, "ghost_vote": gv,
-                             "traveller": t}
-                            for n, s, a, gv, t in zip(self.names, self.seats, self.alive,
-                                                      self.ghost, self.traveller)],
-                "nominations": [dict(e) for e in self.nominations],
-                "nominees": list(self.nominees), "nominators": list(self.nominators),
-                "claims": dict(self.claims), "winner": self.winner}
-
-
-# Events that change nothing the table shows (`_Table`): every change to it is an event of
-# another type (a death, a nomination, a claim, a phase, the game's end, a ghost vote
-# spent: a dead voter's raised hand), so the snapshot is kept across these.
-_QUIET = frozenset(("wake", "choice", "learn", "reminder", "reminder_removed", "judgement",
-                    "declined", "choose_again", "statement", "whisper", "whispered", "talk"))
-
-
-def _unchanged(log: list[dict], start: int, end: int, table: _Table) -> bool:
-    """Whether the events log[start:end] leave `table` as it is."""
-    for i in range(start, end):
-        ev = log[i]
-        t = ev["type"]
-        if t in _QUIET:
-            continue
-        if t != "decision":
-            return False
-        kind = ev["kind"]
-        if kind == "vote":
-            who = ev["who"]
-            names = table.names
-            if who not in names or not table.alive[names.index(who)]:
-                return False                # a ghost vote spent
-        elif kind == "day_action":
-            return False
-    return True
-
-
 class _Snap:
     """What an observation is made from (`Observation`): its moment, as `observe` kept it
     (the env, the agent, the decision pending for them, the game, the log's length then,
@@ -193,7 +139,7 @@ class _Snap:
     __slots__ = ("env", "agent", "d", "v", "events", "n", "table", "grimoire", "_told")
 
     def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, g: Any,
-                 n_log: int, table: _Table, grimoire: list | None, early: list | None):
+                 n_log: int, table: Table, grimoire: list | None, early: list | None):
         self.env, self.agent, self.d, self.table, self.grimoire = env, agent, d, table, grimoire
         v = self.v = g.view(agent)
         self._told: tuple | None = None
@@ -363,6 +309,7 @@ class ClocktowerEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
         self.seed_value: int | None = None
         self.session: Session | None = None
+        self._core: Core | None = None
         self.agents: list[str] = []
         self.agent_selection: str = ""
 
@@ -385,18 +332,19 @@ class ClocktowerEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
-        self.steps = 0
         self._done: set[str] = set()
         self.decisions = {a: 0 for a in self.agents}
         self._lines: dict[str, tuple[Lines, list[str], list[int]]] = {}
-        self._obs_cache: dict[str, Observation] = {}
-        self._table: _Table | None = None
-        self._table_at = -1
-        self._static: tuple | None = None
         outside = {a for a in self.agents}
-        talk, max_days = self.talk, self.max_days
-        self.session = Session(self._build, outside,
-                               run=lambda game: play(game, max_days, talk))
+        self.session = session = Session(self._build, outside,
+                                         run=partial(play, max_days=self.max_days,
+                                                     talk=self.talk))
+        core = self._core = Core(self, session, Observation, _is_index, self._done,
+                                 self.max_actions, self.illegal, self.max_cycles,
+                                 self.max_steps, self.decisions)
+        # The step's calls go to the compiled core directly (`envstep.py`): these
+        # attributes stand for the methods of the same names, which call them.
+        self.step, self.last, self.observe = core.step, core.last, core.observe  # type: ignore[method-assign]
         self._select()
 
     def _build(self, answerers: dict) -> Any:
@@ -435,62 +383,33 @@ class ClocktowerEnv(AECEnv):
         return g.view(agent) if g is not None else None
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self._done and agent in self._done:
-            self._dead_step(action)
-            return
-        s = self.session
-        assert s is not None
-        d = s._pending
-        if d is None or d.who != agent:
-            raise RuntimeError(f"step: no decision is pending for {agent}")
-        cls = action.__class__
-        if cls is int or (cls not in _ANSWERS and isinstance(action, np.integer)):
-            action = self._option(d, int(action))
-        nxt = s.answer(action)                  # IllegalAnswer: nothing changed
-        # (`_cumulative_rewards[agent] = 0`, as AEC environments do, is left out: rewards
-        # are given only when the game ends, after which every step is a dead one)
-        self.steps += 1
-        if self._obs_cache:
-            self._obs_cache.clear()             # the observations of the last moment
-        if self.max_cycles is not None:
-            self.decisions[agent] += 1
-            if self.decisions[agent] >= self.max_cycles and nxt is not None:
-                self._hand_over(agent)
-                nxt = s._pending
-        if self.max_steps is not None and self.steps >= self.max_steps and nxt is not None:
-            for a in self.agents:
-                self.truncations[a] = True
-                self._done.add(a)
-        if nxt is not None and not self._done:
-            self.agent_selection = nxt.who      # the usual step: nothing else changes
-            return
-        self._select()
-        self._accumulate_rewards()
+        """Answer the decision pending for `agent_selection` (`envstep.Core.step`)."""
+        self._started().step(action)
 
     def observe(self, agent: str) -> Observation:
-        obs = self._obs_cache.get(agent)        # (emptied at each step)
-        if obs is None:
-            obs = self._obs_cache[agent] = self._observation(agent)
+        """`agent`'s observation now (made once a step, its parts when read)."""
+        obs: Observation = self._started().observe(agent)
         return obs
 
     def last(self, observe: bool = True) -> tuple:
         """PettingZoo's `last` (the observation, cumulative reward, termination, truncation
-        and info of `agent_selection`), its `observe` inline: read at every step."""
-        agent = self.agent_selection
-        if observe:
-            obs = self._obs_cache.get(agent)
-            if obs is None:
-                obs = self._obs_cache[agent] = self._observation(agent)
-        else:
-            obs = None
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        and info of `agent_selection`) without its extra calls: read at every step."""
+        return self._started().last(observe)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """PettingZoo's `agent_iter` (`agent_selection` until no agent is left, at most
-        `max_iter` times), as a generator: its `next` is read at every step."""
-        return _agent_iter(self, max_iter)
+        `max_iter` times), as an iterator: its `next` is read at every step."""
+        return AgentIter(self, max_iter)
+
+    @property
+    def steps(self) -> int:
+        """The decisions answered through `step` since `reset`."""
+        return self._core.steps if self._core is not None else 0
+
+    def _started(self) -> Core:
+        if self._core is None:
+            raise RuntimeError("the environment was not reset")
+        return self._core
 
     def render(self) -> str | None:
         """The game so far as the table sees it (public events in words)."""
@@ -509,18 +428,6 @@ class ClocktowerEnv(AECEnv):
         self.session = None
 
     # ---- inside ----------------------------------------------------------------------
-    def _option(self, d: Decision, i: int) -> Any:
-        """The listed option `i` of `d` (an index action)."""
-        n = d.n_options()
-        if n > self.max_actions:
-            n = self.max_actions
-        if not 0 <= i < n:
-            if self.illegal == "wrap" and n:
-                i %= n
-            else:
-                raise IllegalAnswer(d, i, f"option {i} is not one of the {n} listed")
-        return d.option(i)
-
     def _hand_over(self, agent: str) -> None:
         """`agent` has decided `max_cycles` times: truncated; its seat's bot (or the
         automatic Storyteller) answers for it from now on."""
@@ -587,34 +494,11 @@ class ClocktowerEnv(AECEnv):
             self._select()
 
     # ---- observations ----------------------------------------------------------------
-    def _observation(self, agent: str) -> Observation:
-        s = self.session
-        g = s.game if s is not None else None
+    def _empty_observation(self) -> Observation:
+        """The observation while there is no game (`envstep.Core.observation`)."""
         obs = Observation()
-        if g is None:
-            obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16),
-                       action_mask=np.zeros(self.max_actions, np.int8), view={}, text="")
-            return obs
-        d = s._pending if s is not None else None
-        if d is not None and d.who != agent:
-            d = None
-        log = g.log
-        n_log = len(log)
-        table = self._table
-        if self._table_at != n_log:
-            if table is None or not _unchanged(log, self._table_at, n_log, table):
-                static = self._static
-                if static is None or static[0] is not g or len(static[1][0]) != len(g.players):
-                    ps = g.players          # (a game being set up seats its players)
-                    static = self._static = (g, ([p.name for p in ps], [p.seat for p in ps],
-                                                 [p.traveller for p in ps]))
-                table = self._table = _Table(g, static[1])
-            self._table_at = n_log          # (unchanged: nothing the table shows changed)
-        # During setup the log is not only appended to (the bag's setup-change decisions
-        # move after the setup event): the events of the moment are copied then.
-        early = list(g.view(agent).events) if g.phase == "setup" else None
-        obs._moment = (self, agent, d, g, n_log, table,
-                       g.snapshot() if agent == STORYTELLER else None, early)
+        obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16),
+                   action_mask=np.zeros(self.max_actions, np.int8), view={}, text="")
         return obs
 
     def _mask(self, d: Decision | None) -> np.ndarray:
@@ -676,14 +560,9 @@ class ClocktowerEnv(AECEnv):
         return "\n".join(p for p in parts if p)
 
 
-def _agent_iter(env: ClocktowerEnv, max_iter: int) -> Any:
-    while env.agents and max_iter > 0:
-        max_iter -= 1
-        yield env.agent_selection
-
-
-# Answers that are not an index (a numpy integer is one): told apart without `isinstance`.
-_ANSWERS = frozenset((bool, dict, list, str, type(None), float, tuple))
+def _is_index(action: Any) -> bool:
+    """Whether an action that is neither an int nor an answer's type is an index."""
+    return isinstance(action, np.integer)
 
 
 def _copy_space(space: spaces.Dict) -> spaces.Dict:
@@ -703,25 +582,6 @@ def parallel_env(**kw: Any) -> Any:
     if "max_cycles" in kw:
         kw["max_steps"] = kw.pop("max_cycles")
     return turn_based_aec_to_parallel(ClocktowerEnv(**kw))
-
-
-class BotAgent:
-    """One of the project's bots as an agent: `act(env, name)` is its answer to the
-    decision pending for `name`, from that player's own view."""
-
-    def __init__(self, bot: Any):
-        self.bot = bot
-
-    def act(self, env: ClocktowerEnv, name: str) -> Any:
-        s = env.session             # (env.decision and env.view, inline: once a step)
-        if s is None:
-            return None
-        d = s._pending
-        if d is None or d.who != name:
-            return None
-        g = s.game                  # (a decision is pending: the game is there)
-        assert g is not None
-        return self.bot(d, g.view(name))
 
 
 def random_agents(env: ClocktowerEnv) -> dict[str, BotAgent]:
