@@ -136,11 +136,13 @@ class _Snap:
     the table then, the Storyteller's grimoire then, the events then if during setup),
     made when the observation is first read."""
 
-    __slots__ = ("env", "agent", "d", "v", "events", "n", "table", "grimoire", "_told")
+    __slots__ = ("env", "lines", "agent", "d", "v", "events", "n", "table", "grimoire",
+                 "_told")
 
-    def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, g: Any,
-                 n_log: int, table: Table, grimoire: list | None, early: list | None):
+    def __init__(self, env: "ClocktowerEnv", lines: dict, agent: str, d: Decision | None,
+                 g: Any, n_log: int, table: Table, grimoire: list | None, early: list | None):
         self.env, self.agent, self.d, self.table, self.grimoire = env, agent, d, table, grimoire
+        self.lines = lines          # the narration said so far, by agent, of this game
         v = self.v = g.view(agent)
         self._told: tuple | None = None
         if early is not None:               # taken during setup: the moment's, copied
@@ -334,14 +336,12 @@ class ClocktowerEnv(AECEnv):
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._done: set[str] = set()
         self.decisions = {a: 0 for a in self.agents}
-        self._lines: dict[str, tuple[Lines, list[str], list[int]]] = {}
         outside = {a for a in self.agents}
         self.session = session = Session(self._build, outside,
                                          run=partial(play, max_days=self.max_days,
                                                      talk=self.talk))
-        core = self._core = Core(self, session, Observation, _is_index, self._done,
-                                 self.max_actions, self.illegal, self.max_cycles,
-                                 self.max_steps, self.decisions)
+        core = self._core = Core(self, session, Observation, _is_index, self.max_actions,
+                                 self.illegal, self.max_cycles, self.max_steps)
         # The step's calls go to the compiled core directly (`envstep.py`): these
         # attributes stand for the methods of the same names, which call them.
         self.step, self.last, self.observe = core.step, core.last, core.observe  # type: ignore[method-assign]
@@ -399,7 +399,9 @@ class ClocktowerEnv(AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """PettingZoo's `agent_iter` (`agent_selection` until no agent is left, at most
         `max_iter` times), as an iterator: its `next` is read at every step."""
-        return AgentIter(self, max_iter)
+        if self._core is None:
+            return iter(())
+        return AgentIter(self._core, max_iter)
 
     @property
     def steps(self) -> int:
@@ -456,12 +458,14 @@ class ClocktowerEnv(AECEnv):
         d = self.session.pending()
         if d is None and self.agents and not all(self.terminations.values()):
             self._end()
+        core = self._core
+        assert core is not None
         for a in self.agents:
             if a in self._done:
-                self.agent_selection = a
+                core.select(a)
                 return
         if d is not None:
-            self.agent_selection = d.who
+            core.select(d.who)
 
     def _end(self) -> None:
         g = self.game
@@ -536,10 +540,12 @@ class ClocktowerEnv(AECEnv):
         (each event said once per agent; `upto[i]`: the lines said for the first i
         events), then the decision."""
         agent, events, n = snap.agent, snap.events, snap.n
-        entry = self._lines.get(agent)
+        entry = snap.lines.get(agent)       # (of the snapshot's game: `Core.lines`)
         if entry is None:
-            entry = self._lines[agent] = (Lines(player_view=agent != STORYTELLER), [], [0])
-        lines, said, upto = entry
+            entry = snap.lines[agent] = (Lines(player_view=agent != STORYTELLER), [], [0])
+        lines: Lines = entry[0]
+        said: list[str] = entry[1]
+        upto: list[int] = entry[2]
         for ev in events[len(upto) - 1:n]:
             s = lines(ev)
             if s:

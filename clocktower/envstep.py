@@ -91,31 +91,46 @@ class Core:
     action of another type than those of an answer is an index (a numpy integer)."""
 
     def __init__(self, env: Any, session: Session, new_obs: Callable[[], Any],
-                 is_index: Callable[[Any], bool], done: set[str], max_actions: int,
-                 illegal: str, max_cycles: int | None, max_steps: int | None,
-                 decisions: dict[str, int]):
+                 is_index: Callable[[Any], bool], max_actions: int, illegal: str,
+                 max_cycles: int | None, max_steps: int | None):
         self.env = env
         self.session = session
         self.new_obs = new_obs
         self.is_index = is_index
-        self.done = done                # env._done (the same set)
+        # The env's own tables of this game, the same objects (made by `reset`, changed in
+        # place only): read here without a lookup on the env.
+        self.agents: list[str] = env.agents
+        self.done: set[str] = env._done
+        self.decisions: dict[str, int] = env.decisions
+        self.cumulative: dict[str, float] = env._cumulative_rewards
+        self.terminations: dict[str, bool] = env.terminations
+        self.truncations: dict[str, bool] = env.truncations
+        self.infos: dict[str, dict] = env.infos
+        self.selected = ""              # env.agent_selection (both set together: `select`)
         self.max_actions = max_actions
         self.wrap = illegal == "wrap"
         self.max_cycles = max_cycles
         self.max_steps = max_steps
-        self.decisions = decisions      # env.decisions (the same dict)
         self.steps = 0
         self.cache: dict[str, Any] = {}         # this moment's observations (one a step)
+        # Each agent's narration of this game so far (`env._Snap`, `env._text`): kept per
+        # game, so that an observation read after the next `reset` is still its game's.
+        self.lines: dict[str, Any] = {}
         self.table: Table | None = None
         self.table_at = -1
         self.names: list[str] | None = None     # the seating's names, seats, Travellers
         self.seats: list[int] = []
         self.traveller: list[bool] = []
 
+    def select(self, agent: str) -> None:
+        """`agent` is the env's `agent_selection`."""
+        self.selected = agent
+        self.env.agent_selection = agent
+
     # ---- the step ----------------------------------------------------------------------
     def step(self, action: Any) -> None:
         env = self.env
-        agent: str = env.agent_selection
+        agent = self.selected
         done = self.done
         if done and agent in done:
             env._dead_step(action)
@@ -140,12 +155,12 @@ class Core:
                 env._hand_over(agent)
                 nxt = s._pending
         if self.max_steps is not None and self.steps >= self.max_steps and nxt is not None:
-            truncations = env.truncations
-            for a in env.agents:
+            truncations = self.truncations
+            for a in self.agents:
                 truncations[a] = True
                 done.add(a)
         if nxt is not None and not done:
-            env.agent_selection = nxt.who       # the usual step: nothing else changes
+            self.select(nxt.who)                # the usual step: nothing else changes
             return
         env._select()
         env._accumulate_rewards()
@@ -172,19 +187,18 @@ class Core:
     def last(self, observe: bool = True) -> tuple:
         """PettingZoo's `last`: the observation, cumulative reward, termination, truncation
         and info of `agent_selection`."""
-        env = self.env
-        agent: str = env.agent_selection
+        agent = self.selected
         obs: Any = None
         if observe:
             obs = self.cache.get(agent)
             if obs is None:
                 obs = self.cache[agent] = self.observation(agent)
-        return (obs, env._cumulative_rewards[agent], env.terminations[agent],
-                env.truncations[agent], env.infos[agent])
+        return (obs, self.cumulative[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def observation(self, agent: str) -> Any:
         """`agent`'s observation (an `Observation`): only its moment is kept (a tuple of
-        the env, the agent, the decision pending for them, the game, the log's length, the
+        the env, this game's narrations, the agent, the decision pending for them, the game, the log's length, the
         table, the Storyteller's grimoire, the events if during setup); its parts are made
         from it when read (`env._Snap`)."""
         s = self.session
@@ -210,7 +224,7 @@ class Core:
             early = list(v.events)
         grimoire = g.snapshot() if agent == STORYTELLER else None
         obs = self.new_obs()
-        obs._moment = (self.env, agent, d, g, n_log, table, grimoire, early)
+        obs._moment = (self.env, self.lines, agent, d, g, n_log, table, grimoire, early)
         return obs
 
     def snapshot(self, g: Game) -> Table:
@@ -224,23 +238,22 @@ class Core:
 
 
 class AgentIter:
-    """PettingZoo's `agent_iter`: `agent_selection` until no agent is left, at most
-    `max_iter` times."""
+    """PettingZoo's `agent_iter` for one game (from `reset` to the next): `agent_selection`
+    until no agent is left, at most `max_iter` times."""
 
-    def __init__(self, env: Any, max_iter: int):
-        self.env = env
-        self.left = max_iter
+    def __init__(self, core: Core, max_iter: int):
+        self.core = core
+        self.left = max_iter if max_iter < 1 << 62 else 1 << 62     # (a machine integer)
 
     def __iter__(self) -> AgentIter:
         return self
 
     def __next__(self) -> str:
-        env = self.env
-        if not env.agents or self.left <= 0:
+        core = self.core
+        if not core.agents or self.left <= 0:
             raise StopIteration
         self.left -= 1
-        agent: str = env.agent_selection
-        return agent
+        return core.selected
 
 
 class BotAgent:

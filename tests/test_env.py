@@ -270,3 +270,24 @@ def test_play_with_talk_on_the_command_line_replays(tmp_path):
     assert any(ev["type"] == "talk" for ev in events)
     r = CliRunner().invoke(app, ["replay", str(out)])
     assert r.exit_code == 0 and "identical" in r.output, r.output
+
+
+def test_an_observation_kept_past_reset_is_still_that_of_its_game():
+    """An observation of one game, read after the next `reset` (and after that game's
+    observations were read), is the one read at once; and the next game's observations
+    are not changed by it (each game narrates on its own)."""
+    def games(keep: bool) -> tuple[list, list]:
+        e = ClocktowerEnv(players=7)
+        first, second = [], []
+        for seed, out in ((4, first), (5, second)):
+            e.reset(seed=seed)
+            agents = random_agents(e)
+            for a in e.agent_iter():
+                obs, _r, term, trunc, _info = e.last()
+                out.append(obs if keep and seed == 4 else _whole(obs))
+                e.step(None if term or trunc else agents[a].act(e, a))
+        return [_whole(o) for o in first], second       # (the kept ones read only now)
+    now_first, now_second = games(False)
+    later_first, later_second = games(True)
+    assert len(now_first) > 50
+    assert now_second == later_second and now_first == later_first
