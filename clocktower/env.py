@@ -11,6 +11,7 @@ outside decision. Needs the `env` extra (pettingzoo, gymnasium, numpy).
 """
 from __future__ import annotations
 
+import sys
 from functools import partial
 from typing import Any
 
@@ -137,13 +138,14 @@ class _Snap:
     made when the observation is first read."""
 
     __slots__ = ("env", "lines", "agent", "d", "v", "events", "n", "table", "grimoire",
-                 "_told")
+                 "_told", "seat")
 
     def __init__(self, env: "ClocktowerEnv", lines: dict, agent: str, d: Decision | None,
                  g: Any, n_log: int, table: Table, grimoire: list | None, early: list | None):
         self.env, self.agent, self.d, self.table, self.grimoire = env, agent, d, table, grimoire
         self.lines = lines          # the narration said so far, by agent, of this game
         v = self.v = g.view(agent)
+        self.seat: int | None = None if agent == STORYTELLER else v.seat
         self._told: tuple | None = None
         if early is not None:               # taken during setup: the moment's, copied
             self.events, self.n = early, len(early)
@@ -160,9 +162,12 @@ class _Snap:
                     later += 1
             self.n = len(events) - later
 
-    @property
-    def seat(self) -> int | None:
-        return None if self.agent == STORYTELLER else self.v.seat
+    def detach(self) -> None:
+        """Keep what is read later without the game (left by `reset`, then disposed
+        of): the moment's events, a copy, and who the player was told they are."""
+        self.told()
+        self.events = self.events[:self.n]
+        self.v = None
 
     def told(self) -> tuple[str | None, str | None]:
         """(character, alignment) the player was last told as of the snapshot: the last
@@ -310,7 +315,8 @@ class ClocktowerEnv(AECEnv):
                                    for i, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
         self.seed_value: int | None = None
-        self.session: Session | None = None
+        self._session: Session | None = None
+        self._handed = False            # the game or a view of it handed out (`_release`)
         self._core: Core | None = None
         self.agents: list[str] = []
         self.agent_selection: str = ""
@@ -328,6 +334,8 @@ class ClocktowerEnv(AECEnv):
         if seed is None:
             seed = 0 if self.seed_value is None else self.seed_value + 1
         self.seed_value = seed = int(seed)
+        if self._core is not None:
+            self._release(self._core)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -337,7 +345,7 @@ class ClocktowerEnv(AECEnv):
         self._done: set[str] = set()
         self.decisions = {a: 0 for a in self.agents}
         outside = {a for a in self.agents}
-        self.session = session = Session(self._build, outside,
+        self._session = session = Session(self._build, outside,
                                          run=partial(play, max_days=self.max_days,
                                                      talk=self.talk))
         core = self._core = Core(self, session, Observation, _is_index, self.max_actions,
@@ -361,26 +369,41 @@ class ClocktowerEnv(AECEnv):
                         travellers=self.n_travellers)
 
     @property
+    def session(self) -> Session | None:
+        """The game's `Session` (`engine/session.py`); handed out, the game is kept
+        whole after the next `reset` (`_release`)."""
+        self._handed = True
+        return self._session
+
+    @property
     def game(self) -> Any:
-        """The game (the engine's `Game`: it holds every secret; for analysis)."""
-        return self.session.game if self.session is not None else None
+        """The game (the engine's `Game`: it holds every secret; for analysis). Handed
+        out, it is kept whole after the next `reset` (`_release`)."""
+        self._handed = True
+        return self._game()
+
+    def _game(self) -> Any:
+        s = self._session
+        return s.game if s is not None else None
 
     def log(self) -> list[dict]:
-        """The game's event log (the Storyteller's: every event)."""
-        g = self.game
+        """The game's event log (the Storyteller's: every event; a copy)."""
+        g = self._game()
         return list(g.log) if g is not None else []
 
     def decision(self, agent: str) -> Decision | None:
         """The engine's decision pending for `agent`, or None."""
-        s = self.session
+        s = self._session
         d = s._pending if s is not None else None
         return d if d is not None and d.who == agent else None
 
     def view(self, agent: str) -> Any:
         """`agent`'s own view (`engine/views.py`: `PlayerView`, or the Storyteller's)."""
-        s = self.session
-        g = s.game if s is not None else None
-        return g.view(agent) if g is not None else None
+        g = self._game()
+        if g is None:
+            return None
+        self._handed = True
+        return g.view(agent)
 
     def step(self, action: Any) -> None:
         """Answer the decision pending for `agent_selection` (`envstep.Core.step`)."""
@@ -415,7 +438,7 @@ class ClocktowerEnv(AECEnv):
 
     def render(self) -> str | None:
         """The game so far as the table sees it (public events in words)."""
-        g = self.game
+        g = self._game()
         if g is None:
             return None
         lines = Lines(player_view=True)
@@ -427,13 +450,37 @@ class ClocktowerEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.session = None
+        if self._core is not None:
+            self._release(self._core)
+        self._session = None
 
     # ---- inside ----------------------------------------------------------------------
+    def _release(self, core: Core) -> None:
+        """The last game is left (`reset`, `close`): its observations still held outside
+        keep what they were made from (`_Snap.detach`: they read as before), and a game
+        that ended and was not handed out (`game`, `session`, `view`) is disposed of
+        (`Game.dispose`): its cycles broken now, freed at once, as `clocktower bench`
+        frees its games, not later by the cycle collector."""
+        core.cache.clear()
+        kept, core.kept = core.kept, []
+        getrefcount = sys.getrefcount
+        for obs in kept:
+            if getrefcount(obs) > 3:        # (the list, `obs` and the call's own: held)
+                moment = obs._moment
+                snap = _Snap(*moment) if moment.__class__ is tuple else moment
+                snap.detach()
+                obs._moment = snap
+        del kept
+        s = core.session
+        g = s.game
+        if g is not None and not self._handed and s._pending is None and g.winner is not None:
+            g.dispose()
+        self._handed = False
+
     def _hand_over(self, agent: str) -> None:
         """`agent` has decided `max_cycles` times: truncated; its seat's bot (or the
         automatic Storyteller) answers for it from now on."""
-        s = self.session
+        s = self._session
         assert s is not None
         game = s.game
         assert game is not None
@@ -454,8 +501,8 @@ class ClocktowerEnv(AECEnv):
     def _select(self) -> None:
         """The next agent to step: one that is done (to be removed), else the one the
         pending decision is for; at the game's end, everyone is done, with the rewards."""
-        assert self.session is not None
-        d = self.session.pending()
+        assert self._session is not None
+        d = self._session.pending()
         if d is None and self.agents and not all(self.terminations.values()):
             self._end()
         core = self._core
@@ -468,7 +515,7 @@ class ClocktowerEnv(AECEnv):
             core.select(d.who)
 
     def _end(self) -> None:
-        g = self.game
+        g = self._game()
         win, loss, none = self.reward_values
         winner = g.winner if g is not None else None
         for a in self.agents:

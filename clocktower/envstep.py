@@ -113,6 +113,7 @@ class Core:
         self.max_steps = max_steps
         self.steps = 0
         self.cache: dict[str, Any] = {}         # this moment's observations (one a step)
+        self.kept: list[Any] = []               # every observation made (`env._release`)
         # Each agent's narration of this game so far (`env._Snap`, `env._text`): kept per
         # game, so that an observation read after the next `reset` is still its game's.
         self.lines: dict[str, Any] = {}
@@ -224,6 +225,7 @@ class Core:
             early = list(v.events)
         grimoire = g.snapshot() if agent == STORYTELLER else None
         obs = self.new_obs()
+        self.kept.append(obs)
         obs._moment = (self.env, self.lines, agent, d, g, n_log, table, grimoire, early)
         return obs
 
@@ -264,7 +266,7 @@ class BotAgent:
         self.bot = bot
 
     def act(self, env: Any, name: str) -> Any:
-        s: Session | None = env.session     # (env.decision and env.view, inline: once a step)
+        s: Session | None = env._session    # (env.decision and env.view, inline: once a step)
         if s is None:
             return None
         d = s._pending

@@ -291,3 +291,25 @@ def test_an_observation_kept_past_reset_is_still_that_of_its_game():
     later_first, later_second = games(True)
     assert len(now_first) > 50
     assert now_second == later_second and now_first == later_first
+
+
+def test_reset_disposes_of_a_finished_game_nobody_was_handed():
+    """`reset` frees the last game at once (`Game.dispose`) when it ended and was not
+    handed out; `env.game`, `env.view` or `env.session` keep it whole."""
+    def last_game(hand) -> object:
+        e = ClocktowerEnv(players=6)
+        e.reset(seed=2)
+        agents = random_agents(e)
+        for a in e.agent_iter():
+            _obs, _r, term, trunc, _info = e.last()
+            e.step(None if term or trunc else agents[a].act(e, a))
+        g = e._core.session.game           # (not handing it out)
+        hand(e)
+        n = len(g.log)
+        e.reset(seed=3)
+        return g, n
+    g, n = last_game(lambda e: None)
+    assert g.winner is not None and g.log == [] and g.players == []
+    for hand in (lambda e: e.game, lambda e: e.view("Ann"), lambda e: e.session):
+        g, n = last_game(hand)
+        assert len(g.log) == n > 0 and len(g.players) == 6
