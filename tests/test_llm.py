@@ -278,3 +278,21 @@ def test_the_system_message_holds_the_told_characters_almanac_text():
             assert all(n in system for n in entry["notes"])
     assert almanac("chef") == "" and D.almanac_text("chef") is None
     assert "Imp" in almanac("imp") and "kills a player each night" in almanac("imp")
+
+
+def test_llm_players_take_their_day_talk_turns(env):
+    """With day talk (`play(game, talk=1)`), each talk turn is asked of the model with its
+    listed options (nothing, or a claim of a character on the script); the game ends."""
+    with FakeLLM() as server:
+        env(server)
+        game = new_game("trouble-brewing", 5, 2,
+                        agents=make_agents(NAMES[:5], 2, "llm", "llm"))
+        play(game, talk=1)
+    assert game.winner in ("good", "evil")
+    asked = [r for r in server.requests if tool_name(r) == "answer"
+             and "Say something?" in r["messages"][1]["content"].split("\n\n")[-1]]
+    assert asked, "no talk turn reached the model"
+    turns = [e for e in game.log if e["type"] == "decision" and e.get("kind") == "talk"]
+    claims = [e for e in game.log if e["type"] == "claim"]
+    assert all(isinstance(e["answer"], dict) and set(e["answer"]) == {"claim"}
+               for e in turns) and (not turns or claims)
