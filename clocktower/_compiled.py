@@ -31,7 +31,7 @@ MODULES = ("engine/game.py", "engine/night.py", "engine/day.py", "engine/runner.
            "engine/views.py", "engine/setup.py", "engine/setuprules.py", "engine/voting.py",
            "engine/decisions.py", "engine/driver.py", "engine/session.py",
            "engine/rand.py", "engine/state.py", "engine/world.py", "agents/random_bot.py",
-           "agents/beliefs.py", "storyteller/auto.py")
+           "agents/beliefs.py", "storyteller/auto.py", "envstep.py")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STAMP = "_build.json"

@@ -11,6 +11,8 @@ outside decision. Needs the `env` extra (pettingzoo, gymnasium, numpy).
 """
 from __future__ import annotations
 
+import sys
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -24,7 +26,8 @@ from .agents.random_bot import random_bots
 from .engine.decisions import Decision
 from .engine.runner import MAX_DAYS, play
 from .engine.session import Session
-from .errors import ClocktowerError, IllegalAnswer
+from .envstep import AgentIter, BotAgent, Core, Table
+from .errors import ClocktowerError
 from .narrate import Lines
 from .play import NAMES, new_game
 from .scripts import load_script
@@ -128,74 +131,21 @@ class Observation(dict):
         return (dict, (dict(self.items()),))
 
 
-class _Table:
-    """The public table at one moment (what `PlayerView.table()` reads), kept cheaply:
-    every change to it is an event, so one snapshot serves while the log does not grow."""
-
-    __slots__ = ("phase", "day", "night", "winner", "names", "seats", "alive", "ghost",
-                 "traveller", "nominations", "nominees", "nominators", "claims")
-
-    def __init__(self, g: Any, static: tuple):
-        players = g.players
-        self.phase, self.day, self.night, self.winner = g.phase, g.day, g.night, g.winner
-        self.names, self.seats, self.traveller = static     # the same all game
-        self.alive = [p.alive for p in players]
-        self.ghost = [p.ghost_vote for p in players]
-        self.nominations = list(g.nominations_today) if g.nominations_today else ()
-        self.nominees = sorted(g.nominees) if g.nominees else ()
-        self.nominators = sorted(g.nominators) if g.nominators else ()
-        self.claims = dict(g.claims_today) if g.claims_today else {}
-
-    def to_json(self) -> dict:
-        return {"phase": self.phase, "day": self.day, "night": self.night,
-                "players": [{"name": n, "seat": s, "alive": a, "ghost_vote": gv,
-                             "traveller": t}
-                            for n, s, a, gv, t in zip(self.names, self.seats, self.alive,
-                                                      self.ghost, self.traveller)],
-                "nominations": [dict(e) for e in self.nominations],
-                "nominees": list(self.nominees), "nominators": list(self.nominators),
-                "claims": dict(self.claims), "winner": self.winner}
-
-
-# Events that change nothing the table shows (`_Table`): every change to it is an event of
-# another type (a death, a nomination, a claim, a phase, the game's end, a ghost vote
-# spent: a dead voter's raised hand), so the snapshot is kept across these.
-_QUIET = frozenset(("wake", "choice", "learn", "reminder", "reminder_removed", "judgement",
-                    "declined", "choose_again", "statement", "whisper", "whispered", "talk"))
-
-
-def _unchanged(log: list[dict], start: int, end: int, table: _Table) -> bool:
-    """Whether the events log[start:end] leave `table` as it is."""
-    for i in range(start, end):
-        ev = log[i]
-        t = ev["type"]
-        if t in _QUIET:
-            continue
-        if t != "decision":
-            return False
-        kind = ev["kind"]
-        if kind == "vote":
-            who = ev["who"]
-            names = table.names
-            if who not in names or not table.alive[names.index(who)]:
-                return False                # a ghost vote spent
-        elif kind == "day_action":
-            return False
-    return True
-
-
 class _Snap:
     """What an observation is made from (`Observation`): its moment, as `observe` kept it
     (the env, the agent, the decision pending for them, the game, the log's length then,
     the table then, the Storyteller's grimoire then, the events then if during setup),
     made when the observation is first read."""
 
-    __slots__ = ("env", "agent", "d", "v", "events", "n", "table", "grimoire", "_told")
+    __slots__ = ("env", "lines", "agent", "d", "v", "events", "n", "table", "grimoire",
+                 "_told", "seat")
 
-    def __init__(self, env: "ClocktowerEnv", agent: str, d: Decision | None, g: Any,
-                 n_log: int, table: _Table, grimoire: list | None, early: list | None):
+    def __init__(self, env: "ClocktowerEnv", lines: dict, agent: str, d: Decision | None,
+                 g: Any, n_log: int, table: Table, grimoire: list | None, early: list | None):
         self.env, self.agent, self.d, self.table, self.grimoire = env, agent, d, table, grimoire
+        self.lines = lines          # the narration said so far, by agent, of this game
         v = self.v = g.view(agent)
+        self.seat: int | None = None if agent == STORYTELLER else v.seat
         self._told: tuple | None = None
         if early is not None:               # taken during setup: the moment's, copied
             self.events, self.n = early, len(early)
@@ -212,9 +162,12 @@ class _Snap:
                     later += 1
             self.n = len(events) - later
 
-    @property
-    def seat(self) -> int | None:
-        return None if self.agent == STORYTELLER else self.v.seat
+    def detach(self) -> None:
+        """Keep what is read later without the game (left by `reset`, then disposed
+        of): the moment's events, a copy, and who the player was told they are."""
+        self.told()
+        self.events = self.events[:self.n]
+        self.v = None
 
     def told(self) -> tuple[str | None, str | None]:
         """(character, alignment) the player was last told as of the snapshot: the last
@@ -362,7 +315,9 @@ class ClocktowerEnv(AECEnv):
                                    for i, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
         self.seed_value: int | None = None
-        self.session: Session | None = None
+        self._session: Session | None = None
+        self._handed = False            # the game or a view of it handed out (`_release`)
+        self._core: Core | None = None
         self.agents: list[str] = []
         self.agent_selection: str = ""
 
@@ -379,24 +334,25 @@ class ClocktowerEnv(AECEnv):
         if seed is None:
             seed = 0 if self.seed_value is None else self.seed_value + 1
         self.seed_value = seed = int(seed)
+        if self._core is not None:
+            self._release(self._core)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
-        self.steps = 0
         self._done: set[str] = set()
         self.decisions = {a: 0 for a in self.agents}
-        self._lines: dict[str, tuple[Lines, list[str], list[int]]] = {}
-        self._obs_cache: dict[str, Observation] = {}
-        self._table: _Table | None = None
-        self._table_at = -1
-        self._static: tuple | None = None
         outside = {a for a in self.agents}
-        talk, max_days = self.talk, self.max_days
-        self.session = Session(self._build, outside,
-                               run=lambda game: play(game, max_days, talk))
+        self._session = session = Session(self._build, outside,
+                                         run=partial(play, max_days=self.max_days,
+                                                     talk=self.talk))
+        core = self._core = Core(self, session, Observation, _is_index, self.max_actions,
+                                 self.illegal, self.max_cycles, self.max_steps)
+        # The step's calls go to the compiled core directly (`envstep.py`): these
+        # attributes stand for the methods of the same names, which call them.
+        self.step, self.last, self.observe = core.step, core.last, core.observe  # type: ignore[method-assign]
         self._select()
 
     def _build(self, answerers: dict) -> Any:
@@ -413,88 +369,76 @@ class ClocktowerEnv(AECEnv):
                         travellers=self.n_travellers)
 
     @property
+    def session(self) -> Session | None:
+        """The game's `Session` (`engine/session.py`); handed out, the game is kept
+        whole after the next `reset` (`_release`)."""
+        self._handed = True
+        return self._session
+
+    @property
     def game(self) -> Any:
-        """The game (the engine's `Game`: it holds every secret; for analysis)."""
-        return self.session.game if self.session is not None else None
+        """The game (the engine's `Game`: it holds every secret; for analysis). Handed
+        out, it is kept whole after the next `reset` (`_release`)."""
+        self._handed = True
+        return self._game()
+
+    def _game(self) -> Any:
+        s = self._session
+        return s.game if s is not None else None
 
     def log(self) -> list[dict]:
-        """The game's event log (the Storyteller's: every event)."""
-        g = self.game
+        """The game's event log (the Storyteller's: every event; a copy)."""
+        g = self._game()
         return list(g.log) if g is not None else []
 
     def decision(self, agent: str) -> Decision | None:
         """The engine's decision pending for `agent`, or None."""
-        s = self.session
+        s = self._session
         d = s._pending if s is not None else None
         return d if d is not None and d.who == agent else None
 
     def view(self, agent: str) -> Any:
         """`agent`'s own view (`engine/views.py`: `PlayerView`, or the Storyteller's)."""
-        s = self.session
-        g = s.game if s is not None else None
-        return g.view(agent) if g is not None else None
+        g = self._game()
+        if g is None:
+            return None
+        self._handed = True
+        return g.view(agent)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self._done and agent in self._done:
-            self._dead_step(action)
-            return
-        s = self.session
-        assert s is not None
-        d = s._pending
-        if d is None or d.who != agent:
-            raise RuntimeError(f"step: no decision is pending for {agent}")
-        cls = action.__class__
-        if cls is int or (cls not in _ANSWERS and isinstance(action, np.integer)):
-            action = self._option(d, int(action))
-        nxt = s.answer(action)                  # IllegalAnswer: nothing changed
-        # (`_cumulative_rewards[agent] = 0`, as AEC environments do, is left out: rewards
-        # are given only when the game ends, after which every step is a dead one)
-        self.steps += 1
-        if self._obs_cache:
-            self._obs_cache.clear()             # the observations of the last moment
-        if self.max_cycles is not None:
-            self.decisions[agent] += 1
-            if self.decisions[agent] >= self.max_cycles and nxt is not None:
-                self._hand_over(agent)
-                nxt = s._pending
-        if self.max_steps is not None and self.steps >= self.max_steps and nxt is not None:
-            for a in self.agents:
-                self.truncations[a] = True
-                self._done.add(a)
-        if nxt is not None and not self._done:
-            self.agent_selection = nxt.who      # the usual step: nothing else changes
-            return
-        self._select()
-        self._accumulate_rewards()
+        """Answer the decision pending for `agent_selection` (`envstep.Core.step`)."""
+        self._started().step(action)
 
     def observe(self, agent: str) -> Observation:
-        obs = self._obs_cache.get(agent)        # (emptied at each step)
-        if obs is None:
-            obs = self._obs_cache[agent] = self._observation(agent)
+        """`agent`'s observation now (made once a step, its parts when read)."""
+        obs: Observation = self._started().observe(agent)
         return obs
 
     def last(self, observe: bool = True) -> tuple:
         """PettingZoo's `last` (the observation, cumulative reward, termination, truncation
-        and info of `agent_selection`), its `observe` inline: read at every step."""
-        agent = self.agent_selection
-        if observe:
-            obs = self._obs_cache.get(agent)
-            if obs is None:
-                obs = self._obs_cache[agent] = self._observation(agent)
-        else:
-            obs = None
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        and info of `agent_selection`) without its extra calls: read at every step."""
+        return self._started().last(observe)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """PettingZoo's `agent_iter` (`agent_selection` until no agent is left, at most
-        `max_iter` times), as a generator: its `next` is read at every step."""
-        return _agent_iter(self, max_iter)
+        `max_iter` times), as an iterator: its `next` is read at every step."""
+        if self._core is None:
+            return iter(())
+        return AgentIter(self._core, max_iter)
+
+    @property
+    def steps(self) -> int:
+        """The decisions answered through `step` since `reset`."""
+        return self._core.steps if self._core is not None else 0
+
+    def _started(self) -> Core:
+        if self._core is None:
+            raise RuntimeError("the environment was not reset")
+        return self._core
 
     def render(self) -> str | None:
         """The game so far as the table sees it (public events in words)."""
-        g = self.game
+        g = self._game()
         if g is None:
             return None
         lines = Lines(player_view=True)
@@ -506,25 +450,37 @@ class ClocktowerEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.session = None
+        if self._core is not None:
+            self._release(self._core)
+        self._session = None
 
     # ---- inside ----------------------------------------------------------------------
-    def _option(self, d: Decision, i: int) -> Any:
-        """The listed option `i` of `d` (an index action)."""
-        n = d.n_options()
-        if n > self.max_actions:
-            n = self.max_actions
-        if not 0 <= i < n:
-            if self.illegal == "wrap" and n:
-                i %= n
-            else:
-                raise IllegalAnswer(d, i, f"option {i} is not one of the {n} listed")
-        return d.option(i)
+    def _release(self, core: Core) -> None:
+        """The last game is left (`reset`, `close`): its observations still held outside
+        keep what they were made from (`_Snap.detach`: they read as before), and a game
+        that ended and was not handed out (`game`, `session`, `view`) is disposed of
+        (`Game.dispose`): its cycles broken now, freed at once, as `clocktower bench`
+        frees its games, not later by the cycle collector."""
+        core.cache.clear()
+        kept, core.kept = core.kept, []
+        getrefcount = sys.getrefcount
+        for obs in kept:
+            if getrefcount(obs) > 3:        # (the list, `obs` and the call's own: held)
+                moment = obs._moment
+                snap = _Snap(*moment) if moment.__class__ is tuple else moment
+                snap.detach()
+                obs._moment = snap
+        del kept
+        s = core.session
+        g = s.game
+        if g is not None and not self._handed and s._pending is None and g.winner is not None:
+            g.dispose()
+        self._handed = False
 
     def _hand_over(self, agent: str) -> None:
         """`agent` has decided `max_cycles` times: truncated; its seat's bot (or the
         automatic Storyteller) answers for it from now on."""
-        s = self.session
+        s = self._session
         assert s is not None
         game = s.game
         assert game is not None
@@ -545,19 +501,21 @@ class ClocktowerEnv(AECEnv):
     def _select(self) -> None:
         """The next agent to step: one that is done (to be removed), else the one the
         pending decision is for; at the game's end, everyone is done, with the rewards."""
-        assert self.session is not None
-        d = self.session.pending()
+        assert self._session is not None
+        d = self._session.pending()
         if d is None and self.agents and not all(self.terminations.values()):
             self._end()
+        core = self._core
+        assert core is not None
         for a in self.agents:
             if a in self._done:
-                self.agent_selection = a
+                core.select(a)
                 return
         if d is not None:
-            self.agent_selection = d.who
+            core.select(d.who)
 
     def _end(self) -> None:
-        g = self.game
+        g = self._game()
         win, loss, none = self.reward_values
         winner = g.winner if g is not None else None
         for a in self.agents:
@@ -587,34 +545,11 @@ class ClocktowerEnv(AECEnv):
             self._select()
 
     # ---- observations ----------------------------------------------------------------
-    def _observation(self, agent: str) -> Observation:
-        s = self.session
-        g = s.game if s is not None else None
+    def _empty_observation(self) -> Observation:
+        """The observation while there is no game (`envstep.Core.observation`)."""
         obs = Observation()
-        if g is None:
-            obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16),
-                       action_mask=np.zeros(self.max_actions, np.int8), view={}, text="")
-            return obs
-        d = s._pending if s is not None else None
-        if d is not None and d.who != agent:
-            d = None
-        log = g.log
-        n_log = len(log)
-        table = self._table
-        if self._table_at != n_log:
-            if table is None or not _unchanged(log, self._table_at, n_log, table):
-                static = self._static
-                if static is None or static[0] is not g or len(static[1][0]) != len(g.players):
-                    ps = g.players          # (a game being set up seats its players)
-                    static = self._static = (g, ([p.name for p in ps], [p.seat for p in ps],
-                                                 [p.traveller for p in ps]))
-                table = self._table = _Table(g, static[1])
-            self._table_at = n_log          # (unchanged: nothing the table shows changed)
-        # During setup the log is not only appended to (the bag's setup-change decisions
-        # move after the setup event): the events of the moment are copied then.
-        early = list(g.view(agent).events) if g.phase == "setup" else None
-        obs._moment = (self, agent, d, g, n_log, table,
-                       g.snapshot() if agent == STORYTELLER else None, early)
+        obs.update(observation=np.zeros(HEAD + 3 * SLOTS, np.int16),
+                   action_mask=np.zeros(self.max_actions, np.int8), view={}, text="")
         return obs
 
     def _mask(self, d: Decision | None) -> np.ndarray:
@@ -652,10 +587,12 @@ class ClocktowerEnv(AECEnv):
         (each event said once per agent; `upto[i]`: the lines said for the first i
         events), then the decision."""
         agent, events, n = snap.agent, snap.events, snap.n
-        entry = self._lines.get(agent)
+        entry = snap.lines.get(agent)       # (of the snapshot's game: `Core.lines`)
         if entry is None:
-            entry = self._lines[agent] = (Lines(player_view=agent != STORYTELLER), [], [0])
-        lines, said, upto = entry
+            entry = snap.lines[agent] = (Lines(player_view=agent != STORYTELLER), [], [0])
+        lines: Lines = entry[0]
+        said: list[str] = entry[1]
+        upto: list[int] = entry[2]
         for ev in events[len(upto) - 1:n]:
             s = lines(ev)
             if s:
@@ -676,14 +613,9 @@ class ClocktowerEnv(AECEnv):
         return "\n".join(p for p in parts if p)
 
 
-def _agent_iter(env: ClocktowerEnv, max_iter: int) -> Any:
-    while env.agents and max_iter > 0:
-        max_iter -= 1
-        yield env.agent_selection
-
-
-# Answers that are not an index (a numpy integer is one): told apart without `isinstance`.
-_ANSWERS = frozenset((bool, dict, list, str, type(None), float, tuple))
+def _is_index(action: Any) -> bool:
+    """Whether an action that is neither an int nor an answer's type is an index."""
+    return isinstance(action, np.integer)
 
 
 def _copy_space(space: spaces.Dict) -> spaces.Dict:
@@ -703,25 +635,6 @@ def parallel_env(**kw: Any) -> Any:
     if "max_cycles" in kw:
         kw["max_steps"] = kw.pop("max_cycles")
     return turn_based_aec_to_parallel(ClocktowerEnv(**kw))
-
-
-class BotAgent:
-    """One of the project's bots as an agent: `act(env, name)` is its answer to the
-    decision pending for `name`, from that player's own view."""
-
-    def __init__(self, bot: Any):
-        self.bot = bot
-
-    def act(self, env: ClocktowerEnv, name: str) -> Any:
-        s = env.session             # (env.decision and env.view, inline: once a step)
-        if s is None:
-            return None
-        d = s._pending
-        if d is None or d.who != name:
-            return None
-        g = s.game                  # (a decision is pending: the game is there)
-        assert g is not None
-        return self.bot(d, g.view(name))
 
 
 def random_agents(env: ClocktowerEnv) -> dict[str, BotAgent]:

@@ -173,8 +173,9 @@ def test_ray_backend_gives_the_same_results(cli, tmp_path):
         assert (b / "logs" / p.name).read_text() == p.read_text()
 
 
-CUT = ["arena", "--agents", "random", "--players", "6", "--games", "60", "--seed", "5",
-       "--batch-size", "1"]      # 60 one-game batches: time to interrupt
+CUT = ["arena", "--agents", "random", "--players", "6", "--games", "300", "--seed", "5",
+       "--batch-size", "1"]      # 300 one-game batches: time to interrupt (60 were played
+#                                  before the interrupt came, at times, in the compiled build)
 
 
 def test_ctrl_c_then_resume_equals_an_uninterrupted_run(cli, tmp_path):
@@ -184,12 +185,12 @@ def test_ctrl_c_then_resume_equals_an_uninterrupted_run(cli, tmp_path):
     assert proc.returncode == 130, err
     assert "interrupted" in err and "--resume" in err
     kept = len(list((out / "batches").glob("*.jsonl")))
-    assert 2 <= kept < 60 and not (out / "summary.json").exists()
+    assert 2 <= kept < 300 and not (out / "summary.json").exists()
     # every saved batch's logs were written before it
     for b in (out / "batches").glob("*.jsonl"):
         assert (out / "logs" / f"{int(b.stem):06d}.jsonl").exists()
     r = cli(*CUT, "--jobs", "1", "--out", out, "--resume")
-    assert r.exit_code == 0 and f"resuming: {kept} of 60" in r.output, r.output
+    assert r.exit_code == 0 and f"resuming: {kept} of 300" in r.output, r.output
     whole = tmp_path / "whole"
     assert cli(*CUT, "--jobs", "1", "--out", whole).exit_code == 0
     assert summary(out) == summary(whole)

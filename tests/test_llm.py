@@ -257,3 +257,42 @@ def test_a_player_can_claim_what_its_ability_learned(env):
         learned = [x for x in game.log if x["type"] == "learn" and x.get("player") == e["player"]
                    and x.get("number") == e["night"] and x.get("ability") == e["character"]]
         assert learned and all(learned[0][k] == v for k, v in e["info"].items())
+
+
+def test_the_system_message_holds_the_told_characters_almanac_text():
+    """The prompt has the almanac text of the character the player was told (its paragraphs
+    and Examples & Notes, `data.almanac_text`); nothing for one the almanac lacks."""
+    from clocktower import data as D
+    from clocktower.agents.llm import almanac
+    for seed in range(1, 6):
+        game = new_game("trouble-brewing", 7, seed)
+        for name in NAMES[:7]:
+            view = game.view(name)
+            entry = D.almanac_text(view.character)
+            system = LLMPlayer(seed, name, LLMConfig(model="m"))._system(view)
+            if entry is None:
+                assert "The almanac on" not in system
+                continue
+            assert f"The almanac on the {entry['name']}:" in system
+            assert entry["almanac"][0] in system
+            assert all(n in system for n in entry["notes"])
+    assert almanac("chef") == "" and D.almanac_text("chef") is None
+    assert "Imp" in almanac("imp") and "kills a player each night" in almanac("imp")
+
+
+def test_llm_players_take_their_day_talk_turns(env):
+    """With day talk (`play(game, talk=1)`), each talk turn is asked of the model with its
+    listed options (nothing, or a claim of a character on the script); the game ends."""
+    with FakeLLM() as server:
+        env(server)
+        game = new_game("trouble-brewing", 5, 2,
+                        agents=make_agents(NAMES[:5], 2, "llm", "llm"))
+        play(game, talk=1)
+    assert game.winner in ("good", "evil")
+    asked = [r for r in server.requests if tool_name(r) == "answer"
+             and "Say something?" in r["messages"][1]["content"].split("\n\n")[-1]]
+    assert asked, "no talk turn reached the model"
+    turns = [e for e in game.log if e["type"] == "decision" and e.get("kind") == "talk"]
+    claims = [e for e in game.log if e["type"] == "claim"]
+    assert all(isinstance(e["answer"], dict) and set(e["answer"]) == {"claim"}
+               for e in turns) and (not turns or claims)

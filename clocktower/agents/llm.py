@@ -4,7 +4,9 @@
 (`__call__(decision, view)`) and sees only that player's view. For each decision it sends:
 
 * a **system message**: a short rules primer (`PRIMER`), who the player is as they were told
-  (name, character, alignment) and the character's almanac text (`data/characters.json`);
+  (name, character, alignment), the character's ability (`data/characters.json`) and its
+  almanac text (`data.almanac_text`: the paragraphs and the Examples & Notes; none for the
+  few characters the shipped almanac lacks);
 * a **user message**: the player's notes (see below), the game so far as the player saw it
   (their view, narrated as `clocktower play --view NAME` narrates it, the last
   `HISTORY_CHARS` characters), the table (who is alive), and the decision with its legal
@@ -222,6 +224,18 @@ def info_claims(view: Any) -> list[dict]:
     return out
 
 
+def almanac(cid: str) -> str:
+    """The character's almanac text for a prompt (`data.almanac_text`: its paragraphs and
+    its Examples & Notes; "" for a character the shipped almanac has no entry for)."""
+    entry = D.almanac_text(cid)
+    if entry is None:
+        return ""
+    paras = [*entry.get("almanac", []), *entry.get("notes", [])]
+    if not paras:
+        return ""
+    return f"\nThe almanac on the {entry['name']}:\n" + "\n".join(paras)
+
+
 def day_options(decision: Any, view: Any) -> list:
     """A day action's options for a model: pass, nominations, uses, exiles, pretended uses,
     a claim of each character on the script, and claims of what the player's ability
@@ -280,6 +294,7 @@ class LLMPlayer:
             c = D.get(cid)
             who += (f" You were told you are the {c.name} ({c.team}); your alignment is "
                     f"{view.alignment}.\nYour character's ability: {c.ability}")
+            who += almanac(cid)
         on = ", ".join(D.get(c).name for c in view.script if c in D.all_characters())
         return f"{PRIMER}\n\n{who}\n\nCharacters on this script: {on}."
 

@@ -155,6 +155,9 @@ class Stepped:
             from greenlet import getcurrent
             _getcurrent = getcurrent
         self._greenlet = greenlet(self._main)
+        self._go: Any = self._greenlet.switch   # into the coroutine (a bound method, once)
+        self._from: Any = None                  # the greenlet that resumed it last
+        self._back: Any = None                  # and its switch: where a pause returns to
         self._body = main
         self.pending: Decision | None = None
         self.done = False
@@ -172,10 +175,13 @@ class Stepped:
         `value` is what the paused `wait` returns."""
         if self.done or self.broken:
             raise RuntimeError("resume: the coroutine has ended")
-        g = self._greenlet
-        g.parent = _getcurrent()        # whoever resumes is where a pause returns to
+        cur = _getcurrent()
+        if cur is not self._from:       # whoever resumes is where a pause returns to (the
+            self._greenlet.parent = cur     # same one, step after step: set once)
+            self._from = cur
+            self._back = cur.switch
         try:
-            return g.switch(value)      # the decision passed by wait(), or None at the end
+            return self._go(value)      # the decision passed by wait(), or None at the end
         except BaseException:
             self.broken = True
             raise
@@ -184,8 +190,6 @@ class Stepped:
         """Pause (called inside `main`, by an answerer): `decision` waits for an outside
         answer; returns the value the next `resume` is given."""
         self.pending = decision
-        parent = self._greenlet.parent
-        assert parent is not None
-        value = parent.switch(decision)
+        value = self._back(decision)
         self.pending = None
         return value
