@@ -45,9 +45,10 @@ ENDGAME = 4             # this many alive or fewer: the last days (their own spo
 Q_BINS = 5              # bins of the share of the other voters' hands
 PRIOR_HANDS = 20.0      # pseudo-votes drawing a spot's evil share towards the good one
 KINDS = ("good", "minion", "demon")     # the nominee, for an evil voter
-# Measured by `tools/evil_rates.py` (seeds 9000-9299, docs/bots.md "Reading evil's
-# plays"): the likelihood ratio of a nomination of an evil player by an evil nominator.
-NOMINATE_TEAMMATE = 0.376
+# Measured by `tools/evil_rates.py` (7 / 10 / 13 players, 500 games a count, seeds
+# 40000-40499): the likelihood ratio of a nomination of an evil player by an evil
+# nominator against a good nominator's.
+NOMINATE_TEAMMATE = 0.472
 # A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
 CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1
