@@ -48,7 +48,7 @@ KINDS = ("good", "minion", "demon")     # the nominee, for an evil voter
 # Measured by `tools/evil_rates.py` (7 / 10 / 13 players, 500 games a count, seeds
 # 40000-40499): the likelihood ratio of a nomination of an evil player by an evil
 # nominator against a good nominator's.
-NOMINATE_TEAMMATE = 0.472
+NOMINATE_TEAMMATE = 0.424
 # A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
 CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1
