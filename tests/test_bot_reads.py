@@ -12,7 +12,7 @@ def test_a_hand_withheld_from_a_nominee_who_went_over_the_bar_reads_as_a_teammat
     the Demon, than had every hand gone up (a Demon's teammates would have kept theirs)."""
     t = _table()
     _nominate(t, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Gus"])
-    assert t.nom_count[0][0] == 4
+    assert t.nom_ctx[0][0] == 4
     d = t.public_demon()
     e = t.public_evil()
     base = _table()

@@ -319,12 +319,9 @@ class Table:
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
-        # per nomination: (who was about to die before its vote, how many lived, whether the
-        # nominee nominated itself claiming a Demon): `reads.vote_log`
-        self.nom_ctx: list[tuple[str | None, int, bool]] = []
         # per nomination: (the votes it needed to put its nominee to death, its votes, the
-        # living): `reads.vote_log`
-        self.nom_count: list[tuple[int, int, int]] = []
+        # living, whether the nominee nominated itself claiming a Demon): `reads.vote_log`
+        self.nom_ctx: list[tuple[int, int, int, bool]] = []
         self._tallies: list[tuple[str, int, int]] = []     # today's (nominee, votes, threshold)
         self.catch_noms: list[int] = []     # nominations a catch may explain (`reads.catch_log`)
         self.catchers = reads.catchers(list(script))
@@ -402,12 +399,10 @@ class Table:
             target = bit.get(ev["target"], 0)
             self.noms.append((ev["by"], ev["target"], voters & ~target,
                               (living | voters) & ~target))
-            self.nom_ctx.append((reads.doomed(self._tallies), living.bit_count(),
+            self.nom_ctx.append((reads.bar(self._tallies, int(ev.get("threshold", 1 << 30))),
+                                 int(ev.get("votes", 0)), living,
                                  ev["by"] == ev["target"]
                                  and TEAMS.get(self.claims.get(ev["target"], "")) == "demon"))
-            self.nom_count.append((reads.bar(self._tallies,
-                                             int(ev.get("threshold", 1 << 30))),
-                                   int(ev.get("votes", 0)), living))
             self._tallies.append((ev["target"], int(ev.get("votes", 0)),
                                   int(ev.get("threshold", 1 << 30))))
             self.n_facts += 1

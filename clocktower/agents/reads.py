@@ -76,19 +76,6 @@ def catchers(script: list[str]) -> bool:
     return found
 
 
-def doomed(tallies: list[tuple[str, int, int]]) -> str | None:
-    """The nominee about to die from today's tallies (target, votes, threshold): the
-    engine's rule (the most votes at or over the threshold, no tie)."""
-    best, top, tie = None, 0, False
-    for target, votes, threshold in tallies:
-        if votes >= threshold:
-            if votes > top:
-                best, top, tie = target, votes, False
-            elif votes == top:
-                tie = True
-    return None if tie else best
-
-
 def bar(tallies: list[tuple[str, int, int]], threshold: int) -> int:
     """The votes the next nomination needs to put its nominee to death, after today's
     tallies (target, votes, threshold): its threshold, and one more than the most votes
@@ -139,8 +126,8 @@ def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]
     masks) and, by the nominee's kind, the log-ratios of a raised hand and of a hand not
     raised in their spots (`spot`)."""
     _by, _target, voters, could = table.noms[i]
-    bar, votes, living = table.nom_count[i]
-    _about, n_living, confessing = table.nom_ctx[i]
+    bar, votes, living, confessing = table.nom_ctx[i]
+    n_living = living.bit_count()
     k = could.bit_count() - 1
     up = voters.bit_count()
     logs = hand_logs()
@@ -159,7 +146,7 @@ def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]
 
 def vote_log(table, i: int, evil: Any, demon: Any) -> Any:
     """The log-likelihood ratio of nomination `i` (`table.noms[i]`, its context in
-    `table.nom_ctx[i]` and `table.nom_count[i]`) in every hypothesis: its living voters'
+    `table.nom_ctx[i]`) in every hypothesis: its living voters'
     hands in their spots, by the nominee's kind, and its nominator."""
     import numpy as np
     by, target, _voters, could = table.noms[i]
