@@ -84,14 +84,15 @@ def bar(tallies: list[tuple[str, int, int]], threshold: int) -> int:
     return max(threshold, top + 1)
 
 
-def spot(count: int, share: float, bar: int, n_living: int) -> str:
+def spot(count: int, share: float, needed: int, n_living: int) -> str:
     """A hand's spot: "phase pivot q" with the phase "mid" or "end" (`ENDGAME` or fewer
     alive), the pivot where the count stood for this voter ("short": the others' votes
-    `count` and this hand short of `bar`, the votes the nominee needed; "carry": this hand
-    puts the nominee there; "over": the others' votes did), and q the bin of `share`, the
-    share of hands among the other voters who could."""
+    `count` and this hand short of `needed`, the votes the nominee needed, `bar`; "carry":
+    this hand puts the nominee there; "over": the others' votes did), and q the bin of
+    `share`, the share of hands among the other voters who could."""
     phase = "end" if n_living <= ENDGAME else "mid"
-    pivot = "carry" if count < bar <= count + 1 else "over" if count >= bar else "short"
+    pivot = "carry" if count < needed <= count + 1 else \
+        "over" if count >= needed else "short"
     q = min(max(int(share * Q_BINS), 0), Q_BINS - 1)
     return f"{phase} {pivot} {q}"
 
@@ -126,18 +127,20 @@ def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]
     masks) and, by the nominee's kind, the log-ratios of a raised hand and of a hand not
     raised in their spots (`spot`)."""
     _by, _target, voters, could = table.noms[i]
-    bar, votes, living, confessing = table.nom_ctx[i]
+    needed, votes, living, confessing = table.nom_ctx[i]
     n_living = living.bit_count()
     k = could.bit_count() - 1
     up = voters.bit_count()
     logs = hand_logs()
-    raised = spot(votes - 1, (up - 1) / k if k > 0 else 0.5, bar, n_living)
-    kept = spot(votes, up / k if k > 0 else 0.5, bar, n_living)
+    raised = spot(votes - 1, (up - 1) / k if k > 0 else 0.5, needed, n_living)
+    kept = spot(votes, up / k if k > 0 else 0.5, needed, n_living)
     terms = {}
     for kind in KINDS:
         lh = logs.get((kind, raised), (0.0, 0.0))[0]
         ln = logs.get((kind, kept), (0.0, 0.0))[1]
         if kind == "minion" and confessing:
+            # A teammate's hand for the sacrifice, against the nomination's share; a hand
+            # not raised is not read (before the spots it was, at 1 - CONFESS_HAND).
             from math import log
             lh, ln = log(CONFESS_HAND / min(max(up / max(k + 1, 1), Q_MIN), Q_MAX)), 0.0
         terms[kind] = (lh, ln)
@@ -146,8 +149,8 @@ def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]
 
 def vote_log(table, i: int, evil: Any, demon: Any) -> Any:
     """The log-likelihood ratio of nomination `i` (`table.noms[i]`, its context in
-    `table.nom_ctx[i]`) in every hypothesis: its living voters'
-    hands in their spots, by the nominee's kind, and its nominator."""
+    `table.nom_ctx[i]`) in every hypothesis: its living voters' hands in their spots, by
+    the nominee's kind, and its nominator."""
     import numpy as np
     by, target, _voters, could = table.noms[i]
     seat = table.seat
