@@ -69,7 +69,10 @@ def test_a_virgin_trigger_proves_the_nominator_and_the_virgin():
 
 def test_evil_votes_are_evidence():
     """Three nominations of good-claiming players; the same two hands (Dan and Fay) go up
-    every time, nobody else's: at 7 players (a Demon and a Minion) they are the suspects."""
+    every time, nobody else's: at 7 players (a Demon and a Minion) they are the suspects.
+    How much: as much as evil's measured hands say in that spot (few hands, short of the
+    bar: an evil voter raises a hand there a little more often than a good one,
+    `reads.spot`, clocktower/data/hands.json)."""
     t = _table()
     _nominate(t, "Dan", "Ann", ["Dan", "Fay"])
     _nominate(t, "Fay", "Bob", ["Dan", "Fay"])
@@ -78,7 +81,9 @@ def test_evil_votes_are_evidence():
     assert sorted(e, key=e.get)[-2:] in (["Dan", "Fay"], ["Fay", "Dan"])
     # a good player who knows they are not evil: the two are the evil pair
     mine = t.evil_chances("Ann")
-    assert mine["Dan"] > 0.5 and mine["Fay"] > 0.5
+    before = _table().evil_chances("Ann")
+    assert sorted(mine, key=mine.get)[-2:] in (["Dan", "Fay"], ["Fay", "Dan"])
+    assert mine["Dan"] > before["Dan"] + 0.05 and mine["Fay"] > before["Fay"] + 0.05
 
 
 def test_a_quiet_night_with_a_claimed_protector_trusts_the_protector():

@@ -1,22 +1,49 @@
-"""What the good bots read in evil's plays (clocktower/agents/reads.py): hands raised to
-save a teammate, a Demon's confession, a teammate's hand for its Demon, a catch."""
+"""What the good bots read in evil's plays (clocktower/agents/reads.py): hands read in
+their spot by the count, a Demon's confession, a teammate's hand for its Demon, a catch."""
 from clocktower.agents import reads
 
 from test_bot_evidence import CLAIMS, _nominate, _pub, _table
 
 
-def test_a_hand_to_save_the_player_about_to_die_reads_as_a_teammate():
-    """Ann is about to die (4 of 7 hands); Bob's hand goes up for the next nominee, Cat,
-    and nobody else's: if Ann is evil, Bob probably is too."""
+def test_a_hand_withheld_from_a_nominee_who_went_over_the_bar_reads_as_a_teammate():
+    """Everyone but Fay votes for Ann, who goes over the bar without Fay's hand (5 of 4):
+    evil never helps carry its Demon to the bar, and withholds its hand even when the vote
+    does not need it (the measured spot "mid over"): Fay is likelier evil, and Ann likelier
+    the Demon, than had every hand gone up (a Demon's teammates would have kept theirs)."""
     t = _table()
-    _nominate(t, "Dan", "Ann", ["Dan", "Eve", "Fay", "Gus"])
-    _nominate(t, "Eve", "Cat", ["Bob"])
-    e = t.evil_chances("Dan")
+    _nominate(t, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Gus"])
+    assert t.nom_ctx[0][0] == 4
+    d = t.public_demon()
+    e = t.public_evil()
     base = _table()
-    _nominate(base, "Dan", "Ann", ["Dan", "Eve", "Fay", "Gus"])
-    _nominate(base, "Eve", "Cat", [])
-    b = base.evil_chances("Dan")
-    assert e["Bob"] > b["Bob"] + 0.05
+    _nominate(base, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Fay", "Gus"])
+    assert e["Fay"] > base.public_evil()["Fay"] + 0.05
+    assert d["Ann"] > 2 * base.public_demon()["Ann"]
+
+
+def test_a_hands_spot_is_where_the_count_stood_for_that_voter():
+    """`reads.spot`: the phase, the count against the bar (short of it even with this
+    hand, carried by it, over it without it) and the others' share of hands."""
+    assert reads.spot(2, 0.3, 4, 7) == "mid short 1"
+    assert reads.spot(3, 0.5, 4, 7) == "mid carry 2"
+    assert reads.spot(4, 1.0, 4, 7) == "mid over 4"
+    assert reads.spot(1, 0.5, 2, 4) == "end carry 2"
+    # The bar: the threshold, or one more than the most votes of a nominee about to die.
+    assert reads.bar([], 4) == 4
+    assert reads.bar([("Ann", 5, 4), ("Bob", 3, 4)], 4) == 6
+    assert reads.bar([("Ann", 3, 4)], 4) == 4
+
+
+def test_the_measured_hands_cover_the_spots_of_a_game():
+    """clocktower/data/hands.json (tools/evil_rates.py --hands) has the good voters' and
+    the evil voters' counts of the spots the middle of a game has, and reads them as
+    likelihood ratios: a withheld hand on a Demon who goes over the bar anyway is evil's,
+    a hand on a good nominee at a full vote is no worse for a good voter than for evil."""
+    logs = reads.hand_logs()
+    for q in range(reads.Q_BINS):
+        assert ("good", f"mid short {q}") in logs
+    assert logs[("demon", "mid over 4")][1] > 1.0      # withheld: x e or more
+    assert logs[("good", "mid over 4")][0] >= 0.0
 
 
 def test_a_player_who_claims_the_demon_is_a_minion_rather_than_the_demon():
@@ -29,9 +56,9 @@ def test_a_player_who_claims_the_demon_is_a_minion_rather_than_the_demon():
 def test_no_hand_for_the_likeliest_demon_reads_as_its_teammate():
     """Everyone but Fay votes for Ann: in the worlds where Ann is the Demon, those with Fay
     its Minion gain on those with Fay good (an evil voter raises a hand for its Demon less
-    often than the vote's share, `reads.DEMON_SHIFT`). Since evil's hands on its teammates
-    follow a good player's (its hand never carries its Demon to the execution bar), the
-    read is conditional: Fay's chance of being evil overall need not rise (most worlds
+    often than a good voter in the same spot, `reads.spot`). Since evil's hands on its
+    teammates follow a good player's (its hand never carries its Demon to the execution
+    bar), the read is conditional: Fay's chance of being evil overall need not rise (most worlds
     have Ann good, and a good nominee gets evil's hands a little more often)."""
     t = _table()
     _nominate(t, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Gus"])

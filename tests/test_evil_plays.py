@@ -217,11 +217,12 @@ def test_the_twins_and_the_fearmonger_play_for_their_endings():
 
 def test_the_politician_wins_by_being_most_responsible():
     """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
-    good loses it can be the player most responsible (seed 77: it turns evil and wins,
-    again since evil's hands on teammates follow a good player's, fourth session; seed 988
-    between the good bots' reading of evil's plays, third session, and then)."""
-    g = play_game("alternate-endings", 10, 77,
-                  agents={m: ReasoningBot(77, m) for m in NAMES[:10]})
+    good loses it can be the player most responsible (seed 341 since the good bots read
+    votes by the count, fourth session; before, seed 77: it turns evil and wins, since
+    evil's hands on teammates follow a good player's; seed 988 between the good bots'
+    reading of evil's plays, third session, and then)."""
+    g = play_game("alternate-endings", 10, 341,
+                  agents={m: ReasoningBot(341, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     who = _setup(g)
     pol = next(n for n, (c, _a) in who.items() if c == "politician")
@@ -291,10 +292,11 @@ def test_a_demon_facing_an_immune_last_good_player_kills_its_minion():
 def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():
     """plays.EXECUTE_TO_WIN (the Saint): with its team's hands at the vote's threshold, an
     evil bot nominates a living Saint claimant outside its team and votes for them; some
-    games end so (seeds 200-299: in the first hundred none ended so once the good bots read
-    evil's votes, third session; the nominations there still reach the threshold)."""
+    games end so (seeds 500-599, two of them, since the good bots read votes by the count,
+    fourth session; before, seeds 200-299: in the first hundred none ended so once the
+    good bots read evil's votes, third session)."""
     noms = 0
-    ends = _endings("alternate-endings", 7, range(200, 300))
+    ends = _endings("alternate-endings", 7, range(500, 600))
     assert ("evil", "saint_executed") in ends
     for gs in ends.values():
         for g in gs:

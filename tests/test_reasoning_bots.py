@@ -247,7 +247,9 @@ def test_beliefs_follow_the_claims():
     table Eve may be lying (she is as likely evil as her neighbours, and likelier than
     anyone else: with the measured rates of false information, `beliefs.EPS_INFO`, an
     evil Eve and an honest Eve weigh about the same); for Eve herself, who knows she is
-    good, Dan and Fay are the evil pair."""
+    good, Dan and Fay are the likeliest evil pair, each well above the others (not sure:
+    a good claimant's information fails in a fifth of the bots' claims, `EPS_INFO`, and
+    the Chef's zero counts against an evil pair around Eve only if the Chef is honest)."""
     claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
               "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
     t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
@@ -259,7 +261,9 @@ def test_beliefs_follow_the_claims():
     assert sorted(p, key=p.get)[-2:] == sorted(["Dan", "Fay"], key=p.get)
     e = t.evil_chances("Eve")
     assert abs(sum(e.values()) - 2.0) < 1e-9           # one Demon and one Minion at 7
-    assert e["Dan"] > 0.5 and e["Fay"] > 0.5 and max(e["Bob"], e["Cat"], e["Gus"]) < 0.3
+    others = max(e["Ann"], e["Bob"], e["Cat"], e["Gus"])
+    assert min(e["Dan"], e["Fay"]) > 0.45 and others < 0.3
+    assert min(e["Dan"], e["Fay"]) > others + 0.15
 
 
 def test_beliefs_agree_with_the_world_solver_on_the_likeliest_demons():

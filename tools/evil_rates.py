@@ -1,10 +1,15 @@
 """The evil bots' behaviour that the good bots' beliefs model, measured in bot games: the
-rates behind `agents/reads.py` (hands raised by evil and good voters, by nominee and by
-who was about to die) and `beliefs.EPS_INFO` / `EVIL_TRUE` / `EVIL_FALSE` (how often a
-claimant's information holds in the world of the true evil team). Re-measure after a
-change to the evil bots' play (docs/bots.md, "Reading evil's plays").
+rates behind `agents/reads.py` (hands raised by evil and good living voters in each spot,
+`reads.spot`: the phase, where the count stood for the voter, the others' share of hands;
+an evil voter's by its nominee's kind; written to `clocktower/data/hands.json` with
+`--hands`; and the share of evil nominators' nominations on a teammate) and
+`beliefs.EPS_INFO` / `EVIL_TRUE` / `EVIL_FALSE` (how often a claimant's information holds
+in the world of the true evil team). Re-measure after a change to the bots' play
+(docs/bots.md, "Reading votes by the count"), on seeds below 50000 (the bots are measured
+on 50000 and up):
 
-    .venv/bin/python tools/evil_rates.py --script trouble-brewing --players 10 --games 300
+    .venv/bin/python tools/evil_rates.py --players 7,10,13 --games 500 --start 40000 \
+        --hands clocktower/data/hands.json
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ import collections
 from clocktower import data as D
 from clocktower.agents import beliefs as B
 from clocktower.agents.policies import make_agents
-from clocktower.agents.reads import doomed
+from clocktower.agents import reads
 from clocktower.engine.runner import play
 from clocktower.play import NAMES, new_game
 from clocktower.scripts import load_script
@@ -22,9 +27,12 @@ from clocktower.scripts import load_script
 TEAMS = D.teams()
 
 
-def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
+def measure(script: str, players: int, seeds: range) -> tuple[dict, dict, dict]:
+    """(hands: spot -> voter -> [raised, could], nominations: nominator -> [on an evil
+    nominee, all], information: (claimant's kind, holds) -> claims) in the games of
+    `seeds` (reasoning bots both sides)."""
     sc = load_script(script)
-    hands: dict = collections.defaultdict(lambda: [0, 0])
+    hands: dict = collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0]))
     noms: collections.Counter = collections.Counter()
     info: collections.Counter = collections.Counter()
     for s in seeds:
@@ -35,8 +43,8 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
         char = {p["name"]: p["character"] for p in setup["players"]}
         align = {p["name"]: p["alignment"] for p in setup["players"]}
         alive = set(char)
-        dead: set[str] = set()
         today: list[tuple[str, int, int]] = []
+        claims: dict[str, str] = {}
         changed = False
         for ev in g.log:
             t = ev["type"]
@@ -48,34 +56,38 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict]:
                 changed = True
             elif t == "death":
                 alive.discard(ev["player"])
-                dead.add(ev["player"])
+            elif t == "revive":
+                alive.add(ev["player"])
             elif t == "day":
                 today = []
+            elif t == "claim":
+                claims[ev["player"]] = ev["character"]
             elif t == "nomination":
-                target = ev["target"]
-                about = doomed(today)
-                by = ev["by"]
+                target, by = ev["target"], ev["by"]
                 if by != target and by in align:
                     side = "evil" if align[by] == "evil" else "good"
                     noms[(side, "evil" if align[target] == "evil" else "good")] += 1
-                voters = set(ev.get("voters", ()))
-                nominee = "good" if align[target] == "good" else TEAMS.get(char[target], "?")
-                saving = "none" if about is None or about == target else align[about]
-                phase = "end" if len(alive) <= 4 else "mid"
-                for v in alive | (voters & dead):
-                    if v == target:
-                        continue
-                    key = (align[v], nominee, saving, phase)
-                    hands[key][0] += v in voters
-                    hands[key][1] += 1
-                today.append((target, int(ev["votes"]), int(ev["threshold"])))
+                voters = set(ev.get("voters", ())) - {target}
+                could = (alive | voters) - {target}
+                k, up, votes = len(could) - 1, len(voters), int(ev["votes"])
+                bar = reads.bar(today, int(ev["threshold"]))
+                kind = "good" if align[target] != "evil" else \
+                    "demon" if TEAMS.get(char[target]) == "demon" else "minion"
+                # A teammate giving itself up (`reads.CONFESS_HAND`) and ghost votes: not read.
+                confessing = by == target and TEAMS.get(claims.get(target, "")) == "demon"
+                for v in (alive - {target}) if not confessing else ():
+                    raised = v in voters
+                    key = reads.spot(votes - raised, (up - raised) / k if k > 0 else 0.5,
+                                     bar, len(alive))
+                    who = "good voter" if align[v] != "evil" else \
+                        f"evil voter, {kind} nominee"
+                    hands[key][who][0] += raised
+                    hands[key][who][1] += 1
+                today.append((target, votes, int(ev["threshold"])))
         if not changed:
             _info(g, char, align, info)
         g.dispose()
-    for side in ("evil", "good"):
-        hands[("nominations", side + " nominator", "evil nominee", "")] = \
-            [noms[(side, "evil")], noms[(side, "evil")] + noms[(side, "good")]]
-    return dict(hands), dict(info)
+    return hands, dict(noms), dict(info)
 
 
 def _info(g, char: dict, align: dict, out: collections.Counter) -> None:
@@ -102,41 +114,55 @@ def _info(g, char: dict, align: dict, out: collections.Counter) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--script", default="trouble-brewing")
-    ap.add_argument("--players", type=int, default=10)
-    ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--start", type=int, default=9000)
+    ap.add_argument("--players", default="10", help="player counts, e.g. 7,10,13")
+    ap.add_argument("--games", type=int, default=300, help="games a count")
+    ap.add_argument("--start", type=int, default=40000, help="the first seed (below 50000)")
+    ap.add_argument("--hands", help="write the hands' counts to this JSON file "
+                    "(clocktower/data/hands.json)")
     a = ap.parse_args()
-    hands, info = measure(a.script, a.players, range(a.start, a.start + a.games))
-    print("hands raised: voter, nominee (for an evil voter: its teammate or not), "
-          "who was about to die, phase -> share (voters)")
+    counts = [int(x) for x in a.players.split(",")]
+    hands: dict = collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0]))
+    noms: collections.Counter = collections.Counter()
+    info: collections.Counter = collections.Counter()
+    for n in counts:
+        h, nm, inf = measure(a.script, n, range(a.start, a.start + a.games))
+        for key, by in h.items():
+            for who, (up, k) in by.items():
+                hands[key][who][0] += up
+                hands[key][who][1] += k
+        noms.update(nm)
+        info.update(inf)
+    print("hands raised by living voters: spot (phase, count, others' share) -> voter: "
+          "share (voters)")
     for key in sorted(hands):
-        up, n = hands[key]
-        print(f"  {' / '.join(key):40s} {up / n:5.2f} ({n})")
-    print("reads.py's rates from these (shifts: the log-odds of an evil voter's hand less "
-          "a good voter's, nominee's own kind, nobody about to die, more than four alive):")
-    for name, kind in (("GOOD_SHIFT", "good"), ("MINION_SHIFT", "minion"),
-                       ("DEMON_SHIFT", "demon")):
-        e, g = hands.get(("evil", kind, "none", "mid")), hands.get(("good", kind, "none", "mid"))
-        if e and g and e[1] and g[1]:
-            print(f"  {name} = {_logit(e[0] / e[1]) - _logit(g[0] / g[1]):.2f}")
-    save = hands.get(("evil", "good", "evil", "mid"))
-    if save and save[1]:
-        print(f"  SAVE_HAND = {save[0] / save[1]:.2f}")
-    end = [hands.get(("evil", "good", s, "end")) for s in ("none", "good", "evil")]
-    up, n = sum(h[0] for h in end if h), sum(h[1] for h in end if h)
-    if n:
-        print(f"  ENDGAME_HAND = {up / n:.2f}")
-    ne = hands.get(("nominations", "evil nominator", "evil nominee", ""))
-    ng = hands.get(("nominations", "good nominator", "evil nominee", ""))
-    if ne and ng and ne[1] and ng[0]:
+        print(f"  {key:14s} " + "  ".join(f"{who}: {up / k:4.2f} ({k})"
+                                          for who, (up, k) in sorted(hands[key].items())))
+    ne, ng = [noms.get((s, "evil"), 0) for s in ("evil", "good")]
+    te, tg = [noms.get((s, "evil"), 0) + noms.get((s, "good"), 0) for s in ("evil", "good")]
+    if te and ng:
         # The likelihood ratio of a nomination of an evil player by an evil nominator (a
         # teammate) against a good nominator's: evil's share over good's.
-        print(f"  NOMINATE_TEAMMATE = {max(ne[0], 1) / ne[1] / (ng[0] / ng[1]):.3f}")
+        print(f"  NOMINATE_TEAMMATE = {max(ne, 1) / te / (ng / tg):.3f}")
     print("information claims holding in the true team's world:")
     for kind in ("good", "evil", "believes another (Drunk)"):
         yes, no = info.get((kind, True), 0), info.get((kind, False), 0)
         if yes + no:
             print(f"  {kind:28s} {yes / (yes + no):5.2f} ({yes + no} claims)")
+    if a.hands:
+        import json
+        out = {"about": "hands raised by living voters in each spot (agents/reads.py, "
+                        "`reads.spot`), [raised, could]: tools/evil_rates.py",
+               "script": a.script, "players": counts,
+               "seeds": [a.start, a.start + a.games - 1],
+               "spots": {key: {who: list(v) for who, v in sorted(by.items())}
+                         for key, by in sorted(hands.items())}}
+        spots = out.pop("spots")
+        text = json.dumps(out, indent=1)[:-2] + ',\n "spots": {\n' + ",\n".join(
+            f"  {json.dumps(key)}: {json.dumps(by)}" for key, by in spots.items()) + "\n }\n}\n"
+        assert json.loads(text)["spots"] == spots
+        with open(a.hands, "w") as f:
+            f.write(text)
+        print(f"wrote {a.hands}")
 
 
 def _logit(p: float) -> float:

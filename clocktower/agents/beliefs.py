@@ -57,13 +57,14 @@ CHECKS = 300            # information checks a belief may cost before it samples
 SAMPLES = 24            # hypotheses kept when sampling
 # A claim's information in the hypothesis world, against a good claimant's that holds
 # (1): a good claimant's that does not hold, an evil claimant's that holds, and that does
-# not. Measured in the bots' own games (Trouble Brewing 7 / 10 / 13, 500 games, the true
-# evil team's world, docs/bots.md "Reading evil's plays"): a good claimant's information
-# held in 84% of claims (a droisoned claimant, a registration, the world's unknowns), an
-# evil claimant's in 67% (evil invents information true in the world its team pretends).
-EPS_INFO = 0.19
+# not. Measured in the bots' own games (`tools/evil_rates.py`, Trouble Brewing 7 / 10 / 13,
+# 500 games a count, seeds 40000-40499, the true evil team's world, docs/bots.md "Reading
+# votes by the count"): a good claimant's information held in 80% of claims (a droisoned
+# claimant, a registration, the world's unknowns), an evil claimant's in 64% (evil invents
+# information true in the world its team pretends).
+EPS_INFO = 0.25
 EVIL_TRUE = 0.8
-EVIL_FALSE = 0.39
+EVIL_FALSE = 0.45
 REGISTERED = 0.5        # a registration that would make a claim true is chosen so
 DRUNK_TRUE = 0.5        # a Drunk's information holds (or not) with this chance each night
 NIGHT_KILLED_EVIL = 0.2
@@ -318,9 +319,9 @@ class Table:
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
-        # per nomination: (who was about to die before its vote, how many lived, whether the
-        # nominee nominated itself claiming a Demon): `reads.vote_log`
-        self.nom_ctx: list[tuple[str | None, int, bool]] = []
+        # per nomination: (the votes it needed to put its nominee to death, its votes, the
+        # living, whether the nominee nominated itself claiming a Demon): `reads.vote_log`
+        self.nom_ctx: list[tuple[int, int, int, bool]] = []
         self._tallies: list[tuple[str, int, int]] = []     # today's (nominee, votes, threshold)
         self.catch_noms: list[int] = []     # nominations a catch may explain (`reads.catch_log`)
         self.catchers = reads.catchers(list(script))
@@ -398,7 +399,8 @@ class Table:
             target = bit.get(ev["target"], 0)
             self.noms.append((ev["by"], ev["target"], voters & ~target,
                               (living | voters) & ~target))
-            self.nom_ctx.append((reads.doomed(self._tallies), living.bit_count(),
+            self.nom_ctx.append((reads.bar(self._tallies, int(ev.get("threshold", 1 << 30))),
+                                 int(ev.get("votes", 0)), living,
                                  ev["by"] == ev["target"]
                                  and TEAMS.get(self.claims.get(ev["target"], "")) == "demon"))
             self._tallies.append((ev["target"], int(ev.get("votes", 0)),

@@ -5,21 +5,23 @@ these; each returns the log of a likelihood ratio per hypothesis, as numpy array
 
 Each term compares what an evil player does with what a good player does in the same
 spot, so a good player's own behaviour never says anything about them. The rates are the
-evil bots' own (`reasoning._evil_vote`, `_sacrifice`, the Scarlet Woman's catch), measured
-in their games (docs/bots.md, "Reading evil's plays"): evil votes as a good player reading
-the public record would, except
+evil bots' own, measured in their games (`tools/evil_rates.py --hands`, seeds below 50000,
+kept in `clocktower/data/hands.json`; docs/bots.md, "Reading votes by the count").
 
-* **for its own Demon** less often than the table (its hand never carries the vote to the
-  execution bar): `DEMON_SHIFT` on the log-odds of a hand against the vote's share;
-* **for a teammate Minion** about as often as the table (a little more: it buses a Minion
-  the vote puts to death anyway): `MINION_SHIFT`;
-* **while a teammate is about to die** (today's tallies), for a good nominee at the
-  measured share `SAVE_HAND` (since the fourth session's evil play, as a good player
-  would: no longer a hand for any good nominee);
-* **with few alive** (`ENDGAME` or fewer) for any good nominee (`ENDGAME_HAND`);
-* **for a teammate giving itself up** (a self-nomination of a player who claims a Demon,
-  `_sacrifice`) always (`CONFESS_HAND`);
-* and otherwise for a good nominee a little more often than the table (`GOOD_SHIFT`).
+**A hand** is read in its spot (`spot`): the phase (more than `ENDGAME` alive, or not),
+where the count stood for this voter (the hands of the others against the votes the
+nominee needed to be put to death: short of it even with this hand, carried by this hand,
+or over it without), and the share of the others' hands (`Q_BINS` bins). Evil votes as a
+good player reading the public record would, but its hand never carries its own Demon to
+the execution bar (nor, mostly, a Minion), and it follows the public beliefs without a
+good player's own doubts: so a hand withheld from a nominee who went over the bar anyway,
+or raised for a nominee few others wanted, is what tells. A living voter's hand in a spot
+weighs the measured evil share against the good share in that spot, by the nominee's kind
+in the hypothesis (good, a teammate Minion, its Demon); the evil share is drawn towards
+the good one by `PRIOR_HANDS` pseudo-votes, so a thin spot says little. A ghost vote is
+spent only when it counts, by either side: not read. For a teammate giving itself up (a
+self-nomination of a player who claims a Demon, `_sacrifice`), a hand always
+(`CONFESS_HAND`).
 
 An evil player nominates a teammate at the measured share `NOMINATE_TEAMMATE` (the table's
 top suspect when it is a Minion, a catch), unless the
@@ -39,21 +41,19 @@ from typing import Any
 from .. import data as D
 
 TEAMS = D.teams()
-# Measured by `tools/evil_rates.py --players 10 --games 300` (seeds 9000-9299) on the evil
-# bots' play of the fourth session, whose hands on teammates follow a good player's
-# (docs/bots.md, "Evil votes as good votes"): re-measure after a change to evil's play.
-GOOD_SHIFT = 0.69
-DEMON_SHIFT = -1.86
-MINION_SHIFT = 0.25
-SAVE_HAND = 0.45
-ENDGAME_HAND = 0.69
-ENDGAME = 4
-NOMINATE_TEAMMATE = 0.376
+ENDGAME = 4             # this many alive or fewer: the last days (their own spots)
+Q_BINS = 5              # bins of the share of the other voters' hands
+PRIOR_HANDS = 20.0      # pseudo-votes drawing a spot's evil share towards the good one
+KINDS = ("good", "minion", "demon")     # the nominee, for an evil voter
+# Measured by `tools/evil_rates.py` (7 / 10 / 13 players, 500 games a count, seeds
+# 40000-40499): the likelihood ratio of a nomination of an evil player by an evil
+# nominator against a good nominator's.
+NOMINATE_TEAMMATE = 0.424
 # A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
 CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1
 # Hand rates are kept within these bounds (no vote is ever certain).
-Q_MIN, Q_MAX = 0.05, 0.95
+Q_MIN, Q_MAX = 0.03, 0.97
 
 _CATCHERS: dict[tuple, bool] = {}
 
@@ -76,58 +76,96 @@ def catchers(script: list[str]) -> bool:
     return found
 
 
-def doomed(tallies: list[tuple[str, int, int]]) -> str | None:
-    """The nominee about to die from today's tallies (target, votes, threshold): the
-    engine's rule (the most votes at or over the threshold, no tie)."""
-    best, top, tie = None, 0, False
-    for target, votes, threshold in tallies:
-        if votes >= threshold:
-            if votes > top:
-                best, top, tie = target, votes, False
-            elif votes == top:
-                tie = True
-    return None if tie else best
+def bar(tallies: list[tuple[str, int, int]], threshold: int) -> int:
+    """The votes the next nomination needs to put its nominee to death, after today's
+    tallies (target, votes, threshold): its threshold, and one more than the most votes
+    of a nominee already at or over their threshold (a tie puts nobody to death)."""
+    top = max((v for _t, v, th in tallies if v >= th), default=0)
+    return max(threshold, top + 1)
 
 
-def _logit(p: float) -> float:
-    from math import log
-    return log(p / (1.0 - p))
+def spot(count: int, share: float, needed: int, n_living: int) -> str:
+    """A hand's spot: "phase pivot q" with the phase "mid" or "end" (`ENDGAME` or fewer
+    alive), the pivot where the count stood for this voter ("short": the others' votes
+    `count` and this hand short of `needed`, the votes the nominee needed, `bar`; "carry":
+    this hand puts the nominee there; "over": the others' votes did), and q the bin of
+    `share`, the share of hands among the other voters who could."""
+    phase = "end" if n_living <= ENDGAME else "mid"
+    pivot = "carry" if count < needed <= count + 1 else \
+        "over" if count >= needed else "short"
+    q = min(max(int(share * Q_BINS), 0), Q_BINS - 1)
+    return f"{phase} {pivot} {q}"
 
 
-def _sig(x: Any) -> Any:
-    import numpy as np
-    return 1.0 / (1.0 + np.exp(-x))
+_HANDS: dict[tuple[str, str], tuple[float, float]] | None = None
+
+
+def hand_logs() -> dict[tuple[str, str], tuple[float, float]]:
+    """(nominee's kind, spot) -> (log of an evil voter's hand rate over a good voter's,
+    the same for a hand not raised), from the measured counts (clocktower/data/hands.json,
+    `tools/evil_rates.py --hands`); a spot not measured reads as nothing."""
+    global _HANDS
+    if _HANDS is None:
+        import json
+        from importlib import resources
+        from math import log
+        raw = json.loads(resources.files("clocktower.data").joinpath("hands.json").read_text())
+        out = {}
+        for key, by in raw["spots"].items():
+            up, n = by.get("good voter", (0, 0))
+            pg = min(max((up + 1) / (n + 2), Q_MIN), Q_MAX)
+            for kind in KINDS:
+                up, n = by.get("evil voter, " + kind + " nominee", (0, 0))
+                pe = min(max((up + PRIOR_HANDS * pg) / (n + PRIOR_HANDS), Q_MIN), Q_MAX)
+                out[(kind, key)] = (log(pe / pg), log((1.0 - pe) / (1.0 - pg)))
+        _HANDS = out
+    return _HANDS
+
+
+def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]]:
+    """Nomination `i`'s living voters and living voters who did not raise a hand (seat
+    masks) and, by the nominee's kind, the log-ratios of a raised hand and of a hand not
+    raised in their spots (`spot`)."""
+    _by, _target, voters, could = table.noms[i]
+    needed, votes, living, confessing = table.nom_ctx[i]
+    n_living = living.bit_count()
+    k = could.bit_count() - 1
+    up = voters.bit_count()
+    logs = hand_logs()
+    raised = spot(votes - 1, (up - 1) / k if k > 0 else 0.5, needed, n_living)
+    kept = spot(votes, up / k if k > 0 else 0.5, needed, n_living)
+    terms = {}
+    for kind in KINDS:
+        lh = logs.get((kind, raised), (0.0, 0.0))[0]
+        ln = logs.get((kind, kept), (0.0, 0.0))[1]
+        if kind == "minion" and confessing:
+            # A teammate's hand for the sacrifice, against the nomination's share; a hand
+            # not raised is not read (before the spots it was, at 1 - CONFESS_HAND).
+            from math import log
+            lh, ln = log(CONFESS_HAND / min(max(up / max(k + 1, 1), Q_MIN), Q_MAX)), 0.0
+        terms[kind] = (lh, ln)
+    return voters & living, could & living & ~voters, terms
 
 
 def vote_log(table, i: int, evil: Any, demon: Any) -> Any:
     """The log-likelihood ratio of nomination `i` (`table.noms[i]`, its context in
-    `table.nom_ctx[i]`) in every hypothesis: its voters' hands and its nominator."""
+    `table.nom_ctx[i]`) in every hypothesis: its living voters' hands in their spots, by
+    the nominee's kind, and its nominator."""
     import numpy as np
-    by, target, voters, could = table.noms[i]
-    about, n_living, confessing = table.nom_ctx[i]
+    by, target, _voters, could = table.noms[i]
     seat = table.seat
     t = seat[target]
     logw = np.zeros(len(demon))
-    k_all = could.bit_count()
-    if k_all:
-        q = min(max(voters.bit_count() / k_all, 0.1), 0.9)
-        lq = _logit(q)
+    if could.bit_count() > 1:
+        up, down, terms = _hand_terms(table, i)
+        k1 = evil @ table._vec(up)
+        k0 = evil @ table._vec(down)
         is_demon = (demon == t).astype(float)
         is_minion = evil[:, t] - is_demon
-        good = 1.0 - evil[:, t]
-        if n_living <= ENDGAME:
-            p_good = np.full(len(demon), ENDGAME_HAND)
-        else:
-            p_good = np.full(len(demon), float(_sig(lq + GOOD_SHIFT)))
-            if about is not None and about != target and about in seat:
-                save = evil[:, seat[about]]
-                p_good = p_good * (1.0 - save) + SAVE_HAND * save
-        p_mate = CONFESS_HAND if confessing else float(_sig(lq + MINION_SHIFT))
-        p = good * p_good + is_minion * p_mate + is_demon * float(_sig(lq + DEMON_SHIFT))
-        p = np.clip(p, Q_MIN, Q_MAX)
-        k1 = evil @ table._vec(voters)
-        k0 = evil @ table._vec(could & ~voters)
-        logw += k1 * (np.log(p) - np.log(q)) + k0 * (np.log(1.0 - p) - np.log(1.0 - q))
+        for kind, m in (("good", 1.0 - evil[:, t]), ("minion", is_minion),
+                        ("demon", is_demon)):
+            lh, ln = terms[kind]
+            logw += m * (k1 * lh + k0 * ln)
     if by in seat and by != target:
         logw += evil[:, seat[by]] * evil[:, t] * np.log(NOMINATE_TEAMMATE)
     return logw
@@ -140,7 +178,7 @@ def catch_log(table, i: int, evil: Any, demon: Any) -> Any:
     and the hand were the catch, not a teammate's rare slip (`vote_log`'s terms for that
     seat taken back)."""
     import numpy as np
-    by, target, voters, could = table.noms[i]
+    by, target, _voters, could = table.noms[i]
     seat = table.seat
     t = seat[target]
     logw = np.zeros(len(demon))
@@ -148,13 +186,11 @@ def catch_log(table, i: int, evil: Any, demon: Any) -> Any:
     bit_of_demon = np.left_shift(1, demon)
     if by in seat and by != target:
         logw -= mate * (demon == seat[by]) * np.log(NOMINATE_TEAMMATE)
-    k_all = could.bit_count()
-    if k_all:
-        q = min(max(voters.bit_count() / k_all, 0.1), 0.9)
-        p = min(max(float(_sig(_logit(q) + MINION_SHIFT)), Q_MIN), Q_MAX)
-        voted = (np.bitwise_and(bit_of_demon, voters) != 0).astype(float)
+    if could.bit_count() > 1:
+        up, _down, terms = _hand_terms(table, i)
+        voted = (np.bitwise_and(bit_of_demon, up) != 0).astype(float)
         # The catcher's hand: as likely as anyone's (the term it had taken back).
-        logw -= mate * voted * (np.log(p) - np.log(q))
+        logw -= mate * voted * terms["minion"][0]
     return logw
 
 
