@@ -116,3 +116,40 @@ def test_cult_endings_are_reached_by_both_teams():
             if go["code"] == "cultleader":
                 ends.add(go["winner"])
     assert ends == {"good", "evil"}
+
+
+def test_an_evil_townsfolk_claimant_never_tests_a_claimed_virgin():
+    """`plays.NOMINATION_TESTS` (the Virgin): an evil bot claiming a Townsfolk (or about to)
+    does not make the first nomination of a Virgin claimant (nothing happening would show
+    it is no Townsfolk); one claiming an Outsider may. On a stub, then in live games: no
+    first nomination of a claimed Virgin by an evil player whose claim then is a
+    Townsfolk (Trouble Brewing, 8 players, seeds 0-299; 19 such in 1,000 games before)."""
+    from clocktower import data as D
+    table = _Stub(claims={"Ann": "virgin", "Bob": "chef", "Cat": "virgin"},
+                  nominated={"Cat"})
+    bot = _Stub(name="Bob", bluff=None)
+    assert plays.evil_avoids(bot, None, table) == {"Ann"}
+    table.claims["Bob"] = "recluse"
+    assert plays.evil_avoids(bot, None, table) == frozenset()
+    del table.claims["Bob"]
+    bot.bluff = "empath"                 # not said yet: its planned bluff counts
+    assert plays.evil_avoids(bot, None, table) == {"Ann"}
+    firsts = 0
+    for s in range(300):
+        g = play_game("trouble-brewing", 8, s,
+                      agents={m: ReasoningBot(s, m) for m in NAMES[:8]})
+        align = {p["name"]: p["alignment"] for p in g.log[0]["players"]}
+        claims: dict = {}
+        tested: set = set()
+        for ev in g.log:
+            if ev["type"] == "claim":
+                claims[ev["player"]] = ev["character"]
+            elif ev["type"] == "nominate":
+                t = ev["target"]
+                if claims.get(t) == "virgin" and t not in tested:
+                    firsts += 1
+                    mine = claims.get(ev["by"])
+                    assert not (align[ev["by"]] == "evil" and mine
+                                and D.get(mine).team == "townsfolk"), (s, ev)
+                tested.add(t)
+    assert firsts > 50

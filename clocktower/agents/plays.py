@@ -237,6 +237,25 @@ FLIPPERS: frozenset[str] = frozenset({"heretic"})
 # alone reach the vote's threshold (`ReasoningBot._evil_wins_by_vote`).
 EXECUTE_TO_WIN: frozenset[str] = frozenset({"saint"})
 
+# Characters whose ability answers their first nomination by the nominator's character
+# type (the Virgin: a Townsfolk nominator is executed at once): an evil bot that claims a
+# Townsfolk (or means to) never makes the first nomination of a claimant of one
+# (`evil_avoids`): if the claim is true, nothing happening shows it is no Townsfolk (and a
+# Spy registering as one would die). One claiming an Outsider may: that spends her.
+NOMINATION_TESTS: frozenset[str] = frozenset({"virgin"})
+
+
+def evil_avoids(bot, view, table) -> frozenset[str]:
+    """The players evil bot `bot` does not nominate because of `NOMINATION_TESTS`: living
+    claimants of such a character nobody has nominated yet, while its own claim (or its
+    planned bluff, not yet said) is a Townsfolk."""
+    mine = table.claims.get(bot.name) or bot.bluff
+    if not mine or mine not in D.all_characters() or D.get(mine).team != "townsfolk":
+        return frozenset()
+    return frozenset(n for n, c in table.claims.items()
+                     if c in NOMINATION_TESTS and n not in table.nominated and n != bot.name)
+
+
 # Good characters whose team wins when only three live and nobody is executed that day (the
 # Mayor): good bots let nobody die then if they trust the claimant (`_peace_wins`).
 PEACEMAKERS: frozenset[str] = frozenset({"mayor"})

@@ -48,7 +48,7 @@ from .goodplays import CHOICES as GOOD_CHOICES
 from .goodplays import guard
 from .plays import (AGREES, BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS,
                     INVENTS, NOMINATES, PEACEMAKERS, PICKS, PRETENDS, USES, VOTE_CALLS,
-                    VOTES, about_to_die)
+                    VOTES, about_to_die, evil_avoids)
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -699,6 +699,9 @@ class ReasoningBot:
             p = table.public_demon()
             good = [n for n in living if n not in team]
             wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
+            avoid = evil_avoids(self, view, table)
+            if avoid:
+                good = [n for n in good if n not in avoid]     # an untested Virgin claim
             if wins:
                 return {"nominate": wins[0]}
             top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
