@@ -249,11 +249,18 @@ def evil_avoids(bot, view, table) -> frozenset[str]:
     """The players evil bot `bot` does not nominate because of `NOMINATION_TESTS`: living
     claimants of such a character nobody has nominated yet, while its own claim (or its
     planned bluff, not yet said) is a Townsfolk."""
-    mine = table.claims.get(bot.name) or bot.bluff
-    if not mine or mine not in D.all_characters() or D.get(mine).team != "townsfolk":
+    claims = table.claims
+    untested = [n for n, c in claims.items()
+                if c in NOMINATION_TESTS and n not in table.nominated and n != bot.name]
+    if not untested:
         return frozenset()
-    return frozenset(n for n, c in table.claims.items()
-                     if c in NOMINATION_TESTS and n not in table.nominated and n != bot.name)
+    mine = claims.get(bot.name) or bot.bluff
+    if not mine or _TEAMS.get(mine) != "townsfolk":
+        return frozenset()
+    return frozenset(untested)
+
+
+_TEAMS = D.teams()
 
 
 # Good characters whose team wins when only three live and nobody is executed that day (the
