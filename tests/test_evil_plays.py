@@ -76,9 +76,8 @@ def _endings(script, n, seeds):
 
 def test_alternate_endings_are_reached_by_the_characters_plays():
     """The Alsaahir's guess and a Minion's Damsel guess win games; the Cult Leader calls
-    its cult (plays.USES, VOTES; ReasoningBot._evil_guess). (A cult win is no longer
-    reached in 250 games at 7-9 players since evil votes as good players do: the good bots
-    join only when sure the leader and its neighbours are good, docs/bots.md.)"""
+    its cult (plays.USES, VOTES; ReasoningBot._evil_guess). (Cult wins by both teams:
+    tests/test_character_plays.py.)"""
     ends = _ae10()
     assert ("good", "alsaahir") in ends
     assert ("evil", "damsel_guessed") in ends

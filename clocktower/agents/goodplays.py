@@ -18,8 +18,10 @@ answered by adding its entry here.
     belief, and `FEAR_NOMINATES` times likelier to nominate than a good player: it
     nominates its chosen player every day) and the nominee good.
 
-* `CHOICES`: a good bot's own night choice for its character: **the Huntsman** chooses the
-  player likeliest to be the hidden Damsel (`_huntsman_choice`).
+* `CHOICES`: a good bot's own choice for its character: **the Huntsman** chooses the
+  player likeliest to be the hidden Damsel (`_huntsman_choice`); **the Klutz**, dead, the
+  living player it believes least likely evil (`_klutz_choice`: any evil player chosen
+  loses the game, so the Demon chance is the wrong measure).
 """
 from __future__ import annotations
 
@@ -82,11 +84,26 @@ def _huntsman_choice(bot, view, table, living: list[str]) -> list[str] | None:
     return [min(quiet, key=lambda n: (n not in late, e.get(n, 0.0), table.seat[n]))]
 
 
+def _klutz_choice(bot, view, table, living: list[str]) -> list[str] | None:
+    """The dead Klutz's public choice ("if they are evil, your team loses"): the living
+    player this bot believes least likely evil (Minion or Demon alike), its own belief;
+    ties by seat. Asked at the end of the day it learned it died (`Klutz.on_day_end`): it
+    waits the day out for the town's claims (`plays._klutz_use`)."""
+    if bot._evil(view):
+        return None
+    e = table.evil_chances(bot.name)
+    pool = [n for n in living if n != bot.name and view.alive(n)] or list(living)
+    if not pool:
+        return None
+    return [min(pool, key=lambda n: (e.get(n, 0.0), table.seat[n]))]
+
+
 # `CHOICES`: character -> (bot, view, table, living candidates) -> the players a good bot
 # chooses at night for that character's ability, [] to decline (an optional choice), None
 # for the general rule.
 CHOICES: dict[str, Callable[[Any, Any, Any, list[str]], "list[str] | None"]] = {
     "huntsman": _huntsman_choice,
+    "klutz": _klutz_choice,
 }
 
 

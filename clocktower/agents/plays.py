@@ -96,39 +96,31 @@ def _alsaahir(bot, view, table, uses: list[dict]) -> dict | None:
     return None
 
 
-# A good Cult Leader calls its cult when the chance that any of its living neighbours is
-# evil (whose alignment it takes) is at most this, by its belief.
-CULT_SAFE = 0.25
+# A good bot joins a cult when the chance that the Cult Leader's team is evil today is at
+# most this, by its belief (`cult_risk`): if that team is good, the cult wins at once; if
+# it is evil and every good player joins, evil wins at once.
+CULT_SAFE = 0.5
 
 
 def _cultleader(bot, view, table, uses: list[dict]) -> dict | None:
-    """Form a cult (every good player joining wins for the Cult Leader's team): an evil
-    Cult Leader (told so at night) every day; a good one when its neighbours, whose
-    alignment it takes, are probably good (the good bots then join)."""
-    if not uses:
-        return None
-    mine = [info.get("alignment") for _n, ab, info, _c in bot.learned
-            if ab == "cultleader" and "alignment" in info]
-    evil_now = (mine[-1] == "evil") if mine else bot._evil(view)
-    if evil_now:
-        return uses[0]
-    if view.day < 2:
-        return None
-    if cult_risk(bot, view, table, bot.name) <= CULT_SAFE:
-        return uses[0]
-    return None
+    """Form a cult (every good player joining wins for the Cult Leader's team, its own
+    alignment now) every day, good or evil: a cult that fails costs nothing (nothing
+    happens), and the good players' doubt, not the leader's patience, decides it."""
+    return uses[0] if uses else None
 
 
 def cult_risk(bot, view, table, leader: str) -> float:
-    """The chance, by `bot`'s belief, that the Cult Leader `leader` or a living neighbour
-    of theirs is evil (its alignment follows theirs at night)."""
+    """The chance, by `bot`'s belief, that the Cult Leader `leader`'s team is evil today:
+    the claimant is evil (a lie, or a Cult Leader turned evil before), or a good one took
+    an evil neighbour's alignment last night (its alive neighbours: both evil, evil; one
+    of each, the Storyteller's pick, taken as even). A neighbour that is `bot` itself,
+    good, counts as good."""
     e = table.evil_chances(bot.name)
-    names = [leader] + [n for n in _alive_neighbours(view, table, leader) if n != bot.name]
-    ok = 1.0
-    for n in names:
-        if n != bot.name:
-            ok *= 1.0 - e.get(n, 0.0)
-    return 1.0 - ok
+    lie = e.get(leader, 0.0) if leader != bot.name else 0.0
+    near = [0.0 if n == bot.name else e.get(n, 0.0)
+            for n in _alive_neighbours(view, table, leader)]
+    turned = sum(near) / len(near) if near else 0.0
+    return lie + (1.0 - lie) * turned
 
 
 def _alive_neighbours(view, table, name: str) -> list[str]:
@@ -177,8 +169,27 @@ def _gangster(bot, view, table, uses: list[dict]) -> dict | None:
     return min(good, key=lambda u: (trust.get(u["target"], 0.0), table.seat[u["target"]]))
 
 
+def _klutz_use(bot, view, table, uses: list[dict]) -> dict | None:
+    """The dead Klutz's choice as a day action: not by day (an aimed ability's general rule
+    would point at the likeliest Demon, and an evil choice loses): it waits for the end of
+    the day, where the engine asks it (`goodplays._klutz_choice`, `_klutz_choice` below for
+    an evil Klutz), having heard the day's claims."""
+    return None
+
+
+def _klutz_choice(bot, view, table, candidates: list[str]) -> list[str] | None:
+    """An evil Klutz (turned evil) chooses a good player (an evil one would make good win):
+    the living player outside its team the table trusts most; a good one: `goodplays`."""
+    good = _evil_choosers_targets(bot, view, candidates)
+    if not good:
+        return None
+    trust = table.public_evil(fresh=False)
+    return [min(good, key=lambda n: (trust.get(n, 0.0), table.seat[n]))]
+
+
 USES: dict[str, Play] = {
     "alsaahir": _alsaahir,
+    "klutz": _klutz_use,
     "cultleader": _cultleader,
     "vizier": _vizier,
     "gangster": _gangster,
@@ -190,18 +201,28 @@ USES: dict[str, Play] = {
 # nomination (and exiles) are the general rule's.
 
 def _cult(bot, view, table, context: dict) -> bool:
-    """Join a cult: an evil bot when its teammate leads it (evil wins) and never otherwise;
-    a good bot when the leader is probably good (its team's win), by its belief."""
+    """Join a cult: an evil bot always (only good players' hands decide it: a hand for a
+    teammate's cult may win, one for a good leader's changes nothing and looks good; a
+    refusal would be a tell, the hands being public); a good bot when the leader's team is
+    probably good today (`cult_risk` at most CULT_SAFE), by its belief."""
     leader = context.get("cult")
     if not isinstance(leader, str) or leader not in table.seat:
         return False
     if bot._evil(view):
-        return leader in bot._teammates(view)
+        return True
     return cult_risk(bot, view, table, leader) <= CULT_SAFE
 
 
 VOTES: dict[str, Callable[[Any, Any, Any, dict], bool]] = {
     "cult": _cult,
+}
+
+# `VOTE_CALLS`: character -> the context key of the vote a public use of its day ability
+# opens, its value the user (the Cult Leader's cult: `{"cult": leader}`). A bot answering
+# votes by the engine's fast path (`fast_vote(view)`, no context) reads the use from the
+# public record and answers as `VOTES` does.
+VOTE_CALLS: dict[str, str] = {
+    "cultleader": "cult",
 }
 
 
@@ -215,6 +236,32 @@ FLIPPERS: frozenset[str] = frozenset({"heretic"})
 # nominates a living claimant outside its team, and votes for them, when its team's hands
 # alone reach the vote's threshold (`ReasoningBot._evil_wins_by_vote`).
 EXECUTE_TO_WIN: frozenset[str] = frozenset({"saint"})
+
+# Characters whose ability answers their first nomination by the nominator's character
+# type (the Virgin: a Townsfolk nominator is executed at once): an evil bot that claims a
+# Townsfolk (or means to) never makes the first nomination of a claimant of one
+# (`evil_avoids`): if the claim is true, nothing happening shows it is no Townsfolk (and a
+# Spy registering as one would die). One claiming an Outsider may: that spends her.
+NOMINATION_TESTS: frozenset[str] = frozenset({"virgin"})
+
+
+def evil_avoids(bot, view, table) -> frozenset[str]:
+    """The players evil bot `bot` does not nominate because of `NOMINATION_TESTS`: living
+    claimants of such a character nobody has nominated yet, while its own claim (or its
+    planned bluff, not yet said) is a Townsfolk."""
+    claims = table.claims
+    untested = [n for n, c in claims.items()
+                if c in NOMINATION_TESTS and n not in table.nominated and n != bot.name]
+    if not untested:
+        return frozenset()
+    mine = claims.get(bot.name) or bot.bluff
+    if not mine or _TEAMS.get(mine) != "townsfolk":
+        return frozenset()
+    return frozenset(untested)
+
+
+_TEAMS = D.teams()
+
 
 # Good characters whose team wins when only three live and nobody is executed that day (the
 # Mayor): good bots let nobody die then if they trust the claimant (`_peace_wins`).
@@ -368,6 +415,7 @@ HANDS: dict[str, Callable[[Any, Any, Any, str], "bool | None"]] = {
 
 CHOICES: dict[str, Callable[[Any, Any, Any, list[str]], "list[str] | None"]] = {
     "fearmonger": _fearmonger_choice,
+    "klutz": _klutz_choice,
 }
 # (the Harlot's entry is added below, with its other plays)
 
