@@ -146,6 +146,12 @@ def _init(point: Point, options: list, bots: Bots, seed: int, worker: bool = Fal
         import signal
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        # What the worker inherited (the parent's modules, game, server) is left out of the
+        # cycle collector's scans, and young collections are rarer (`sim.bench.batch_gc`,
+        # entered for the worker's life): the rollouts' games are freed by `rollout` itself.
+        from ..sim.bench import batch_gc
+        _W["gc"] = batch_gc()
+        _W["gc"].__enter__()
     _W.update(point=point, options=options, bots=bots, seed=seed)
 
 
@@ -162,10 +168,18 @@ def _task(task: tuple[int, int]) -> tuple[int, int, str]:
                               f"{type(e).__name__}: {e}") from None
 
 
+def _batch(index: int) -> list[tuple[int, int, str]]:
+    """Rollout `index` of every target: a worker's task (one message each way for all the
+    targets, not one a rollout: the pool's own cost per task was about a tenth of a
+    rollout's CPU, in the parent that shares the two cores with the workers)."""
+    return [_task((g, index)) for g in range(len(_W["options"]))]
+
+
 class Rollouts:
     """Rollouts from `point` for each of `targets` (a Group, or None: the standing), `n`
-    each, in `workers` processes (0: in this process), round robin. Iterate for
-    `(target index, rollout index, winner)` as they arrive; `stop()` ends the work."""
+    each, in `workers` processes (0: in this process), round robin (a worker's task is one
+    rollout index for every target). Iterate for `(target index, rollout index, winner)` as
+    they arrive; `stop()` ends the work."""
 
     def __init__(self, point: Point, targets: list[Group | None], n: int, bots: Bots,
                  seed: int = 0, workers: int = WORKERS):
@@ -179,20 +193,23 @@ class Rollouts:
 
     def __iter__(self) -> Iterator[tuple[int, int, str]]:
         if self.workers <= 0:
+            from ..sim.bench import batch_gc
             _init(self.point, self.targets, self.bots, self.seed)
-            for t in self.tasks():
-                if self.stopped:
-                    return
-                yield _task(t)
+            with batch_gc():
+                for t in self.tasks():
+                    if self.stopped:
+                        return
+                    yield _task(t)
             return
         ctx = multiprocessing.get_context("fork")
         self._pool = ctx.Pool(self.workers, initializer=_init,
                               initargs=(self.point, self.targets, self.bots, self.seed, True))
         try:
-            for r in self._pool.imap_unordered(_task, self.tasks(), chunksize=1):
-                if self.stopped:
-                    return
-                yield r
+            for batch in self._pool.imap_unordered(_batch, range(self.n), chunksize=1):
+                for r in batch:
+                    if self.stopped:
+                        return
+                    yield r
         finally:
             self.stop()
 

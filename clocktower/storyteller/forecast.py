@@ -225,8 +225,12 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
 def rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
             seed: int = 0) -> str:
     """Play the rest of the game from `point` once (rollout `index`; `option` answers the
-    decision `point.upto` when given) and return the winner: "good", "evil" or "none"."""
-    return play_rollout(point, index, option, bots, seed).winner or "none"
+    decision `point.upto` when given) and return the winner: "good", "evil" or "none". The
+    game is freed at once (`Game.dispose`), not left to the cycle collector."""
+    game = play_rollout(point, index, option, bots, seed)
+    winner = game.winner or "none"
+    game.dispose()
+    return winner
 
 
 def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
