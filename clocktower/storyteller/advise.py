@@ -372,10 +372,11 @@ def next_decision(events: list[dict]) -> int:
 
 
 def terminal_advisor(console: Any, bots: Bots, rollouts: int = 100, budget: float = 30.0,
-                     workers: int = WORKERS, seed: int = 0) -> Callable[[Decision, Any], Advice]:
+                     workers: int = WORKERS, seed: int = 0) -> Callable[..., Advice]:
     """The advisor `TerminalStoryteller` asks on request (`play --storyteller ask`): `advise`
-    at the decision being asked, with a progress bar on `console`."""
-    def advisor(decision: Decision, view: Any) -> Advice:
+    at the decision being asked (`within`: a group opened, its options only), with a
+    progress bar on `console`."""
+    def advisor(decision: Decision, view: Any, within: list | None = None) -> Advice:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
         with Progress(TextColumn("[bold]rollouts[/]"), BarColumn(), MofNCompleteColumn(),
                       console=console, transient=True) as prog:
@@ -383,5 +384,5 @@ def terminal_advisor(console: Any, bots: Bots, rollouts: int = 100, budget: floa
             return advise(view.game, decision, rollouts, bots, seed, workers, budget,
                           on_update=lambda a: prog.update(
                               task, completed=a.standing.n + sum(t.n for t in a.tallies),
-                              total=rollouts * (1 + len(a.groups))))
+                              total=rollouts * (1 + len(a.groups))), within=within)
     return advisor
