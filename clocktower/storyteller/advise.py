@@ -32,7 +32,7 @@ from ..engine.decisions import Decision
 from ..engine.game import Game
 from ..errors import ClocktowerError
 from .forecast import (_NOTHING, Bots, Point, Tally, overlap_tiers, point_of, probe,
-                       probe_next, rollout)
+                       probe_next, rollout, worker_gc)
 
 ROLLOUTS = 200          # default rollouts per group
 WORKERS = 2             # default worker processes
@@ -146,12 +146,7 @@ def _init(point: Point, options: list, bots: Bots, seed: int, worker: bool = Fal
         import signal
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        # What the worker inherited (the parent's modules, game, server) is left out of the
-        # cycle collector's scans, and young collections are rarer (`sim.bench.batch_gc`,
-        # entered for the worker's life): the rollouts' games are freed by `rollout` itself.
-        from ..sim.bench import batch_gc
-        _W["gc"] = batch_gc()
-        _W["gc"].__enter__()
+        worker_gc()     # the rollouts' games are freed by `rollout` itself
     _W.update(point=point, options=options, bots=bots, seed=seed)
 
 

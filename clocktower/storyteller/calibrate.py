@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .estimate import FEATURES, features
-from .forecast import Bots, Point, dawns, probe, run_serial
+from .forecast import Bots, Point, dawns, probe, run_serial, worker_gc
 
 BASE_SEED = 1_000_000       # the base-rate games' seeds start here (+ the count * 10_000)
 
@@ -71,13 +71,6 @@ def _play_here(todo_b: list, todo_f: list, got: Callable[[dict], None]) -> None:
         players, s, winner, fs = _forecasts(t2)
         got({"base": False, "players": players, "seed": s, "winner": winner,
              "dawns": [list(x) for x in fs]})
-
-
-def _gc_worker() -> None:
-    """A calibration worker's garbage collection as a batch's (`sim.bench.batch_gc`, entered
-    for the worker's life): what it inherited is left out of the collector's scans."""
-    from ..sim.bench import batch_gc
-    batch_gc().__enter__()
 
 
 @dataclass
@@ -169,7 +162,7 @@ def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: B
             with batch_gc():
                 _play_here(todo_b, todo_f, got)
         else:
-            with multiprocessing.get_context("fork").Pool(workers, initializer=_gc_worker) as pool:
+            with multiprocessing.get_context("fork").Pool(workers, initializer=worker_gc) as pool:
                 for (players, winner), t in zip(pool.imap(_outcome, todo_b, chunksize=8), todo_b):
                     got({"base": True, "players": players, "seed": t[2], "winner": winner})
                 for players, s, winner, fs in pool.imap_unordered(_forecasts, todo_f):
