@@ -14,15 +14,14 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from .cli_app import app
+from .cli_app import Bots, EvilBots, GoodBots, app, team_bots
 from .errors import ClocktowerError
 
 
-def _bots(bots: str, good_bots: Optional[str], evil_bots: Optional[str]):
-    from .agents.policies import team_policies
-    from .storyteller.forecast import Bots
-    good, evil = team_policies(bots, good_bots, evil_bots)
-    return Bots(good, evil)
+def _bots(bots: Optional[str], good_bots: Optional[str], evil_bots: Optional[str]):
+    """The rollouts' bots (`forecast.Bots`) the shared bot options name (`cli_app`)."""
+    from .storyteller import forecast
+    return forecast.Bots(*team_bots(bots, good_bots, evil_bots))
 
 
 def _progress(console: Console):
@@ -41,9 +40,9 @@ def advise(log: Path = typer.Argument(..., help="a game log (`play --log`, a web
            days: bool = typer.Option(True, "--days/--no-days", help="the standing at the "
                                      "dawn and at the end of each day"),
            day_rollouts: int = typer.Option(100, help="rollouts per day's standing"),
-           bots: str = typer.Option("reasoning", help="the bots that play the rollouts"),
-           good_bots: Optional[str] = typer.Option(None, help="the good team's (default: --bots)"),
-           evil_bots: Optional[str] = typer.Option(None, help="the evil team's (default: --bots)"),
+           bots: Bots = "reasoning",
+           good_bots: GoodBots = None,
+           evil_bots: EvilBots = None,
            workers: int = typer.Option(2, help="worker processes (0: this process)"),
            seed: int = typer.Option(0, help="the rollouts' seed: same seed, same figures"),
            budget: Optional[float] = typer.Option(None, help="seconds at most for the "
@@ -151,7 +150,7 @@ def advise_calibrate(
         rollouts: int = typer.Option(50, help="rollouts per dawn forecast"),
         base_games: int = typer.Option(300, help="games at each count for the base rate"),
         seed: int = typer.Option(0, help="the first game's seed (game i plays seed + i)"),
-        bots: str = typer.Option("reasoning", help="the bots (games and rollouts)"),
+        bots: Bots = "reasoning",
         storyteller: str = typer.Option("auto", help="the automatic Storyteller of the games "
                                         "and rollouts: auto (it leans) or neutral"),
         workers: int = typer.Option(2, help="worker processes (0: this process)"),

@@ -445,3 +445,45 @@ def test_a_web_game_longer_than_the_bots_day_limit_is_rolled_out(monkeypatch):
         if rolled >= 2:
             break
     assert rolled >= 2
+
+
+def test_storyteller_ask_opens_a_group_of_options(game, monkeypatch):
+    """At the terminal (`play --storyteller ask`), `e` shows each group's effect and `o K`
+    opens group K: its options figured one by one (or a seeded sample), numbered as in the
+    whole list, then a number still chooses."""
+    from rich.console import Console
+    from clocktower.storyteller import human
+    from clocktower.storyteller.advise import terminal_advisor
+    events = list(game.log)
+    rec = next(e for e in _st(events) if e["kind"] == "info" and e["ability"] == "washerwoman")
+    d, g = probe(Point(events, rec["seq"]))
+    opts = d.options()
+    big = [x for x in groups(d, g)[0] if len(x.options) > 1]
+    assert big                          # the Washerwoman's options come grouped
+    console = Console(record=True, width=200, color_system=None)
+    asked = []
+    real = terminal_advisor(console, Bots(), rollouts=1, workers=0)
+
+    def advisor(decision, view, within=None):
+        asked.append(within)
+        return real(decision, view, within=within)
+    answers = iter(["o 1", "e", "o 9", "o 1", "3"])
+    monkeypatch.setattr(human.Prompt, "ask", lambda *a, **k: next(answers))
+    st = human.TerminalStoryteller(console, advisor=advisor)
+    from types import SimpleNamespace
+    assert st(d, SimpleNamespace(game=g)) == opts[2]      # the advisor reads view.game
+    out = console.export_text()
+    assert asked[0] is None and asked[1] == big[0].options
+    assert f"o 1: open “{big[0].label}” ({len(big[0].options)} options)" in out
+    assert "open a group: o and a number from 1 to" in out
+    assert f"{big[0].label}: its options one by one" in out
+    opened = out.split("its options one by one")[1]
+    # the opened group's options (a seeded sample of 12 when it holds more), each with its
+    # own figure, numbered as in the whole list
+    inner = groups(d, g, big[0].options)[0]
+    assert len(inner) == min(12, len(big[0].options))
+    lines = [ln.strip() for ln in opened.splitlines() if ", tier " in ln]
+    assert sorted(int(ln.split(".")[0]) for ln in lines) == \
+        sorted(opts.index(x.options[0]) + 1 for x in inner)
+    # before `e`, `o` opens nothing: said, not chosen
+    assert "choose a number from 1 to" in out.split("o 1: open")[0]

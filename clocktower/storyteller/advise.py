@@ -32,7 +32,7 @@ from ..engine.decisions import Decision
 from ..engine.game import Game
 from ..errors import ClocktowerError
 from .forecast import (_NOTHING, Bots, Point, Tally, overlap_tiers, point_of, probe,
-                       probe_next, rollout)
+                       probe_next, rollout, worker_gc)
 
 ROLLOUTS = 200          # default rollouts per group
 WORKERS = 2             # default worker processes
@@ -146,6 +146,7 @@ def _init(point: Point, options: list, bots: Bots, seed: int, worker: bool = Fal
         import signal
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        worker_gc()     # the rollouts' games are freed by `rollout` itself
     _W.update(point=point, options=options, bots=bots, seed=seed)
 
 
@@ -162,10 +163,18 @@ def _task(task: tuple[int, int]) -> tuple[int, int, str]:
                               f"{type(e).__name__}: {e}") from None
 
 
+def _batch(index: int) -> list[tuple[int, int, str]]:
+    """Rollout `index` of every target: a worker's task (one message each way for all the
+    targets, not one a rollout: the pool's own cost per task was about a tenth of a
+    rollout's CPU, in the parent that shares the two cores with the workers)."""
+    return [_task((g, index)) for g in range(len(_W["options"]))]
+
+
 class Rollouts:
     """Rollouts from `point` for each of `targets` (a Group, or None: the standing), `n`
-    each, in `workers` processes (0: in this process), round robin. Iterate for
-    `(target index, rollout index, winner)` as they arrive; `stop()` ends the work."""
+    each, in `workers` processes (0: in this process), round robin (a worker's task is one
+    rollout index for every target). Iterate for `(target index, rollout index, winner)` as
+    they arrive; `stop()` ends the work."""
 
     def __init__(self, point: Point, targets: list[Group | None], n: int, bots: Bots,
                  seed: int = 0, workers: int = WORKERS):
@@ -179,20 +188,23 @@ class Rollouts:
 
     def __iter__(self) -> Iterator[tuple[int, int, str]]:
         if self.workers <= 0:
+            from ..sim.bench import batch_gc
             _init(self.point, self.targets, self.bots, self.seed)
-            for t in self.tasks():
-                if self.stopped:
-                    return
-                yield _task(t)
+            with batch_gc():
+                for t in self.tasks():
+                    if self.stopped:
+                        return
+                    yield _task(t)
             return
         ctx = multiprocessing.get_context("fork")
         self._pool = ctx.Pool(self.workers, initializer=_init,
                               initargs=(self.point, self.targets, self.bots, self.seed, True))
         try:
-            for r in self._pool.imap_unordered(_task, self.tasks(), chunksize=1):
-                if self.stopped:
-                    return
-                yield r
+            for batch in self._pool.imap_unordered(_batch, range(self.n), chunksize=1):
+                for r in batch:
+                    if self.stopped:
+                        return
+                    yield r
         finally:
             self.stop()
 
@@ -355,10 +367,11 @@ def next_decision(events: list[dict]) -> int:
 
 
 def terminal_advisor(console: Any, bots: Bots, rollouts: int = 100, budget: float = 30.0,
-                     workers: int = WORKERS, seed: int = 0) -> Callable[[Decision, Any], Advice]:
+                     workers: int = WORKERS, seed: int = 0) -> Callable[..., Advice]:
     """The advisor `TerminalStoryteller` asks on request (`play --storyteller ask`): `advise`
-    at the decision being asked, with a progress bar on `console`."""
-    def advisor(decision: Decision, view: Any) -> Advice:
+    at the decision being asked (`within`: a group opened, its options only), with a
+    progress bar on `console`."""
+    def advisor(decision: Decision, view: Any, within: list | None = None) -> Advice:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
         with Progress(TextColumn("[bold]rollouts[/]"), BarColumn(), MofNCompleteColumn(),
                       console=console, transient=True) as prog:
@@ -366,5 +379,5 @@ def terminal_advisor(console: Any, bots: Bots, rollouts: int = 100, budget: floa
             return advise(view.game, decision, rollouts, bots, seed, workers, budget,
                           on_update=lambda a: prog.update(
                               task, completed=a.standing.n + sum(t.n for t in a.tallies),
-                              total=rollouts * (1 + len(a.groups))))
+                              total=rollouts * (1 + len(a.groups))), within=within)
     return advisor

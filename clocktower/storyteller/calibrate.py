@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .estimate import FEATURES, features
-from .forecast import Bots, Point, dawns, probe, run_serial
+from .forecast import Bots, Point, dawns, probe, run_serial, worker_gc
 
 BASE_SEED = 1_000_000       # the base-rate games' seeds start here (+ the count * 10_000)
 
@@ -48,12 +48,29 @@ def _forecasts(task: tuple) -> tuple[int, int, str, list[tuple]]:
         t = run_serial(point, range(rollouts), bots=bots, seed=seed)
         out.append((day, t.chance, t.n,
                     {k: round(v, 4) for k, v in zip(FEATURES, features(at))}))
-    return players, seed, game.winner or "none", out
+        at.dispose()
+    winner = game.winner or "none"
+    game.dispose()
+    return players, seed, winner, out
 
 
 def _outcome(task: tuple) -> tuple[int, str]:
     script, players, seed, bots = task
-    return players, _game(script, players, seed, bots).winner or "none"
+    game = _game(script, players, seed, bots)
+    winner = game.winner or "none"
+    game.dispose()
+    return players, winner
+
+
+def _play_here(todo_b: list, todo_f: list, got: Callable[[dict], None]) -> None:
+    """The base-rate games, then the forecast games, in this process."""
+    for t in todo_b:
+        players, winner = _outcome(t)
+        got({"base": True, "players": players, "seed": t[2], "winner": winner})
+    for t2 in todo_f:
+        players, s, winner, fs = _forecasts(t2)
+        got({"base": False, "players": players, "seed": s, "winner": winner,
+             "dawns": [list(x) for x in fs]})
 
 
 @dataclass
@@ -139,17 +156,13 @@ def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: B
             on_game()
     todo_b = [t for t in bt if (True, t[1], t[2]) not in done]
     todo_f = [t for t in fc if (False, t[1], t[2]) not in done]
+    from ..sim.bench import batch_gc
     try:
         if workers <= 0:
-            for t in todo_b:
-                players, winner = _outcome(t)
-                got({"base": True, "players": players, "seed": t[2], "winner": winner})
-            for t2 in todo_f:
-                players, s, winner, fs = _forecasts(t2)
-                got({"base": False, "players": players, "seed": s, "winner": winner,
-                     "dawns": [list(x) for x in fs]})
+            with batch_gc():
+                _play_here(todo_b, todo_f, got)
         else:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(workers, initializer=worker_gc) as pool:
                 for (players, winner), t in zip(pool.imap(_outcome, todo_b, chunksize=8), todo_b):
                     got({"base": True, "players": players, "seed": t[2], "winner": winner})
                 for players, s, winner, fs in pool.imap_unordered(_forecasts, todo_f):

@@ -222,11 +222,25 @@ def _build(point: Point, prefix: _Prefix) -> tuple[Game, Any]:
     return game, _BOT_DAYS
 
 
+def worker_gc() -> None:
+    """A forked worker's garbage collection, for its life: what it inherited (the parent's
+    modules, game, server) is frozen out of the collector's scans, and young collections run
+    every 10,000 allocations, as in a batch of games (`sim.bench.batch_gc`, less its first
+    full collection: in a forked child that would touch, so copy, every inherited page)."""
+    import gc
+    gc.freeze()
+    gc.set_threshold(10_000, 100, 100)
+
+
 def rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
             seed: int = 0) -> str:
     """Play the rest of the game from `point` once (rollout `index`; `option` answers the
-    decision `point.upto` when given) and return the winner: "good", "evil" or "none"."""
-    return play_rollout(point, index, option, bots, seed).winner or "none"
+    decision `point.upto` when given) and return the winner: "good", "evil" or "none". The
+    game is freed at once (`Game.dispose`), not left to the cycle collector."""
+    game = play_rollout(point, index, option, bots, seed)
+    winner = game.winner or "none"
+    game.dispose()
+    return winner
 
 
 def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),

@@ -69,8 +69,10 @@ def describe_decision(decision: Decision) -> tuple[str, list[str]]:
 
 
 class TerminalStoryteller:
-    """`advisor(decision, view)`, when given, is asked for each option's effect when the
-    person types `e` instead of a number (`storyteller/advise.py: terminal_advisor`)."""
+    """`advisor(decision, view, within=None)`, when given, is asked for each option's effect
+    when the person types `e` instead of a number (`storyteller/advise.py:
+    terminal_advisor`); after it, `o K` opens group K of that table (`within`: the group's
+    options, each figured alone or a seeded sample of them, as the web's *open*)."""
 
     sees_everything = True      # as a Storyteller does (see engine/views.py)
 
@@ -120,30 +122,52 @@ class TerminalStoryteller:
                     return opts[k - 1]
                 c.print(f"[red]choose a number from 1 to {len(opts)}[/]")
         c.print("  [dim]type e to see each option's effect on good's chance (rollouts by bots)[/]")
+        groups: list = []           # the last table's groups of more than one option
         while True:
             text = Prompt.ask("choose", console=c, default="1").strip().lower()
             if text == "e":
-                self._effects(decision, view, shown, texts, n_true)
+                adv = self._effects(decision, view, opts, shown, texts, n_true)
+                groups = [g for g in adv.groups if len(g.options) > 1]
+                for k, g in enumerate(groups, 1):
+                    c.print(f"  [dim]o {k}: open “{esc(g.label)}” ({len(g.options)} options)[/]")
+                continue
+            if text.startswith("o") and groups:
+                k_text = text[1:].strip()
+                if k_text.isdigit() and 1 <= int(k_text) <= len(groups):
+                    g = groups[int(k_text) - 1]
+                    c.print(f"  [bold]{esc(g.label)}[/]: its options one by one")
+                    self._effects(decision, view, opts, [o for o in opts if o in g.options],
+                                  texts, n_true, within=g.options)
+                    continue
+                c.print(f"[red]open a group: o and a number from 1 to {len(groups)}[/]")
                 continue
             if text.isdigit() and 1 <= int(text) <= len(opts):
                 return opts[int(text) - 1]
-            c.print(f"[red]choose a number from 1 to {len(opts)}, or e[/]")
+            c.print(f"[red]choose a number from 1 to {len(opts)}, or e"
+                    f"{', or o and a group number' if groups else ''}[/]")
 
-    def _effects(self, decision: Decision, view, shown: list, texts: dict,
-                 n_true: int | None) -> None:
-        """The advisor's figures: its table, then the options again with their group's
-        figure beside each (options outside every group, a sample's: '-')."""
+    def _effects(self, decision: Decision, view, opts: list, shown: list, texts: dict,
+                 n_true: int | None, within: list | None = None):
+        """The advisor's figures (for `within`, a group's options, when given): its table,
+        then the options `shown` again, numbered as in the whole list, with their group's
+        figure beside each (options outside every group, a sample's: '-'; in a group opened,
+        only those figured). Returns the advice."""
         c = self.console
         assert self.advisor is not None
-        adv = self.advisor(decision, view)
+        adv = self.advisor(decision, view) if within is None else \
+            self.advisor(decision, view, within=within)
         c.print(adv.table())
         c.print(f"  [dim]as the automatic Storyteller would answer: {esc(adv.standing.basis)}[/]")
         where: dict[str, int] = {}
         for k, g in enumerate(adv.groups):
             for o in g.options:
                 where.setdefault(repr(o), k)
+        number = {repr(o): i for i, o in enumerate(opts, 1)}
         tiers = adv.tiers
-        for i, o in enumerate(shown, 1):
+        if within is not None:          # a group opened: the options figured (a sample's)
+            shown = [o for o in shown if repr(o) in where]
+        for o in shown[: self.max_list]:
+            i = number[repr(o)]
             at = where.get(repr(o))
             if at is None:
                 fig = "   -"
@@ -156,6 +180,7 @@ class TerminalStoryteller:
                 tag = " [green](true)[/]" if i <= n_true else " [red](false)[/]"
             words = texts.get(o) if isinstance(o, str) else None
             c.print(f"  {i:3}. {fig}  {words or describe_answer(o)}{tag}")
+        return adv
 
     def _advice(self, decision: Decision, opts: list) -> object:
         """Advice for the Fisherman: typed text, or the number of a listed piece of advice
