@@ -57,7 +57,8 @@ def tool_name(body: dict) -> str:
 
 def hashed_pick(body: dict) -> dict:
     """A legal reply chosen by a hash of the request (the same request, the same answer):
-    a label of the `answer` tool, the first players of a names-only pick, or notes."""
+    a label of the `answer` tool (with words and hearers when the tool asks for them: a
+    talk turn), the first players of a names-only pick, or notes."""
     name = tool_name(body)
     h = int.from_bytes(hashlib.sha256(json.dumps(body["messages"], sort_keys=True)
                                       .encode()).digest()[:4], "big")
@@ -65,7 +66,12 @@ def hashed_pick(body: dict) -> dict:
         return tool_reply(name, {"notes": f"notes {h % 1000}"})
     labels = enum_of(body)
     if labels:
-        return tool_reply(name, {"choice": labels[h % len(labels)]})
+        args: dict = {"choice": labels[h % len(labels)]}
+        props = body["tools"][0]["function"]["parameters"]["properties"]
+        if "text" in props:
+            hearers = props["to"]["items"]["enum"]
+            args.update(text=f"words {h % 1000}", to=hearers[:1 + h % 2])
+        return tool_reply(name, args)
     props = body["tools"][0]["function"]["parameters"]["properties"]["players"]
     return tool_reply(name, {"players": props["items"]["enum"][:props["minItems"]]})
 

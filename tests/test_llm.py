@@ -3,15 +3,18 @@
 reasoning bot; the count of calls and tokens; the same replies give the same game."""
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 
 import pytest
 
+from clocktower.agents import llm
 from clocktower.agents.llm import LLMConfig, LLMPlayer, LLMUsage, labelled, usage_of
 from clocktower.agents.policies import make_agents
 from clocktower.engine.decisions import PlayerChoice, VoteChoice
 from clocktower.engine.runner import play
+from clocktower.engine.talk import TalkChoice
 from clocktower.play import NAMES, new_game
 
 from conftest import one_line_error
@@ -280,19 +283,138 @@ def test_the_system_message_holds_the_told_characters_almanac_text():
     assert "Imp" in almanac("imp") and "kills a player each night" in almanac("imp")
 
 
+def talk_game(env, responder, seed: int = 2, players: int = 5):
+    with FakeLLM(responder) as server:
+        env(server)
+        game = new_game("trouble-brewing", players, seed,
+                        agents=make_agents(NAMES[:players], seed, "llm", "llm"))
+        play(game, talk=1)
+    return game, server
+
+
+def asker(body: dict) -> str:
+    """The player a request is for (its system message's "You are NAME.")."""
+    return body["messages"][0]["content"].split("\n\nYou are ", 1)[1].split(".", 1)[0]
+
+
+def is_talk(body: dict) -> bool:
+    return tool_name(body) == "answer" and "text" in \
+        body["tools"][0]["function"]["parameters"]["properties"]
+
+
+SPOKEN = itertools.count()
+
+
+def speaks(body: dict) -> dict:
+    """A talk turn's reply that says or whispers (by a hash of the request), words that
+    name the request; other requests as `hashed_pick`."""
+    if not is_talk(body):
+        return hashed_pick(body)
+    args = json.loads(hashed_pick(body)["choices"][0]["message"]["tool_calls"][0]
+                      ["function"]["arguments"])
+    h = len(json.dumps(body["messages"]))
+    args["choice"] = enum_of(body)[-1 - h % 2]      # a whisper or a statement
+    args["text"] = f"secret words #{next(SPOKEN)}#"  # (each said once)
+    return tool_reply("answer", args)
+
+
 def test_llm_players_take_their_day_talk_turns(env):
     """With day talk (`play(game, talk=1)`), each talk turn is asked of the model with its
-    listed options (nothing, or a claim of a character on the script); the game ends."""
+    options (nothing, a claim of a character on the script, what the player's ability
+    learned, a statement, a whisper) and the fields for words and hearers; the game ends."""
     with FakeLLM() as server:
         env(server)
         game = new_game("trouble-brewing", 5, 2,
                         agents=make_agents(NAMES[:5], 2, "llm", "llm"))
         play(game, talk=1)
     assert game.winner in ("good", "evil")
-    asked = [r for r in server.requests if tool_name(r) == "answer"
-             and "Say something?" in r["messages"][1]["content"].split("\n\n")[-1]]
+    asked = [r for r in server.requests if is_talk(r)]
     assert asked, "no talk turn reached the model"
-    turns = [e for e in game.log if e["type"] == "decision" and e.get("kind") == "talk"]
-    claims = [e for e in game.log if e["type"] == "claim"]
-    assert all(isinstance(e["answer"], dict) and set(e["answer"]) == {"claim"}
-               for e in turns) and (not turns or claims)
+    for r in asked:
+        assert "Say something?" in r["messages"][1]["content"].split("\n\n")[-1]
+        labels = enum_of(r)
+        assert labels[0] == "pass / decline" and labels[-2:] == [llm.SAY, llm.WHISPER]
+        props = r["tools"][0]["function"]["parameters"]["properties"]
+        assert props["text"]["maxLength"] == llm.TALK_CHARS
+        speaker = asker(r)
+        assert speaker not in props["to"]["items"]["enum"]
+        assert sorted(props["to"]["items"]["enum"] + [speaker]) == sorted(NAMES[:5])
+
+
+def test_llm_statements_and_whispers_are_logged_and_whispers_kept_secret(env):
+    """An LLM player's statement is heard by all; its whisper's words only by the speaker
+    and its hearers (their views and their later prompts), while the table sees that it
+    happened; nobody else's view or prompt holds the words."""
+    game, server = talk_game(env, speaks, seed=2, players=6)
+    assert game.winner in ("good", "evil") and not usage_of(game.answerers).fallbacks
+    said = [e for e in game.log if e["type"] == "statement"]
+    whispers = [e for e in game.log if e["type"] == "whisper"]
+    assert said and whispers
+    assert all(e["visible_to"] == "all" and e["text"].startswith("secret words")
+               for e in said)
+    names = [p.name for p in game.players]
+    heard_in_prompts = 0
+    for w in whispers:
+        ear = {w["player"], *w["to"]}
+        assert w["visible_to"] == [w["player"], *w["to"]] and w["player"] not in w["to"]
+        seen = [e for e in game.log if e["type"] == "whispered" and e["player"] == w["player"]
+                and e["to"] == w["to"]]
+        assert seen and seen[0]["visible_to"] == "all" and "text" not in seen[0]
+        for n in names:
+            heard = any(e.get("text") == w["text"] for e in game.view(n).events)
+            assert heard == (n in ear), (n, w)
+        # the later prompts: the words only in the hearers' and the speaker's
+        for r in server.requests:
+            who = asker(r)
+            if who not in ear:
+                assert w["text"] not in r["messages"][1]["content"], who
+        told = [r for r in server.requests if w["text"] in r["messages"][1]["content"]]
+        assert all(asker(r) in ear for r in told)
+        heard_in_prompts += len(told)
+    assert heard_in_prompts     # (the hearers' later prompts hold the words)
+
+
+def talk_turn(game) -> TalkChoice:
+    chars = list(game.script.characters)
+    return TalkChoice("Ann", [n for n in NAMES[:5] if n != "Ann"], chars, {"player": "Ann"})
+
+
+@pytest.mark.parametrize("args, why", [
+    ({"choice": llm.SAY}, "needs your words in `text`"),
+    ({"choice": llm.SAY, "text": "   "}, "needs your words in `text`"),
+    ({"choice": llm.SAY, "text": "x" * (llm.TALK_CHARS + 1)},
+     f"has {llm.TALK_CHARS + 1} characters; at most {llm.TALK_CHARS}"),
+    ({"choice": llm.WHISPER, "text": "psst"}, "needs its hearers in `to`"),
+    ({"choice": llm.WHISPER, "text": "psst", "to": []}, "needs its hearers in `to`"),
+    ({"choice": llm.WHISPER, "text": "psst", "to": ["Ann"]}, "'Ann' cannot hear"),
+    ({"choice": llm.WHISPER, "text": "psst", "to": ["Bob", "Zed"]}, "'Zed' cannot hear"),
+    ({"choice": llm.WHISPER, "text": "psst", "to": ["Bob", "Bob"]}, "names a hearer twice"),
+    ({"choice": llm.WHISPER, "text": "psst", "to": [3]}, "needs its hearers in `to`"),
+])
+def test_an_unusable_statement_or_whisper_is_retried_with_the_reason(args, why):
+    def responder(body):
+        if len(server.requests) == 1:
+            return tool_reply("answer", args)
+        return tool_reply("answer", {"choice": llm.WHISPER, "text": " the Imp is Cat ",
+                                     "to": ["Dan", "Bob"]})
+    with FakeLLM(responder) as server:
+        game, ann = one_player(server)
+        d = talk_turn(game)
+        answer = ann(d, game.view("Ann"))
+    assert answer == {"say": "the Imp is Cat", "whisper": ["Dan", "Bob"]}
+    assert d.is_legal(answer) and ann.usage.retries == 1 and not ann.usage.fallbacks
+    assert why in server.requests[1]["messages"][-1]["content"]
+
+
+def test_a_statement_is_taken_and_a_malformed_talk_reply_falls_back(caplog):
+    with FakeLLM(lambda body: tool_reply("answer", {"choice": llm.SAY,
+                                                    "text": "I am the Chef"})) as server:
+        game, ann = one_player(server)
+        assert ann(talk_turn(game), game.view("Ann")) == {"say": "I am the Chef"}
+    with FakeLLM(lambda body: b"{not json") as server:
+        game, ann = one_player(server, retries=1)
+        d = talk_turn(game)
+        with caplog.at_level(logging.WARNING, logger="clocktower.llm"):
+            answer = ann(d, game.view("Ann"))
+    assert d.is_legal(answer) and len(server.requests) == 2
+    assert ann.usage.fallbacks[0]["kind"] == "talk" and "reasoning bot" in caplog.text

@@ -30,6 +30,15 @@ so far: the per-player memory of the published arenas.
 (`{"claim": id}`, the bots' structured claim language without the information part), and
 the day uses of the character the player last claimed (`pretends`: a fake Slayer shot).
 
+**Talk.** A day-talk turn (`engine/talk.py`, `play --talk N`, the environment's `talk=N`)
+offers, besides saying nothing and the claims, a public statement and a whisper: the same
+forced tool call, whose schema adds the free text (`text`, at most `TALK_CHARS`
+characters) and the whisper's hearers (`to`: any of the other players, as an `enum`).
+Text that is missing, blank or too long, or hearers that are not other players (or
+repeated), is an unusable answer like any other: retried with the reason, then the
+reasoning bot's turn (logged). A whisper is logged as the engine logs it: its words seen
+by the speaker and the hearers only, the table told that it happened.
+
 **Usage.** The players of one game share an `LLMUsage` (calls, prompt and completion tokens,
 retries, failures, fallbacks), read with `usage_of(answerers)` after the game.
 
@@ -59,6 +68,10 @@ log = logging.getLogger("clocktower.llm")
 HISTORY_CHARS = 12000       # the narrated view sent: its last this many characters
 NOTES_CHARS = 2000          # a player's notes are cut to this length
 MAX_LABELS = 300            # a player choice with more options asks for names instead
+TALK_CHARS = 600            # the longest statement or whisper a model may write (refused, not
+                            # cut, beyond it; the engine's own bound is talk.MAX_TEXT)
+SAY = "say something to the whole table"    # the talk turn's two free-text options
+WHISPER = "whisper to some players"
 
 PRIMER = """You are playing Blood on the Clocktower, a social deduction game, as one player.
 Teams: good (Townsfolk and Outsiders) and evil (Minions and the Demon). Good wins when the
@@ -182,6 +195,8 @@ def label(option: Any) -> str:
             return "nothing"
     if option is None:
         return "pass / decline"
+    if option is SAY or option is WHISPER:      # a talk turn's free text (`talk_options`)
+        return option
     return describe_answer(option)
 
 
@@ -246,6 +261,15 @@ def day_options(decision: Any, view: Any) -> list:
              and D.get(c).team != "traveller"]
     opts += [c for c in info_claims(view) if decision.is_legal(c)]
     return opts
+
+
+def talk_options(decision: Any, view: Any) -> list:
+    """A talk turn's options for a model: nothing, a claim of each character on the script,
+    claims of what the player's ability learned (`info_claims`), then a statement and a
+    whisper (`SAY`, `WHISPER`: their text and hearers are the tool's other fields)."""
+    opts = list(decision.options())
+    opts += [c for c in info_claims(view) if decision.is_legal(c)]
+    return opts + [SAY, WHISPER]
 
 
 # ---- the player ----------------------------------------------------------------------
@@ -386,6 +410,8 @@ class LLMPlayer:
             options = day_options(decision, view)
         elif decision.kind == "vote":
             options = [True, False]
+        elif decision.kind == "talk":
+            options = talk_options(decision, view)
         else:
             options = None
         names_only = options is None and hasattr(decision, "candidates") \
@@ -436,6 +462,12 @@ class LLMPlayer:
                 "minItems": decision.count, "maxItems": decision.count}}
             if decision.optional:
                 props["decline"] = {"type": "boolean"}
+        if decision.kind == "talk":
+            props["text"] = {"type": "string", "maxLength": TALK_CHARS, "description":
+                             f"what you say or whisper (with '{SAY}' or '{WHISPER}')"}
+            props["to"] = {"type": "array", "uniqueItems": True, "minItems": 1,
+                           "items": {"type": "string", "enum": list(decision.others)},
+                           "description": f"whom you whisper to (with '{WHISPER}')"}
         props["reason"] = {"type": "string", "description": "one short sentence"}
         return {"name": "answer", "description": "Give your answer to the question.",
                 "parameters": {"type": "object", "properties": props,
@@ -451,6 +483,13 @@ class LLMPlayer:
         elif decision.kind == "day_action":
             what = ("It is your turn in the day: pass, nominate, use an ability, or make a "
                     "public claim (claims may be true or bluffs).")
+        elif decision.kind == "talk":
+            what = (f"{decision.prompt} It is your turn to talk: say nothing, make a public "
+                    "claim (true or a bluff), say something to the whole table, or whisper "
+                    "to any of the other players (only they hear the words; everyone sees "
+                    f"that you whispered, and to whom). For '{SAY}' or '{WHISPER}', put your "
+                    f"words in `text` (at most {TALK_CHARS} characters); for a whisper, its "
+                    f"hearers in `to` (any of: {', '.join(decision.others)}).")
         else:
             ctx = {k: v for k, v in (decision.context or {}).items()
                    if k not in ("player", "ability")}
@@ -480,6 +519,8 @@ class LLMPlayer:
                 raise BadReply(f"{choice!r} is not one of the options" if choice is not None
                                else "no choice was given")
             answer = labels[choice]
+            if answer is SAY or answer is WHISPER:
+                answer = self._talk(decision, answer, args)
             if answer is True or answer is False or decision.is_legal(answer):
                 return answer
             raise BadReply(f"{choice!r} is not legal now")
@@ -492,6 +533,31 @@ class LLMPlayer:
         if not decision.is_legal(pick):
             raise BadReply(f"{pick} is not a legal choice")
         return pick
+
+    def _talk(self, decision: Any, how: str, args: dict) -> dict:
+        """A statement or a whisper from the tool's `text` (and `to`): the talk answer
+        (`TalkChoice`), or BadReply saying what is wrong with it."""
+        text = args.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise BadReply(f"'{how}' needs your words in `text`")
+        text = text.strip()
+        if len(text) > TALK_CHARS:
+            raise BadReply(f"`text` has {len(text)} characters; at most {TALK_CHARS}")
+        if how is SAY:
+            return {"say": text}
+        to = args.get("to")
+        if isinstance(to, str):
+            to = [to]
+        if not isinstance(to, list) or not to or not all(isinstance(n, str) for n in to):
+            raise BadReply(f"'{how}' needs its hearers in `to` (a list of names)")
+        others = decision.others
+        wrong = [n for n in to if n not in others]
+        if wrong:
+            raise BadReply(f"{', '.join(map(repr, wrong))} cannot hear a whisper from you "
+                           f"(the others: {', '.join(others)})")
+        if len(set(to)) != len(to):
+            raise BadReply("`to` names a hearer twice")
+        return {"say": text, "whisper": list(to)}
 
 
 # ---- the Storyteller ------------------------------------------------------------------
