@@ -318,8 +318,22 @@ class ClocktowerEnv(AECEnv):
         self._session: Session | None = None
         self._handed = False            # the game or a view of it handed out (`_release`)
         self._core: Core | None = None
+        self._selection = ""            # agent_selection before the first reset
         self.agents: list[str] = []
-        self.agent_selection: str = ""
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to step: kept by the game's `envstep.Core` (set at every step)."""
+        core = self._core
+        return core.selected if core is not None else self._selection
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        core = self._core
+        if core is not None:
+            core.selected = agent
+        else:
+            self._selection = agent
 
     # ---- PettingZoo API --------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -461,6 +475,7 @@ class ClocktowerEnv(AECEnv):
         that ended and was not handed out (`game`, `session`, `view`) is disposed of
         (`Game.dispose`): its cycles broken now, freed at once, as `clocktower bench`
         frees its games, not later by the cycle collector."""
+        core.current = None
         core.cache.clear()
         kept, core.kept = core.kept, []
         getrefcount = sys.getrefcount
@@ -499,20 +514,8 @@ class ClocktowerEnv(AECEnv):
             s.answer(answerer(d, view))
 
     def _select(self) -> None:
-        """The next agent to step: one that is done (to be removed), else the one the
-        pending decision is for; at the game's end, everyone is done, with the rewards."""
-        assert self._session is not None
-        d = self._session.pending()
-        if d is None and self.agents and not all(self.terminations.values()):
-            self._end()
-        core = self._core
-        assert core is not None
-        for a in self.agents:
-            if a in self._done:
-                core.select(a)
-                return
-        if d is not None:
-            core.select(d.who)
+        """The next agent to step (`envstep.Core.pick`)."""
+        self._started().pick()
 
     def _end(self) -> None:
         g = self._game()
@@ -529,20 +532,6 @@ class ClocktowerEnv(AECEnv):
                 r = win if g.player(a).alignment == winner else loss
             self.rewards[a] = r
             self.infos[a] = {"winner": winner}
-
-    def _dead_step(self, action: Any) -> None:
-        if action is not None:
-            raise ValueError("an agent that is done is stepped with None")
-        agent = self.agent_selection
-        for table in (self.terminations, self.truncations, self.rewards,
-                      self._cumulative_rewards, self.infos):
-            del table[agent]
-        self.agents.remove(agent)
-        self._done.discard(agent)
-        for a in self.rewards:
-            self.rewards[a] = 0.0
-        if self.agents:
-            self._select()
 
     # ---- observations ----------------------------------------------------------------
     def _empty_observation(self) -> Observation:

@@ -12,14 +12,18 @@ in `env.py` and are called back. Same steps, answers and observations in either 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
-from .engine.decisions import Decision
-from .engine.game import Game
+from .engine.decisions import DayActionChoice, Decision, VoteChoice
+from .engine.game import Game, _fast_ok
 from .engine.session import Session
 from .errors import IllegalAnswer
 
 STORYTELLER = "storyteller"
+
+
+NOBODY: frozenset[str] = frozenset()      # (the empty parts of a table, shared)
+NO_CLAIMS: dict[str, str] = {}              # (never changed: a `Table` is only read)
 
 
 class Table:
@@ -38,9 +42,12 @@ class Table:
         self.alive: list[bool] = [p.alive for p in players]
         self.ghost: list[bool] = [p.ghost_vote for p in players]
         self.nominations: list[dict] = list(g.nominations_today)
-        self.nominees: list[str] = sorted(g.nominees)
-        self.nominators: list[str] = sorted(g.nominators)
-        self.claims: dict[str, str] = dict(g.claims_today)
+        # (sets, copied: sorted when shown, `to_json`; a sort of names at every change of
+        # the table was two thirds of the snapshot's cost)
+        self.nominees: frozenset[str] = frozenset(g.nominees) if g.nominees else NOBODY
+        self.nominators: frozenset[str] = frozenset(g.nominators) if g.nominators else NOBODY
+        claims = g.claims_today
+        self.claims: dict[str, str] = dict(claims) if claims else NO_CLAIMS
 
     def to_json(self) -> dict:
         return {"phase": self.phase, "day": self.day, "night": self.night,
@@ -49,7 +56,7 @@ class Table:
                             for n, s, a, gv, t in zip(self.names, self.seats, self.alive,
                                                       self.ghost, self.traveller)],
                 "nominations": [dict(e) for e in self.nominations],
-                "nominees": list(self.nominees), "nominators": list(self.nominators),
+                "nominees": sorted(self.nominees), "nominators": sorted(self.nominators),
                 "claims": dict(self.claims), "winner": self.winner}
 
 
@@ -101,18 +108,23 @@ class Core:
         # place only): read here without a lookup on the env.
         self.agents: list[str] = env.agents
         self.done: set[str] = env._done
+        self.rewards: dict[str, float] = env.rewards
         self.decisions: dict[str, int] = env.decisions
         self.cumulative: dict[str, float] = env._cumulative_rewards
         self.terminations: dict[str, bool] = env.terminations
         self.truncations: dict[str, bool] = env.truncations
         self.infos: dict[str, dict] = env.infos
-        self.selected = ""              # env.agent_selection (both set together: `select`)
+        self.selected = ""              # env.agent_selection (a property reading this)
         self.max_actions = max_actions
         self.wrap = illegal == "wrap"
         self.max_cycles = max_cycles
         self.max_steps = max_steps
         self.steps = 0
-        self.cache: dict[str, Any] = {}         # this moment's observations (one a step)
+        # This moment's observations (emptied at each step): the selected agent's (the one
+        # read at every step: `last`; `current_for` is whose it is), then any other's.
+        self.current: Any = None
+        self.current_for = ""
+        self.cache: dict[str, Any] = {}
         self.kept: list[Any] = []               # every observation made (`env._release`)
         # Each agent's narration of this game so far (`env._Snap`, `env._text`): kept per
         # game, so that an observation read after the next `reset` is still its game's.
@@ -124,9 +136,47 @@ class Core:
         self.traveller: list[bool] = []
 
     def select(self, agent: str) -> None:
-        """`agent` is the env's `agent_selection`."""
+        """`agent` is the env's `agent_selection` (`ClocktowerEnv.agent_selection`)."""
         self.selected = agent
-        self.env.agent_selection = agent
+
+    def pick(self) -> None:
+        """The next agent to step: one that is done (to be removed), else the one the
+        pending decision is for; at the game's end (`env._end`), everyone is done, with
+        the rewards."""
+        d = self.session._pending
+        agents = self.agents
+        if d is None and agents:
+            terminations = self.terminations
+            for a in agents:
+                if not terminations[a]:
+                    self.env._end()
+                    break
+        done = self.done
+        if done:
+            for a in agents:
+                if a in done:
+                    self.selected = a
+                    return
+        if d is not None:
+            self.selected = d.who
+
+    def dead_step(self, action: Any) -> None:
+        """The step of an agent that is done: it leaves the tables (PettingZoo's rule)."""
+        if action is not None:
+            raise ValueError("an agent that is done is stepped with None")
+        agent = self.selected
+        del self.terminations[agent]
+        del self.truncations[agent]
+        rewards = self.rewards
+        del rewards[agent]
+        del self.cumulative[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        self.done.discard(agent)
+        for a in rewards:
+            rewards[a] = 0.0
+        if self.agents:
+            self.pick()
 
     # ---- the step ----------------------------------------------------------------------
     def step(self, action: Any) -> None:
@@ -134,7 +184,7 @@ class Core:
         agent = self.selected
         done = self.done
         if done and agent in done:
-            env._dead_step(action)
+            self.dead_step(action)
             return
         s = self.session
         d = s._pending
@@ -147,8 +197,9 @@ class Core:
         # (`_cumulative_rewards[agent] = 0`, as AEC environments do, is left out: rewards
         # are given only when the game ends, after which every step is a dead one)
         self.steps += 1
+        self.current = None                     # the observations of the last moment
         if self.cache:
-            self.cache.clear()                  # the observations of the last moment
+            self.cache.clear()
         if self.max_cycles is not None:
             n = self.decisions[agent] + 1
             self.decisions[agent] = n
@@ -161,9 +212,9 @@ class Core:
                 truncations[a] = True
                 done.add(a)
         if nxt is not None and not done:
-            self.select(nxt.who)                # the usual step: nothing else changes
+            self.selected = nxt.who             # the usual step: nothing else changes
             return
-        env._select()
+        self.pick()
         env._accumulate_rewards()
 
     def option(self, d: Decision, i: int) -> Any:
@@ -180,7 +231,13 @@ class Core:
 
     # ---- observations ------------------------------------------------------------------
     def observe(self, agent: str) -> Any:
-        obs = self.cache.get(agent)             # (emptied at each step)
+        if agent == self.selected:
+            obs = self.current
+            if obs is None or self.current_for != agent:
+                obs = self.current = self.observation(agent)
+                self.current_for = agent
+            return obs
+        obs = self.cache.get(agent)
         if obs is None:
             obs = self.cache[agent] = self.observation(agent)
         return obs
@@ -191,9 +248,14 @@ class Core:
         agent = self.selected
         obs: Any = None
         if observe:
-            obs = self.cache.get(agent)
-            if obs is None:
-                obs = self.cache[agent] = self.observation(agent)
+            obs = self.current
+            if obs is None or self.current_for != agent:
+                obs = self.current = self.observation(agent)
+                self.current_for = agent
+        if not self.done:
+            # While no agent is done, no reward was given (they come at the game's end)
+            # and none is terminated or truncated (each is added to `done` then).
+            return (obs, 0.0, False, False, self.infos[agent])
         return (obs, self.cumulative[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
@@ -260,10 +322,18 @@ class AgentIter:
 
 class BotAgent:
     """One of the project's bots as an agent: `act(env, name)` is its answer to the
-    decision pending for `name`, from that player's own view."""
+    decision pending for `name`, from that player's own view. A vote and a day turn go to
+    the bot's fast paths when it offers them (`fast_vote`, `fast_day_action`: the same
+    answers as its `__call__` with the decision, by their contract), as the engine asks
+    in-process bots (`Game.ask_vote`, `runner.day_turn`); other decisions to `__call__`."""
 
     def __init__(self, bot: Any):
         self.bot = bot
+        cls = type(bot)
+        self.fast_vote: Any = getattr(bot, "fast_vote") if _fast_ok(cls, "fast_vote") \
+            else None
+        self.fast_day: Any = getattr(bot, "fast_day_action") \
+            if _fast_ok(cls, "fast_day_action") else None
 
     def act(self, env: Any, name: str) -> Any:
         s: Session | None = env._session    # (env.decision and env.view, inline: once a step)
@@ -274,4 +344,13 @@ class BotAgent:
             return None
         g = s.game                  # (a decision is pending: the game is there)
         assert g is not None
-        return self.bot(d, g.view(name))
+        view = g.view(name)
+        cls = d.__class__
+        if cls is VoteChoice:
+            if self.fast_vote is not None:
+                return self.fast_vote(view)
+        elif cls is DayActionChoice:
+            if self.fast_day is not None:
+                day = cast(DayActionChoice, d)
+                return self.fast_day(view, day.nominees, day.uses, day.exiles)
+        return self.bot(d, view)
