@@ -6,9 +6,11 @@ does at every step is here instead, in a module of the compiled core (`_compiled
 imports neither PettingZoo nor numpy: `Core` (one game's `step`, `last`, `observe`: the
 environment binds them at `reset`), the public table at one moment (`Table`, kept across
 the events that change nothing it shows), the agents' iterator (`AgentIter`) and the
-project's bots as agents (`BotAgent`). The rare paths (an agent that is done, the game's
-end, a truncated agent handed over to its bot, the observation's parts made when read) stay
-in `env.py` and are called back. Same steps, answers and observations in either build.
+project's bots as agents (`BotAgent`). The rare paths (the game's end and its rewards, a
+truncated agent handed over to its bot, the observation's parts made when read) stay in
+`env.py` and are called back; the step of an agent that is done (`dead_step`) and the
+choice of the next agent (`pick`) are here. Same steps, answers and observations in
+either build.
 """
 from __future__ import annotations
 
