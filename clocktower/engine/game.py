@@ -341,7 +341,11 @@ class Game:
         if asked is None or asked[0] is not answerer:
             asked = self._answerer_view(who, answerer)
         self.n_decisions += 1
-        fast = asked[2]
+        # The fast path answers a nomination's vote, whose context (the nominee and the
+        # nominator) every player reads in the public record; any other vote (an exile, a
+        # vote an ability calls, such as a cult) is asked with its `VoteChoice`, so that no
+        # answerer has to rebuild a context it was not given.
+        fast = asked[2] if "nominee" in context else None
         if fast is None:
             yes = asked[0](VoteChoice(who, context), asked[1])
         else:
