@@ -326,8 +326,8 @@ class BotAgent:
     """One of the project's bots as an agent: `act(env, name)` is its answer to the
     decision pending for `name`, from that player's own view. A vote and a day turn go to
     the bot's fast paths when it offers them (`fast_vote`, `fast_day_action`: the same
-    answers as its `__call__` with the decision, by their contract), as the engine asks
-    in-process bots (`Game.ask_vote`, `runner.day_turn`); other decisions to `__call__`."""
+    answers as its `__call__` with the decision, by their contract; a vote only when it is
+    a nomination's), as the engine asks in-process bots (`Game.ask_vote`, `runner.day_turn`); other decisions to `__call__`."""
 
     def __init__(self, bot: Any):
         self.bot = bot
@@ -349,7 +349,9 @@ class BotAgent:
         view = g.view(name)
         cls = d.__class__
         if cls is VoteChoice:
-            if self.fast_vote is not None:
+            # (a nomination's vote only, as `Game.ask_vote`: another vote's context is not
+            # in the view, so it goes with its decision)
+            if self.fast_vote is not None and "nominee" in d.context:
                 return self.fast_vote(view)
         elif cls is DayActionChoice:
             if self.fast_day is not None:
