@@ -7,9 +7,9 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   `{"claim": character, "night": n, "info": {...}, "chose": [...]}`, the `claim` event).
   A good bot claims the character it believes it is (a Drunk its Townsfolk) and, one claim
   per turn, what that ability learned each night (the `learn` event's fields) and whom it
-  chose. An evil bot claims a bluff (the Demon one of its bluffs not yet claimed, an information role
-  when it has one; a Minion
-  a Townsfolk on the script not yet claimed) and invents information consistent with the
+  chose. An evil bot claims a bluff (the Demon one of its bluffs not yet claimed, an
+  information role when it has one; a Minion a Townsfolk on the script not yet claimed)
+  and invents information consistent with the
   world it pretends: its own bluff, the players it frames as the Demon and its Minions,
   everyone else as claimed. The information is the claimed ability's own
   `truths(world, player)` on that world, so it has the right shape and is consistent.
@@ -527,8 +527,8 @@ class ReasoningBot:
         the player about to die) and nowhere else, teammates included, with two exceptions
         kept by the vote's count (`_vote_reaches`): its hand never carries its Demon to
         death (on a Demon nominee it votes as a good player while the vote stays short of
-        the execution bar even with it, or is expected over it without it), and a Minion gets its hand
-        as from a good player only while the vote stays short, or when the vote reaches the
+        the execution bar even with it, or is expected over it without it), and a Minion
+        gets its hand as from a good player only while the vote stays short, or when the vote reaches the
         bar without it (a Minion lost anyway: the hand buys trust). A teammate about to die
         changes nothing beyond what it changes for a good player (a good nominee must be
         likelier than the one about to die). Always for a teammate who gave itself up for
