@@ -531,8 +531,9 @@ class ReasoningBot:
         gets its hand as from a good player only while the vote stays short, or when the
         vote reaches the bar without it (a Minion lost anyway: the hand buys trust). A
         teammate about to die changes nothing beyond what it changes for a good player (a
-        good nominee must be likelier than the one about to die). Always for a teammate who gave itself up for
-        the Demon (`_sacrifice`); a play may say otherwise (the Scarlet Woman's catch)."""
+        good nominee must be likelier than the one about to die). Always for a teammate who
+        gave itself up for the Demon (`_sacrifice`); a play may say otherwise (the Scarlet
+        Woman's catch)."""
         team = self._teammates(view)
         if target in team and table.claims.get(target) in table.demons_on_script:
             return True                 # a teammate giving itself up for the Demon
