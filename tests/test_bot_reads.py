@@ -9,7 +9,9 @@ def test_a_hand_withheld_from_a_nominee_who_went_over_the_bar_reads_as_a_teammat
     """Everyone but Fay votes for Ann, who goes over the bar without Fay's hand (5 of 4):
     evil never helps carry its Demon to the bar, and withholds its hand even when the vote
     does not need it (the measured spot "mid over"): Fay is likelier evil, and Ann likelier
-    the Demon, than had every hand gone up (a Demon's teammates would have kept theirs)."""
+    the Demon, than had every hand gone up (a Demon's teammates would have kept theirs).
+    Less so since the fifth session: evil's hand now goes up for its Demon expected over
+    the bar without it (in "mid over 4" 72% of the time, a good voter's 94%; was 23%)."""
     t = _table()
     _nominate(t, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Gus"])
     assert t.nom_ctx[0][0] == 4
@@ -18,7 +20,7 @@ def test_a_hand_withheld_from_a_nominee_who_went_over_the_bar_reads_as_a_teammat
     base = _table()
     _nominate(base, "Dan", "Ann", ["Bob", "Cat", "Dan", "Eve", "Fay", "Gus"])
     assert e["Fay"] > base.public_evil()["Fay"] + 0.05
-    assert d["Ann"] > 2 * base.public_demon()["Ann"]
+    assert d["Ann"] > 1.2 * base.public_demon()["Ann"]
 
 
 def test_a_hands_spot_is_where_the_count_stood_for_that_voter():
@@ -38,12 +40,13 @@ def test_the_measured_hands_cover_the_spots_of_a_game():
     """clocktower/data/hands.json (tools/evil_rates.py --hands) has the good voters' and
     the evil voters' counts of the spots the middle of a game has, and reads them as
     likelihood ratios: a withheld hand on a Demon who goes over the bar anyway is evil's,
-    a hand on a good nominee at a full vote is no worse for a good voter than for evil."""
+    a hand on a good nominee at a full vote tells little either way (since the fifth
+    session evil raises it there a little less often than good: 89% against 94%)."""
     logs = reads.hand_logs()
     for q in range(reads.Q_BINS):
         assert ("good", f"mid short {q}") in logs
     assert logs[("demon", "mid over 4")][1] > 1.0      # withheld: x e or more
-    assert logs[("good", "mid over 4")][0] >= 0.0
+    assert logs[("good", "mid over 4")][0] >= -0.2      # raised: little either way
 
 
 def test_a_player_who_claims_the_demon_is_a_minion_rather_than_the_demon():

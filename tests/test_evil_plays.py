@@ -216,12 +216,13 @@ def test_the_twins_and_the_fearmonger_play_for_their_endings():
 
 def test_the_politician_wins_by_being_most_responsible():
     """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
-    good loses it can be the player most responsible (seed 341 since the good bots read
-    votes by the count, fourth session; before, seed 77: it turns evil and wins, since
+    good loses it can be the player most responsible (seed 463 since evil votes from its
+    own seat's doubts, fifth session; seed 341 since the good bots read votes by the
+    count, fourth session; before, seed 77: it turns evil and wins, since
     evil's hands on teammates follow a good player's; seed 988 between the good bots'
     reading of evil's plays, third session, and then)."""
-    g = play_game("alternate-endings", 10, 341,
-                  agents={m: ReasoningBot(341, m) for m in NAMES[:10]})
+    g = play_game("alternate-endings", 10, 463,
+                  agents={m: ReasoningBot(463, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     who = _setup(g)
     pol = next(n for n, (c, _a) in who.items() if c == "politician")

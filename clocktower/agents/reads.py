@@ -47,8 +47,9 @@ PRIOR_HANDS = 20.0      # pseudo-votes drawing a spot's evil share towards the g
 KINDS = ("good", "minion", "demon")     # the nominee, for an evil voter
 # Measured by `tools/evil_rates.py` (7 / 10 / 13 players, 500 games a count, seeds
 # 40000-40499): the likelihood ratio of a nomination of an evil player by an evil
-# nominator against a good nominator's.
-NOMINATE_TEAMMATE = 0.424
+# nominator against a good nominator's (0.424 before the fifth session's evil nominating
+# from its own seat's doubts; measured again on that play: 0.233, then 0.231).
+NOMINATE_TEAMMATE = 0.233
 # A teammate's hand for a Minion giving itself up for the Demon (`_sacrifice`): always.
 CONFESS_HAND = 0.95
 CONFESSING_DEMON = 0.1

@@ -7,8 +7,9 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   `{"claim": character, "night": n, "info": {...}, "chose": [...]}`, the `claim` event).
   A good bot claims the character it believes it is (a Drunk its Townsfolk) and, one claim
   per turn, what that ability learned each night (the `learn` event's fields) and whom it
-  chose. An evil bot claims a bluff (the Demon one of its bluffs not yet claimed; a Minion
-  a Townsfolk on the script not yet claimed) and invents information consistent with the
+  chose. An evil bot claims a bluff (the Demon one of its bluffs not yet claimed, an
+  information role when it has one; a Minion a Townsfolk on the script not yet claimed)
+  and invents information consistent with the
   world it pretends: its own bluff, the players it frames as the Demon and its Minions,
   everyone else as claimed. The information is the claimed ability's own
   `truths(world, player)` on that world, so it has the right shape and is consistent.
@@ -25,8 +26,10 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   script's evil endings, only when the guards of `goodplays.py` allow (the Evil Twin's
   pair, the Fearmonger's nominee). A spent Townsfolk
   tests a claimed Virgin on day 1; the Slayer shoots its likeliest Demon. An evil bot
-  nominates the good player the table suspects most (framing), never a teammate, and
-  votes so that it looks good from outside (`_evil_vote`), never for its Demon.
+  nominates the good player its seat suspects most (the public record with itself good,
+  as a good player in its seat reads it: framing), never a teammate but a Minion the table
+  suspects most, and votes as a good player in its seat would (`_evil_vote`), its hand
+  never carrying its Demon to death.
 * **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
   targets, one of the first three good players it wants gone (a claimed protector, then
   the most trusted); an Imp the table suspects most star-passes. A good information
@@ -408,6 +411,10 @@ class ReasoningBot:
                 outs = self._outsider_bluffs(view, table, taken)
                 if outs:
                     options = outs
+            if demon:
+                # An information role when its bluffs offer one: invented information
+                # frames others (`Table.invent`), a bare claim only sits there to be read.
+                options = [c for c in options if table.informs(c)] or options
             liked = [c for c in options if c in PRETENDS]
             if liked and seen is None and rng.random() < LIKE_PRETEND:
                 options = liked             # a bluff whose day ability it can pretend
@@ -515,16 +522,18 @@ class ReasoningBot:
 
     def _evil_vote(self, view, table: Table, target: str) -> bool:
         """An evil bot's hand, made to look like a good player's from outside: it raises it
-        where a good player holding the public beliefs would (the nominee near the table's
-        top suspect and likelier than the player about to die) and nowhere else, teammates
-        included, with two exceptions kept by the vote's count (`_vote_reaches`): its hand
-        never helps put its Demon to death (on a Demon nominee it votes as a good player
-        only while the vote stays short of the execution bar), and a Minion gets its hand
-        as from a good player only while the vote stays short, or when the vote reaches the
-        bar without it (a Minion lost anyway: the hand buys trust). A teammate about to die
-        changes nothing beyond what it changes for a good player (a good nominee must be
-        likelier than the one about to die). Always for a teammate who gave itself up for
-        the Demon (`_sacrifice`); a play may say otherwise (the Scarlet Woman's catch)."""
+        where a good player in its seat would (its seat's own doubts: the public record with
+        itself good, `good_demon_belief`; the nominee near its top suspect and likelier than
+        the player about to die) and nowhere else, teammates included, with two exceptions
+        kept by the vote's count (`_vote_reaches`): its hand never carries its Demon to
+        death (on a Demon nominee it votes as a good player while the vote stays short of
+        the execution bar even with it, or is expected over it without it), and a Minion
+        gets its hand as from a good player only while the vote stays short, or when the
+        vote reaches the bar without it (a Minion lost anyway: the hand buys trust). A
+        teammate about to die changes nothing beyond what it changes for a good player (a
+        good nominee must be likelier than the one about to die). Always for a teammate who
+        gave itself up for the Demon (`_sacrifice`); a play may say otherwise (the Scarlet
+        Woman's catch)."""
         team = self._teammates(view)
         if target in team and table.claims.get(target) in table.demons_on_script:
             return True                 # a teammate giving itself up for the Demon
@@ -535,7 +544,10 @@ class ReasoningBot:
             return False                # a ghost vote is kept for the last days
         if target not in team and len(view.living) <= ENDGAME:
             return doomed is None or doomed not in team     # any good execution nears the end
-        p = table.public_demon()
+        # Its seat's own doubts: the public record with itself good, as a good player
+        # in its seat would read it (`good_demon_belief`), not the table's shared view
+        # (which every evil voter would share, a bloc the reading finds).
+        p = good_demon_belief(table, self.name)
         top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
         mine = p.get(target, 0.0)
         as_good = mine > 0.0 and mine >= NEAR_TOP * top \
@@ -544,7 +556,9 @@ class ReasoningBot:
             return as_good
         with_me, without = self._vote_reaches(view, table, team, target)
         if target in self.demons:
-            return len(view.living) > ENDGAME and not with_me   # the last days: no risk
+            # As a good voter while its hand cannot carry the Demon: the vote stays short
+            # even with it, or is expected over the bar without it (`_vote_reaches`).
+            return len(view.living) > ENDGAME and (not with_me or without)
         return not with_me or without
 
     def _vote_reaches(self, view, table: Table, team: set[str],
@@ -696,7 +710,7 @@ class ReasoningBot:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
                 return None                     # a good player is about to die: wait
-            p = table.public_demon()
+            p = good_demon_belief(table, self.name)    # its seat's doubts (`_evil_vote`)
             good = [n for n in living if n not in team]
             wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
             avoid = evil_avoids(self, view, table)
