@@ -85,9 +85,8 @@ class _Checked(ReasoningBot):
         return super().__call__(decision, view)
 
     def fast_vote(self, view):
-        self._read(view)
-        call = self.called
-        if call is not None and call.get("character") == "cultleader":
+        last = view.events[-1] if view.events else {}
+        if last.get("type") == "claim_ability" and last.get("character") == "cultleader":
             _Checked.fast_after_call += 1
         return super().fast_vote(view)
 

@@ -217,14 +217,6 @@ VOTES: dict[str, Callable[[Any, Any, Any, dict], bool]] = {
     "cult": _cult,
 }
 
-# `VOTE_CALLS`: character -> the context key of the vote a public use of its day ability
-# opens, its value the user (the Cult Leader's cult: `{"cult": leader}`). A bot answering
-# votes by the engine's fast path (`fast_vote(view)`, no context) reads the use from the
-# public record and answers as `VOTES` does.
-VOTE_CALLS: dict[str, str] = {
-    "cultleader": "cult",
-}
-
 
 # ---- characters that change the ending ---------------------------------------------------
 # Characters whose ability swaps the winner of every ending for everyone (the Heretic:

@@ -50,8 +50,8 @@ from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_fo
 from .goodplays import CHOICES as GOOD_CHOICES
 from .goodplays import guard
 from .plays import (AGREES, BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS,
-                    INVENTS, NOMINATES, PEACEMAKERS, PICKS, PRETENDS, USES, VOTE_CALLS,
-                    VOTES, about_to_die, evil_avoids)
+                    INVENTS, NOMINATES, PEACEMAKERS, PICKS, PRETENDS, USES, VOTES,
+                    about_to_die, evil_avoids)
 from .random_bot import RandomBot
 
 # A good bot lets nobody be executed with exactly four alive unless its top suspect is the
@@ -156,7 +156,6 @@ class ReasoningBot:
         self.frames: list[str] = []     # whom an evil bot's pretended world makes evil
         self.nominee: str | None = None     # the nomination being voted on
         self.nominator: str | None = None   # ... and who made it
-        self.called: dict | None = None     # the last public event, a day ability's use
         self.evil = False                   # told it is evil (as of the events read)
         self._topc: tuple | None = None     # _top's answer and the record version it is for
         self.quiet_dawn = False             # nobody died last night
@@ -202,8 +201,6 @@ class ReasoningBot:
                     self.nominator = ev["by"]
                 elif t == "nomination" or t == "day":
                     self.nominee = self.nominator = None
-                # a public use that opens a vote (`plays.VOTE_CALLS`: a cult), asked next
-                self.called = ev if t == "claim_ability" else None
                 continue
             if t == "learn" and ev.get("player") == name:
                 ab = ev.get("ability")
@@ -482,14 +479,9 @@ class ReasoningBot:
 
     # ---- the day -----------------------------------------------------------------------
     def fast_vote(self, view) -> bool:
+        # The engine's fast path asks a nomination's vote only (`Game.ask_vote`); a vote an
+        # ability calls (a cult) comes with its context to `__call__` (`VOTES`).
         table = self._read(view)
-        call = self.called
-        if call is not None:
-            # The vote a public use just opened (a cult): the fast path has no context, so
-            # it is rebuilt from that use, and answered as `__call__` answers it.
-            key = VOTE_CALLS.get(call.get("character", ""))
-            if key is not None:
-                return VOTES[key](self, view, table, {key: call.get("player")})
         target = self.nominee
         if target is None:                      # an exile: rarely
             return self.rng.random() < 0.2
