@@ -100,3 +100,45 @@ def test_a_town_crier_is_checked_against_the_days_nominators():
     plain = _table("regalia", REGALIA, events=ev).public_evil()
     assert e["Dan"] > plain["Dan"] and e["Gus"] > plain["Gus"]
     assert e["Ann"] < plain["Ann"]
+
+
+def test_a_public_use_of_a_minions_ability_says_what_its_user_is():
+    """Gus used the Vizier's ability in public (on The Return of Jafar the Investigator's
+    jinx hides the Vizier's announcement): he is taken as having claimed the Vizier, and
+    a later bluff does not hide it."""
+    ev = [{"type": "claim_ability", "player": "Gus", "character": "vizier", "target": "Ann",
+           "number": 1, "phase": "day"},
+          {"type": "claim", "player": "Gus", "character": "undertaker", "number": 2,
+           "phase": "day"}]
+    t = _table("the-return-of-jafar", {n: c for n, c in JAFAR.items() if n != "Gus"},
+               events=ev)
+    assert t.exposed == {"Gus": "vizier"} and t.claims["Gus"] == "vizier"
+    e = t.public_evil()
+    assert e["Gus"] > 0.9
+
+
+class _View:
+    def __init__(self, dead=()):
+        self.dead = set(dead)
+
+    def alive(self, n):
+        return n not in self.dead
+
+
+class _Bot:
+    name = "Ann"
+    learned: list = []
+
+
+def test_a_good_hand_with_a_living_known_vizier_needs_a_likely_evil_nominee():
+    from clocktower.agents import goodplays as G
+    ev = [{"type": "claim_ability", "player": "Gus", "character": "vizier", "target": "Ann",
+           "number": 1, "phase": "day"}]
+    t = _table("the-return-of-jafar", JAFAR, events=ev)
+    assert G.guard(_Bot(), _View(), t, "Bob") == G.VIZIER_SURE
+    assert G.guard(_Bot(), _View(dead={"Gus"}), t, "Bob") == 0.0     # a dead Vizier
+    told = _Bot()
+    told.learned = [(1, "vizier", {"players": ["Fay"], "character": "vizier"}, [])]
+    plain = _table("the-return-of-jafar", JAFAR)
+    assert G.guard(_Bot(), _View(), plain, "Bob") == 0.0
+    assert G.guard(told, _View(), plain, "Bob") == G.VIZIER_SURE

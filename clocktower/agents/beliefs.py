@@ -92,6 +92,7 @@ SILENT_EVIL = 0.5
 SILENT_GOOD = 0.1
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
+EVIL = ("minion", "demon")
 # Day abilities whose public use kills the target if it registers as the Demon (a shot
 # that does nothing says the target is not the Demon, or the shooter is not what they say).
 DEMON_SHOTS = ("slayer",)
@@ -308,6 +309,7 @@ class Table:
         self.minions_on_script = [c for c in script if TEAMS.get(c) == "minion"]
         self.demon_char = self.demons_on_script[0] if self.demons_on_script else "imp"
         self.claims: dict[str, str] = {}
+        self.exposed: dict[str, str] = {}   # who publicly used an evil character's ability
         self.infos: list[InfoClaim] = []
         self.died: dict[str, tuple[str, int]] = {}      # name -> (phase, number)
         self.night_killed: set[str] = set()
@@ -376,6 +378,8 @@ class Table:
             who, cid = ev["player"], ev["character"]
             if who not in self.claims and who in self.bit and who not in self.travellers:
                 self._timing(who)
+            if who in self.exposed:
+                cid = self.exposed[who]         # a later bluff does not hide a use
             if self.claims.get(who) != cid:
                 self.claims[who] = cid
                 self.claims_ver += 1
@@ -449,6 +453,14 @@ class Table:
         elif t == "claim_ability":
             if ev.get("character") in DEMON_SHOTS and isinstance(ev.get("target"), str):
                 self._shot = (ev["player"], ev["target"])
+            who, cid = ev.get("player"), ev.get("character")
+            if TEAMS.get(cid) in EVIL and who in self.bit and self.claims.get(who) != cid:
+                # A public use of a Minion's or a Demon's ability (the Vizier's execution):
+                # its user said what they are, as a claim of that character says it.
+                self.exposed[who] = cid
+                self.claims[who] = cid
+                self.claims_ver += 1
+                self.version += 1
         elif t == "nothing_happens":
             shot = self._shot
             if shot is not None and ev.get("ability") in DEMON_SHOTS:
