@@ -454,7 +454,8 @@ class Table:
             if ev.get("character") in DEMON_SHOTS and isinstance(ev.get("target"), str):
                 self._shot = (ev["player"], ev["target"])
             who, cid = ev.get("player"), ev.get("character")
-            if TEAMS.get(cid) in EVIL and who in self.bit and self.claims.get(who) != cid:
+            if isinstance(who, str) and isinstance(cid, str) and TEAMS.get(cid) in EVIL \
+                    and who in self.bit and self.claims.get(who) != cid:
                 # A public use of a Minion's or a Demon's ability (the Vizier's execution):
                 # its user said what they are, as a claim of that character says it.
                 self.exposed[who] = cid
