@@ -92,12 +92,13 @@ SILENT_EVIL = 0.5
 SILENT_GOOD = 0.1
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
+EVIL = ("minion", "demon")
 # Day abilities whose public use kills the target if it registers as the Demon (a shot
 # that does nothing says the target is not the Demon, or the shooter is not what they say).
 DEMON_SHOTS = ("slayer",)
 
 _TABLES: dict[int, tuple[dict, "Table"]] = {}
-_TRUTHS: dict[str, Any] = {}
+_TRUTHS: dict[tuple, Any] = {}
 _HYPOTHESES: dict[tuple, list[tuple]] = {}      # by seating: the same for every game
 _MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil, demon, ...)
 _UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample's 1/u
@@ -133,23 +134,41 @@ def table_for(view, events: list[dict], at: int | None = None) -> "Table":
     return table
 
 
-def truths_of(cid: str) -> Any:
+class _SheetOnly:
+    """What a check may read beyond its world: the script's sheet (`game.script`: its
+    `characters` and `homebrew`), public to every player. A Dreamer's truths pair the chosen
+    player's character with each token of the other side on the script."""
+    __slots__ = ("characters", "homebrew", "script")
+
+    def __init__(self, script: tuple) -> None:
+        known = D.all_characters()
+        self.characters = list(script)
+        self.homebrew: dict[str, dict] = {c: {} for c in script if c not in known}
+        self.script = self
+
+
+def truths_of(cid: str, script: tuple | None = None) -> Any:
     """An instance of character `cid`'s ability that answers `truths(world, player)` and
-    `shows(world, answer, player)` on any world (it reads nothing else), or None if the
+    `shows(world, answer, player)` on any world (it reads nothing else but, given `script`
+    (the character ids of the sheet), the script's sheet: `_SheetOnly`), or None if the
     ability shows no information."""
-    if cid in _TRUTHS:
-        return _TRUTHS[cid]
+    key = (cid, script)
+    if key in _TRUTHS:
+        return _TRUTHS[key]
     from ..characters import REGISTRY
     from ..characters._info import Information
     cls = REGISTRY.get(cid)
     inst = None
     if cls is not None and issubclass(cls, Information):
         inst = object.__new__(cls)
-        inst.game = None        # truths reads only the world
+        # truths reads only the world (and the sheet, when given one)
+        inst.game = _SheetOnly(script) if script is not None else None
         inst.player = None
         inst.state = {}
         inst.origin, inst.source, inst.active = "character", None, True
-    _TRUTHS[cid] = inst
+    if len(_TRUTHS) > 512:
+        _TRUTHS.clear()
+    _TRUTHS[key] = inst
     return inst
 
 
@@ -225,23 +244,30 @@ class _Tracked(World):
 
 class InfoClaim:
     __slots__ = ("who", "character", "night", "info", "chose", "ability", "base", "base_ver",
-                 "memo", "reads_all", "named_minion", "pointed")
+                 "memo", "reads_all", "named_minion", "pointed", "named_demon")
 
-    def __init__(self, who: str, character: str, night: int, info: dict, chose: list[str]):
+    def __init__(self, who: str, character: str, night: int, info: dict, chose: list[str],
+                 script: tuple | None = None):
         self.who = who
         self.character = character
         self.night = night
         self.info = info
         self.chose = tuple(chose)
-        self.ability = truths_of(character)
+        self.ability = truths_of(character, script)
         self.base: list | None = None       # the all-good world's players (claims version)
         self.base_ver = -1
         self.memo: dict[tuple[int, ...], dict[tuple, float]] = {}
         self.reads_all = False
-        named = info.get("character")
+        # The characters the information names ("character", or "characters": a Dreamer's
+        # good and evil pair).
+        named = [x for x in (info.get("character"), *(info.get("characters") or ()))
+                 if isinstance(x, str)]
         # A Minion the information names: a Minion it points at is taken to be that one.
-        self.named_minion = named if isinstance(named, str) and TEAMS.get(named) == "minion" \
-            else None
+        self.named_minion = next((x for x in named if TEAMS.get(x) == "minion"), None)
+        # A Demon the information names: the Demon of this claim's world is that one (on a
+        # script of several Demons, an Undertaker's, a Ravenkeeper's or a Dreamer's Fang Gu
+        # checked against a Pukka would read the truth as a lie).
+        self.named_demon = next((x for x in named if TEAMS.get(x) == "demon"), None)
         pointed = info.get("players")
         self.pointed = tuple(pointed) if isinstance(pointed, list) else ()
 
@@ -273,6 +299,7 @@ class Table:
         self.drunk_each = in_play / max(counts.get("townsfolk", 1), 1)
         self.townsfolk = [c for c in script if TEAMS.get(c) == "townsfolk"]
         self.script = list(script)
+        self.sheet = tuple(script)      # the sheet a check may read (`truths_of`)
         # Minions on the script that may register as good (the Spy): the chance a given
         # Minion is one, for information that a Minion registering as good would explain.
         spies = [c for c in script if TEAMS.get(c) == "minion"
@@ -282,10 +309,12 @@ class Table:
         self.minions_on_script = [c for c in script if TEAMS.get(c) == "minion"]
         self.demon_char = self.demons_on_script[0] if self.demons_on_script else "imp"
         self.claims: dict[str, str] = {}
+        self.exposed: dict[str, str] = {}   # who publicly used an evil character's ability
         self.infos: list[InfoClaim] = []
         self.died: dict[str, tuple[str, int]] = {}      # name -> (phase, number)
         self.night_killed: set[str] = set()
         self.executed: dict[int, str] = {}               # day -> who died by execution
+        self.nominators: dict[int, tuple[str, ...]] = {}    # day -> who nominated (seat order)
         self.traveller_chars: dict[str, str] = {}
         self.n_public = 0
         self.version = 0
@@ -349,12 +378,14 @@ class Table:
             who, cid = ev["player"], ev["character"]
             if who not in self.claims and who in self.bit and who not in self.travellers:
                 self._timing(who)
+            if who in self.exposed:
+                cid = self.exposed[who]         # a later bluff does not hide a use
             if self.claims.get(who) != cid:
                 self.claims[who] = cid
                 self.claims_ver += 1
             if "info" in ev and isinstance(ev.get("night"), int):
                 self.infos.append(InfoClaim(who, cid, ev["night"], ev["info"],
-                                            ev.get("chose") or []))
+                                            ev.get("chose") or [], self.sheet))
             self.version += 1
         elif t == "dawn":
             self._note_catch(ev["number"] - 1)
@@ -382,6 +413,13 @@ class Table:
                 self.n_facts += 1
             self.version += 1
         elif t == "nominate":
+            if isinstance(ev.get("number"), int) and ev.get("by") in self.seat:
+                # the day's nominators, in seat order (a world's `nominators`: the Town
+                # Crier's truths read them)
+                day = self.nominators.setdefault(ev["number"], ())
+                if ev["by"] not in day:
+                    self.nominators[ev["number"]] = tuple(sorted(
+                        (*day, ev["by"]), key=self.seat.__getitem__))
             target = ev["target"]
             if target not in self.nominated:
                 self.nominated.add(target)
@@ -415,6 +453,15 @@ class Table:
         elif t == "claim_ability":
             if ev.get("character") in DEMON_SHOTS and isinstance(ev.get("target"), str):
                 self._shot = (ev["player"], ev["target"])
+            who, cid = ev.get("player"), ev.get("character")
+            if isinstance(who, str) and isinstance(cid, str) and TEAMS.get(cid) in EVIL \
+                    and who in self.bit and self.claims.get(who) != cid:
+                # A public use of a Minion's or a Demon's ability (the Vizier's execution):
+                # its user said what they are, as a claim of that character says it.
+                self.exposed[who] = cid
+                self.claims[who] = cid
+                self.claims_ver += 1
+                self.version += 1
         elif t == "nothing_happens":
             shot = self._shot
             if shot is not None and ev.get("ability") in DEMON_SHOTS:
@@ -923,7 +970,7 @@ class Table:
             self._said_at_arrays = self._said()
         import numpy as np
         hyps = self.hypotheses()
-        roles = self._roles(c.named_minion, c.pointed)
+        roles = self._roles(c.named_minion, c.pointed, c.named_demon)
         me = self.seat[c.who]
         out = np.empty(len(hyps))
         work: list[tuple[Any, frozenset]] = [(np.arange(len(hyps)), frozenset())]
@@ -957,14 +1004,15 @@ class Table:
         self._arrays[c] = (out, frozenset(read))
         return out
 
-    def _roles(self, named: str | None, pointed: tuple) -> Any:
+    def _roles(self, named: str | None, pointed: tuple, demon: str | None = None) -> Any:
         """Every hypothesis's seats as role codes [h, seat]: 0 good, else 1 + the index of
         the evil character `_evil_players` gives the seat (the Demon the script's, the
         Minions the script's in order, one the information names and points at as that
-        one), as arrays."""
+        one; the Demon `demon`, the one the information names, if any), as arrays."""
         pseats = tuple(self.seat[x] for x in pointed if x in self.seat) if named else ()
         hyps = self.hypotheses()
-        key = (id(hyps), self.demon_char, tuple(self.minions_on_script), named, pseats)
+        demon = demon or self.demon_char
+        key = (id(hyps), demon, tuple(self.minions_on_script), named, pseats)
         found = _ROLES.get(key)         # the same for every game at this seating
         if found is not None and found[0] is hyps:
             return found[1]
@@ -980,7 +1028,7 @@ class Table:
 
         rows = np.arange(n_h)
         roles = np.zeros((n_h, n), dtype=np.int16)
-        roles[rows, seats[:, 0]] = code(self.demon_char)
+        roles[rows, seats[:, 0]] = code(demon)
         m = seats.shape[1] - 1
         plain = [code(ch) for ch in self._minion_seq(None, m)]
         if named is None or not pseats or not m:
@@ -1057,7 +1105,8 @@ class Table:
         true, else EPS_INFO."""
         base = self._base(c)
         named = c.named_minion
-        key = (h[0], h[1], c.night, named, c.pointed if named is not None else None)
+        key = (h[0], h[1], c.night, named, c.pointed if named is not None else None,
+               c.named_demon)
         evil = self._evils.get(key)
         if evil is None:
             evil = self._evils[key] = self._evil_players(c, h, base)
@@ -1080,8 +1129,8 @@ class Table:
 
     def _evil_players(self, c: InfoClaim, h: tuple, base: list) -> dict[int, WorldPlayer]:
         """Seat -> WorldPlayer of hypothesis `h`'s evil players on claim `c`'s night: the
-        script's Demon, and Minions (one the information names and points at as that one,
-        the others the script's in order)."""
+        script's Demon (the one the information names, if any), and Minions (one the
+        information names and points at as that one, the others the script's in order)."""
         dbit, _mask, ms, di = h[0], h[1], h[2], h[3]
         named, pointed = c.named_minion, c.pointed
         seat, new = self.seat, tuple.__new__
@@ -1102,7 +1151,8 @@ class Table:
             p = base[i]
             out[i] = new(WorldPlayer, (p[0], i, ch, "evil", p[4], False, False))
         p = base[di]
-        out[di] = new(WorldPlayer, (p[0], di, self.demon_char, "evil", p[4], False, False))
+        out[di] = new(WorldPlayer, (p[0], di, c.named_demon or self.demon_char, "evil", p[4],
+                                    False, False))
         return out
 
     def _shows(self, c: InfoClaim, players: tuple) -> float:
@@ -1112,7 +1162,7 @@ class Table:
         EPS_INFO; memoised by what the checks read."""
         global _READS
         rest = (EMPTY, {c.who: c.chose} if c.chose else EMPTY, EMPTY,
-                self.executed.get(c.night - 1), (), ())
+                self.executed.get(c.night - 1), (), self.nominators.get(c.night - 1, ()))
         if c.reads_all:
             w = tuple.__new__(World, (players, *rest))
             return self._check(c, w, players)
@@ -1180,7 +1230,7 @@ class Table:
                              "good")
         if evil_regs:
             for team in ("demon", "minion"):
-                want = c.named_minion if team == "minion" else None
+                want = c.named_minion if team == "minion" else c.named_demon
                 regs = {}
                 for n, options in evil_regs.items():
                     pick = next((r for r in options if r[0] == want), None) or next(
@@ -1365,7 +1415,7 @@ class Table:
         """Information for `me`'s claimed `bluff` learned last night (night 1 on day 1), true
         in the world where `frames` are the Demon and its Minions and everyone else is as
         claimed: {"night", "info", "chose"?}, or None if the bluff learns nothing then."""
-        ab = truths_of(bluff)
+        ab = truths_of(bluff, self.sheet)
         if ab is None:
             return None
         fn = ab.truths
@@ -1394,7 +1444,8 @@ class Table:
                     ch = spare.pop(randrange(rng, len(spare))) if spare else bluff
                 al = "good"
             players.append(WorldPlayer(n, i, ch, al, alive, n in self.travellers, False))
-        world = World(tuple(players), executed=self.executed.get(night - 1))
+        world = World(tuple(players), executed=self.executed.get(night - 1),
+                      nominators=self.nominators.get(night - 1, ()))
         others = [n for n in self.players if n != me and n not in frames]
         tries: list[list[str]] = [[]]
         # An ability that needs a choice: as many players as others claimed to choose for
