@@ -64,6 +64,56 @@ def test_rollouts_are_seeded(game):
         [play_rollout(p, i).log for i in range(3)]
 
 
+def test_rollouts_from_a_warm_table_play_the_games_of_a_cold_one(game):
+    """The bots' public table read and weighed once at the point and copied into each
+    rollout (`forecast._warm`, `beliefs.fork_table`) changes no game: each rollout's log is
+    the one a table read from nothing gives, from setup, night 1, a mid-game and a late
+    dawn, and for an option answered at the point."""
+    from clocktower.agents import beliefs
+    events = list(game.log)
+    ups = [0, next(e for e in _st(events) if e["kind"] == "info")["seq"]]
+    ds = dawns(events)
+    ups += [ds[len(ds) // 2][1], ds[-1][1]]
+    for upto in ups:
+        cold = Point(events, upto)
+        cold.warm = False
+        warm = Point(events, upto)
+        for i in range(4):
+            a, b = play_rollout(cold, i), play_rollout(warm, i)
+            assert a.log == b.log, (upto, i)
+            a.dispose()
+            b.dispose()
+        assert warm.warm[0] > 0 and isinstance(warm.warm[1], beliefs.Table)
+    d, _ = probe(Point(events, ups[1]))
+    opt = d.option(d.n_options() - 1)
+    cold = Point(events, ups[1])
+    cold.warm = False
+    assert play_rollout(cold, 5, opt).log == play_rollout(Point(events, ups[1]), 5, opt).log
+
+
+def test_a_forked_table_weighs_as_its_original_and_apart_from_it(game):
+    from clocktower.agents import beliefs
+    events = list(game.log)
+    view = game.view(game.players[0].name)
+    half = [e for e in events[:len(events) // 2] if e["visible_to"] == "all"]
+    t = beliefs.Table(view)
+    for ev in half:
+        t.add(ev)
+    before = t.public_demon()
+    f = beliefs.fork_table(t)
+    assert f is not t and f.infos is not t.infos and f.claims == t.claims
+    assert all(a is not b and a.who == b.who for a, b in zip(f.infos, t.infos))
+    assert f.public_demon() == before
+    rest = [e for e in events[len(events) // 2:] if e["visible_to"] == "all"]
+    for ev in rest:
+        f.add(ev)
+    assert t.public_demon() == before and t.n_public == len(half)
+    cold = beliefs.Table(view)
+    for ev in half + rest:
+        cold.add(ev)
+    assert f.public_demon() == cold.public_demon()
+
+
 def test_the_pool_gives_the_figures_of_one_process(game):
     events = list(game.log)
     rec = next(e for e in _st(events) if e["kind"] == "info")
