@@ -202,6 +202,25 @@ def test_dawns_and_calibration_scores():
         sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
 
 
+def test_the_reliability_plot_draws_counts_or_runs_of_three(tmp_path, monkeypatch):
+    from clocktower.sim import report
+    from clocktower.storyteller.calibrate import Calibration, count_ranges, plot
+    assert count_ranges([9, 7, 8]) == [[7], [8], [9]]
+    assert count_ranges(list(range(7, 16))) == [[7, 8, 9], [10, 11, 12], [13, 14, 15]]
+    cal = Calibration("the-return-of-jafar", Bots(), 4)
+    cal.rows = [{"players": n, "seed": s, "day": 1, "forecast": (s % 5) / 4, "won": s % 2}
+                for n in range(7, 16) for s in range(12)]
+    drawn = {}
+    monkeypatch.setattr(report, "plot_reliability",
+                        lambda series, x, y, title, path: drawn.update(series=series, title=title))
+    plot(cal, tmp_path / "r.png")
+    assert [label for label, _ in drawn["series"]] == [
+        "7-9 players (36 dawns)", "10-12 players (36 dawns)", "13-15 players (36 dawns)",
+        "all, 7-15 players (108 dawns)"]
+    assert drawn["title"] == "Standing forecast, The Return of Jafar 7-15 (108 games, " \
+        "4 rollouts a dawn)"
+
+
 def test_calibration_records_the_leans_features_and_the_lean_is_fitted_to_the_forecast():
     """Each dawn's row has the lean's features as the game stood there (the rebuilt game at
     the dawn's decision); the lean's model fitted to rows reproduces their forecasts' trend
