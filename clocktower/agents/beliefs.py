@@ -163,8 +163,11 @@ def fork_table(table: "Table") -> "Table":
                     memo[id(x)] = x
     new = Table(_Seating(table))
     names = getattr(type(table), "__mypyc_attrs__", None) or tuple(vars(table))
-    for name in names:
-        setattr(new, name, _fork(getattr(table, name), memo))
+    # Held for the copy's length: the compiled build boxes a tuple attribute anew at each
+    # read, and a freed box's id could come back as another object's (`memo` is by id).
+    values = [getattr(table, name) for name in names]
+    for name, value in zip(names, values):
+        setattr(new, name, _fork(value, memo))
     new._post = None
     new._sub = None
     new._marg = {}

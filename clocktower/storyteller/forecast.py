@@ -251,8 +251,10 @@ def _warm(point: Point, game: Game) -> None:
     warm: the public record up to the point read and weighed once in this process (by the
     first rollout from `point`), and a copy of it (`beliefs.fork_table`) adopted by each
     rollout's game, which its bots read on from. Every rollout from a point has the same log
-    up to it, and the table's memos are pure, so the figures are those of a cold table (a
-    test compares them). Not when a Traveller joined or left before the point (the bots
+    up to it; a copy weighs as the table read on would, to the last bit, and as a table read
+    cold to the same point to within float error (1e-16: another order of products, as the
+    original game's own table): every rollout compared in the tests and the benchmark plays
+    the cold table's game. Not when a Traveller joined or left before the point (the bots
     then move to a table found by that event)."""
     from ..agents import beliefs, evilplan
 
