@@ -224,7 +224,7 @@ def test_the_reliability_plot_draws_counts_or_runs_of_three(tmp_path, monkeypatc
     assert [label for label, _ in drawn["series"]] == [
         "7-9 players (36 dawns)", "10-12 players (36 dawns)", "13-15 players (36 dawns)",
         "all, 7-15 players (108 dawns)"]
-    assert drawn["title"] == "Standing forecast, The Return of Jafar 7-15 (108 games, " \
+    assert drawn["title"] == "Standing forecast, The Return of Jafar 7-15\n(108 games, " \
         "4 rollouts a dawn)"
 
 

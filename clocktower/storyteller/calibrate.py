@@ -228,7 +228,7 @@ def plot(cal: Calibration, path: Any) -> None:
         name = cal.script
     plot_reliability(series, "standing forecast at dawn: good's chance",
                      "share of those games good won",
-                     f"Standing forecast, {name} {span(counts)} ({games} games, "
+                     f"Standing forecast, {name} {span(counts)}\n({games} games, "
                      f"{cal.rollouts} rollouts a dawn)" if counts else
                      f"Standing forecast, {name}", path)
 
