@@ -207,6 +207,10 @@ def test_dawns_and_calibration_scores():
     rate = cal.base_rate(7)
     assert s["base_brier"] == pytest.approx(
         sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
+    # 3 rollouts a dawn: k of 3 good wins adds k(3-k)/(9*2) of sampling variance
+    assert s["rollout_noise"] == pytest.approx(
+        sum(round(r["forecast"] * 3) * (3 - round(r["forecast"] * 3)) / 18 for r in rows)
+        / len(rows), abs=1e-4)
 
 
 def test_the_reliability_plot_draws_counts_or_runs_of_three(tmp_path, monkeypatch):

@@ -95,7 +95,15 @@ class Calibration:
         base = sum((self.base_rate(r["players"]) - r["won"]) ** 2 for r in rows) / n
         bins = reliability(rows)
         games = len({(r["players"], r["seed"]) for r in rows})
+        # The part of the Brier score that the rollouts' own sampling adds (a forecast is k
+        # good wins of m rollouts: its variance about the chance it estimates is p(1-p)/m,
+        # estimated without bias by k(m-k)/(m^2 (m-1))): so many more rollouts a dawn would
+        # score about `brier - noise`, and m' rollouts `brier - noise * (1 - m / m')`.
+        m = self.rollouts
+        noise = sum((k := round(r["forecast"] * m)) * (m - k) for r in rows) \
+            / (n * m * m * (m - 1)) if m > 1 else 0.0
         return {"players": players, "games": games, "dawns": n, "brier": round(brier, 4),
+                "rollout_noise": round(noise, 4),
                 "base_brier": round(base, 4), "skill": round(1 - brier / base, 4) if base else None,
                 "reliability": bins,
                 "base_rate": {str(k): {"good": v[0], "games": v[1]} for k, v in self.base.items()
