@@ -64,6 +64,63 @@ def test_rollouts_are_seeded(game):
         [play_rollout(p, i).log for i in range(3)]
 
 
+def test_rollouts_from_a_warm_table_play_the_games_of_a_cold_one(game):
+    """The bots' public table read and weighed once at the point and copied into each
+    rollout (`forecast._warm`, `beliefs.fork_table`) changes no game: each rollout's log is
+    the one a table read from nothing gives, from setup, night 1, a mid-game and a late
+    dawn, and for an option answered at the point."""
+    from clocktower.agents import beliefs
+    events = list(game.log)
+    ups = [0, next(e for e in _st(events) if e["kind"] == "info")["seq"]]
+    ds = dawns(events)
+    ups += [ds[len(ds) // 2][1], ds[-1][1]]
+    for upto in ups:
+        cold = Point(events, upto)
+        cold.warm = False
+        warm = Point(events, upto)
+        for i in range(4):
+            a, b = play_rollout(cold, i), play_rollout(warm, i)
+            assert a.log == b.log, (upto, i)
+            a.dispose()
+            b.dispose()
+        assert warm.warm[0] > 0 and isinstance(warm.warm[1], beliefs.Table)
+    d, _ = probe(Point(events, ups[1]))
+    opt = d.option(d.n_options() - 1)
+    cold = Point(events, ups[1])
+    cold.warm = False
+    assert play_rollout(cold, 5, opt).log == play_rollout(Point(events, ups[1]), 5, opt).log
+
+
+def test_a_forked_table_weighs_as_its_original_and_apart_from_it(game):
+    from clocktower.agents import beliefs
+    events = list(game.log)
+    view = game.view(game.players[0].name)
+    half = [e for e in events[:len(events) // 2] if e["visible_to"] == "all"]
+    t = beliefs.Table(view)
+    for ev in half:
+        t.add(ev)
+    before = t.public_demon()
+    f = beliefs.fork_table(t)
+    assert f is not t and f.infos is not t.infos and f.claims == t.claims
+    assert all(a is not b and a.who == b.who for a, b in zip(f.infos, t.infos))
+    assert f.public_demon() == before
+    rest = [e for e in events[len(events) // 2:] if e["visible_to"] == "all"]
+    for ev in rest:
+        f.add(ev)
+    assert t.public_demon() == before and t.n_public == len(half)
+    # read on, the copy weighs as the original read on does, to the last bit (a table read
+    # cold to the same point agrees to the float error of its other order of products)
+    for ev in rest:
+        t.add(ev)
+    assert f.public_demon() == t.public_demon()
+    assert all(f.demon_chances(p.name) == t.demon_chances(p.name) for p in game.players)
+    cold = beliefs.Table(view)
+    for ev in half + rest:
+        cold.add(ev)
+    c = cold.public_demon()
+    assert all(abs(f.public_demon()[k] - c[k]) < 1e-12 for k in c)
+
+
 def test_the_pool_gives_the_figures_of_one_process(game):
     events = list(game.log)
     rec = next(e for e in _st(events) if e["kind"] == "info")
@@ -150,6 +207,29 @@ def test_dawns_and_calibration_scores():
     rate = cal.base_rate(7)
     assert s["base_brier"] == pytest.approx(
         sum((rate - r["won"]) ** 2 for r in rows) / len(rows), abs=1e-4)
+    # 3 rollouts a dawn: k of 3 good wins adds k(3-k)/(9*2) of sampling variance
+    assert s["rollout_noise"] == pytest.approx(
+        sum(round(r["forecast"] * 3) * (3 - round(r["forecast"] * 3)) / 18 for r in rows)
+        / len(rows), abs=1e-4)
+
+
+def test_the_reliability_plot_draws_counts_or_runs_of_three(tmp_path, monkeypatch):
+    from clocktower.sim import report
+    from clocktower.storyteller.calibrate import Calibration, count_ranges, plot
+    assert count_ranges([9, 7, 8]) == [[7], [8], [9]]
+    assert count_ranges(list(range(7, 16))) == [[7, 8, 9], [10, 11, 12], [13, 14, 15]]
+    cal = Calibration("the-return-of-jafar", Bots(), 4)
+    cal.rows = [{"players": n, "seed": s, "day": 1, "forecast": (s % 5) / 4, "won": s % 2}
+                for n in range(7, 16) for s in range(12)]
+    drawn = {}
+    monkeypatch.setattr(report, "plot_reliability",
+                        lambda series, x, y, title, path: drawn.update(series=series, title=title))
+    plot(cal, tmp_path / "r.png")
+    assert [label for label, _ in drawn["series"]] == [
+        "7-9 players (36 dawns)", "10-12 players (36 dawns)", "13-15 players (36 dawns)",
+        "all, 7-15 players (108 dawns)"]
+    assert drawn["title"] == "Standing forecast, The Return of Jafar 7-15\n(108 games, " \
+        "4 rollouts a dawn)"
 
 
 def test_calibration_records_the_leans_features_and_the_lean_is_fitted_to_the_forecast():
@@ -487,3 +567,30 @@ def test_storyteller_ask_opens_a_group_of_options(game, monkeypatch):
         sorted(opts.index(x.options[0]) + 1 for x in inner)
     # before `e`, `o` opens nothing: said, not chosen
     assert "choose a number from 1 to" in out.split("o 1: open")[0]
+
+
+def test_a_forked_table_keeps_checks_that_read_the_sheet():
+    """A Dreamer's check reads the script's sheet (`beliefs._SheetOnly`): a forked table's
+    claims keep the same checks, so the copy weighs as the original on a script with one
+    (The Return of Jafar, a game with a Dreamer's claimed information)."""
+    from clocktower.agents import beliefs
+    for seed in range(40):
+        g = play_game("the-return-of-jafar", 10, seed,
+                      agents=make_agents(NAMES[:10], seed, "reasoning", "reasoning"))
+        public = [e for e in g.log if e["visible_to"] == "all"]
+        if any(e["type"] == "claim" and e.get("character") == "dreamer" and "info" in e
+               for e in public):
+            break
+    else:
+        pytest.skip("no Dreamer claim in 40 games")
+    t = beliefs.Table(g.view(g.players[0].name))
+    cut = next(i for i, e in enumerate(public)
+               if e["type"] == "claim" and e.get("character") == "dreamer" and "info" in e)
+    for ev in public[:cut + 1]:
+        t.add(ev)
+    f = beliefs.fork_table(t)
+    assert all(a.ability is b.ability for a, b in zip(f.infos, t.infos))
+    for ev in public[cut + 1:]:
+        t.add(ev)
+        f.add(ev)
+    assert f.public_demon() == t.public_demon()

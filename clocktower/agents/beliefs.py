@@ -134,6 +134,95 @@ def table_for(view, events: list[dict], at: int | None = None) -> "Table":
     return table
 
 
+class _Seating:
+    """What `Table.__init__` reads of a view, from a table (`fork_table`)."""
+
+    def __init__(self, table: "Table"):
+        self.script = table.script
+        self.players = table.players
+        self._travellers = table.travellers
+
+    def traveller(self, name: str) -> bool:
+        return name in self._travellers
+
+
+def fork_table(table: "Table") -> "Table":
+    """A copy of `table` that reads and weighs on its own: every container it holds is
+    copied (the claims' too), the values in them shared where nothing changes them in place
+    (numbers, strings, arrays, named tuples) and the module's caches shared as they are (they
+    are keyed by identity). What `table` last computed is not carried, its memos are: the
+    copy's first belief is computed (a `fresh=False` read too), as a table that has read the
+    same record cold computes it, but from the memos of the checks. The decision support's
+    rollouts start their game's table from one (`adopt_table`): the public record up to the
+    point read and weighed once for all of them, not once a rollout."""
+    memo: dict[int, Any] = {}
+    for cache in (_HYPOTHESES, _MATRICES, _UNIFORMS, _ROLES, _VECS):
+        for v in cache.values():
+            memo[id(v)] = v
+            if type(v) is tuple:
+                for x in v:
+                    memo[id(x)] = x
+    new = Table(_Seating(table))
+    names = getattr(type(table), "__mypyc_attrs__", None) or tuple(vars(table))
+    # Held for the copy's length: the compiled build boxes a tuple attribute anew at each
+    # read, and a freed box's id could come back as another object's (`memo` is by id).
+    values = [getattr(table, name) for name in names]
+    for name, value in zip(names, values):
+        setattr(new, name, _fork(value, memo))
+    new._post = None
+    new._sub = None
+    new._marg = {}
+    return new
+
+
+def _fork(x: Any, memo: dict[int, Any]) -> Any:
+    if x is None or isinstance(x, (str, int, float, frozenset)):
+        return x
+    found = memo.get(id(x))
+    if found is not None:
+        return found
+    t = type(x)
+    out: Any
+    if t is dict:
+        out = memo[id(x)] = {}
+        for k, v in x.items():
+            out[_fork(k, memo)] = _fork(v, memo)
+    elif t is list:
+        out = memo[id(x)] = []
+        out.extend(_fork(v, memo) for v in x)
+    elif t is set:
+        out = memo[id(x)] = {_fork(v, memo) for v in x}
+    elif t is tuple:
+        items = [_fork(v, memo) for v in x]
+        out = tuple(items) if any(a is not b for a, b in zip(items, x)) else x
+        memo[id(x)] = out
+    elif t is InfoClaim:
+        out = memo[id(x)] = InfoClaim(x.who, x.character, x.night, _fork(x.info, memo),
+                                      list(x.chose))
+        out.ability = x.ability         # (the same check: it may read the sheet)
+        out.base = _fork(x.base, memo)
+        out.base_ver = x.base_ver
+        out.memo = _fork(x.memo, memo)
+        out.reads_all = x.reads_all
+    elif isinstance(x, tuple) or hasattr(x, "__array_interface__") or callable(x):
+        out = x         # named tuples (a world, its players), arrays: never changed in place
+    else:
+        raise TypeError(f"fork_table: a {t.__name__} in a table")
+    return out
+
+
+def adopt_table(events: list[dict], table: "Table") -> None:
+    """Make `table` the shared public table of the game whose log is `events` (found by
+    its seating event, as `table_for` finds it): its bots read on from `table.n_public`."""
+    first = next((e for e in events if e["visible_to"] == "all"), None)
+    if first is None:
+        return
+    if len(_TABLES) > 64:
+        for k in list(_TABLES)[:32]:
+            del _TABLES[k]
+    _TABLES[id(first)] = (first, table)
+
+
 class _SheetOnly:
     """What a check may read beyond its world: the script's sheet (`game.script`: its
     `characters` and `homebrew`), public to every player. A Dreamer's truths pair the chosen

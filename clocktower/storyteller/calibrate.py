@@ -93,15 +93,17 @@ class Calibration:
             return {"players": players, "dawns": 0}
         brier = sum((r["forecast"] - r["won"]) ** 2 for r in rows) / n
         base = sum((self.base_rate(r["players"]) - r["won"]) ** 2 for r in rows) / n
-        bins = []
-        for b in range(10):
-            inb = [r for r in rows if min(int(r["forecast"] * 10), 9) == b]
-            if inb:
-                bins.append({"bin": f"{b / 10:.1f}-{(b + 1) / 10:.1f}", "n": len(inb),
-                             "mean_forecast": round(sum(r["forecast"] for r in inb) / len(inb), 4),
-                             "good_won": round(sum(r["won"] for r in inb) / len(inb), 4)})
+        bins = reliability(rows)
         games = len({(r["players"], r["seed"]) for r in rows})
+        # The part of the Brier score that the rollouts' own sampling adds (a forecast is k
+        # good wins of m rollouts: its variance about the chance it estimates is p(1-p)/m,
+        # estimated without bias by k(m-k)/(m^2 (m-1))): so many more rollouts a dawn would
+        # score about `brier - noise`, and m' rollouts `brier - noise * (1 - m / m')`.
+        m = self.rollouts
+        noise = sum((k := round(r["forecast"] * m)) * (m - k) for r in rows) \
+            / (n * m * m * (m - 1)) if m > 1 else 0.0
         return {"players": players, "games": games, "dawns": n, "brier": round(brier, 4),
+                "rollout_noise": round(noise, 4),
                 "base_brier": round(base, 4), "skill": round(1 - brier / base, 4) if base else None,
                 "reliability": bins,
                 "base_rate": {str(k): {"good": v[0], "games": v[1]} for k, v in self.base.items()
@@ -187,16 +189,57 @@ def calibrate(script: str, counts: list[int], games: int, rollouts: int, bots: B
     return cal
 
 
+def reliability(rows: list[dict]) -> list[dict]:
+    """`rows`' forecasts in ten bins: each bin's dawns, mean forecast and share good won."""
+    bins = []
+    for b in range(10):
+        inb = [r for r in rows if min(int(r["forecast"] * 10), 9) == b]
+        if inb:
+            bins.append({"bin": f"{b / 10:.1f}-{(b + 1) / 10:.1f}", "n": len(inb),
+                         "mean_forecast": round(sum(r["forecast"] for r in inb) / len(inb), 4),
+                         "good_won": round(sum(r["won"] for r in inb) / len(inb), 4)})
+    return bins
+
+
+def count_ranges(counts: list[int]) -> list[list[int]]:
+    """The counts a plot draws a line for: each count when at most three, else runs of three
+    (7-9, 10-12, 13-15)."""
+    counts = sorted(counts)
+    if len(counts) <= 3:
+        return [[c] for c in counts]
+    return [counts[i:i + 3] for i in range(0, len(counts), 3)]
+
+
 def plot(cal: Calibration, path: Any) -> None:
-    """The reliability plot: each count's bins (mean forecast against how often good won)
-    and the diagonal of a calibrated forecast."""
+    """The reliability plot: the bins (mean forecast against how often good won) of each
+    count, or of each run of three counts when there are more than three, and of all the
+    dawns together; the diagonal of a calibrated forecast. Bins of fewer than 5 dawns are
+    left out."""
     from ..sim.report import plot_reliability
-    plot_reliability(
-        [(f"{s['players']} players ({s['dawns']} dawns)",
-          [(b["mean_forecast"], b["good_won"]) for b in s["reliability"] if b["n"] >= 5])
-         for s in cal.to_json()["by_players"]],
-        "standing forecast at dawn: good's chance", "share of those games good won",
-        f"Standing forecast, {cal.script} ({cal.bots.words}, {cal.rollouts} rollouts)", path)
+
+    def span(cs: list[int]) -> str:
+        return f"{cs[0]}" if len(cs) == 1 else f"{cs[0]}-{cs[-1]}"
+
+    counts = sorted({r["players"] for r in cal.rows})
+    series = []
+    groups = count_ranges(counts)
+    for cs in groups + ([counts] if len(groups) > 1 else []):
+        rows = [r for r in cal.rows if r["players"] in cs]
+        label = f"{'all, ' if cs is counts else ''}{span(cs)} players ({len(rows)} dawns)"
+        series.append((label, [(b["mean_forecast"], b["good_won"]) for b in reliability(rows)
+                               if b["n"] >= 5]))
+    games = len({(r["players"], r["seed"]) for r in cal.rows})
+    try:
+        from ..scripts import load_script
+        name = load_script(cal.script).name or cal.script
+    except Exception:
+        name = cal.script
+    plot_reliability(series, "standing forecast at dawn: good's chance",
+                     "share of those games good won",
+                     f"Standing forecast, {name} {span(counts)}\n({games} games, "
+                     f"{cal.rollouts} rollouts a dawn)" if counts else
+                     f"Standing forecast, {name}", path)
+
 
 
 # ---------------------------------------------------------------------------- the lean's model

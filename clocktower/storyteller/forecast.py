@@ -85,6 +85,9 @@ class Point:
     # ones: a worker plays many rollouts from one point, and finding a log's script by its
     # title reads every built-in script (2-3 ms, a fifth of a rollout).
     resolved: Any = field(default=None, repr=False, compare=False)
+    # The bots' public table at the point, read and weighed by the first rollout of this
+    # process that reached it (`_warm`): each later one starts from a copy of it.
+    warm: Any = field(default=None, repr=False, compare=False)
 
     def key(self) -> str:
         s = self.events[0]
@@ -243,6 +246,40 @@ def rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(
     return winner
 
 
+def _warm(point: Point, game: Game) -> None:
+    """Start the reasoning bots' shared public table of a rollout's game (`beliefs.table_for`)
+    warm: the public record up to the point read and weighed once in this process (by the
+    first rollout from `point`), and a copy of it (`beliefs.fork_table`) adopted by each
+    rollout's game, which its bots read on from. Every rollout from a point has the same log
+    up to it; a copy weighs as the table read on would, to the last bit, and as a table read
+    cold to the same point to within float error (1e-16: another order of products, as the
+    original game's own table): every rollout compared in the tests and the benchmark plays
+    the cold table's game. Not when a Traveller joined or left before the point (the bots
+    then move to a table found by that event)."""
+    from ..agents import beliefs, evilplan
+
+    log = game.log
+    if point.warm is None:
+        if any(e["type"] in beliefs.SEAT_CHANGES and e["visible_to"] == "all" for e in log):
+            point.warm = False
+            return
+        names = [p.name for p in game.players]
+        table = beliefs.Table(game.view(names[0]))
+        for ev in log:
+            if ev["visible_to"] == "all":
+                table.add(ev)
+                if ev["type"] == "day":
+                    evilplan.on_day(table, ev["number"])
+        table.public_demon()
+        point.warm = (len(log), table)
+    if point.warm is False:
+        return
+    if point.warm[0] != len(log):
+        raise ClocktowerError(f"rollout from decision {point.upto}: the rebuilt log differs "
+                              "from the first rollout's")
+    beliefs.adopt_table(log, beliefs.fork_table(point.warm[1]))
+
+
 def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = Bots(),
                  seed: int = 0) -> Game:
     """`rollout`'s game, played to its end."""
@@ -259,6 +296,8 @@ def play_rollout(point: Point, index: int, option: Any = _NOTHING, bots: Bots = 
         answerers: dict[str, Any] = make_agents(names, rseed, bots.good, bots.evil)
         answerers["storyteller"] = AutoStoryteller(rseed, continuations=0, lean=bots.lean)
         game.answerers = answerers
+        if "reasoning" in (bots.good, bots.evil):
+            _warm(point, game)
 
     prefix = _Prefix(point, option, handover)
     game, days = _build(point, prefix)
