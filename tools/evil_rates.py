@@ -27,6 +27,18 @@ from clocktower.scripts import load_script
 TEAMS = D.teams()
 
 
+def played(sc, players: int, seed: int) -> tuple:
+    """(the game, name -> character, name -> alignment at setup) of one reasoning-bot game
+    (both sides) of script `sc` at `players`, seed `seed`, played to its end."""
+    g = new_game(sc, players, seed, agents=make_agents(NAMES[:players], seed, "reasoning",
+                                                        "reasoning"))
+    play(g)
+    setup = next(e for e in g.log if e["type"] == "setup")
+    char = {p["name"]: p["character"] for p in setup["players"]}
+    align = {p["name"]: p["alignment"] for p in setup["players"]}
+    return g, char, align
+
+
 def measure(script: str, players: int, seeds: range) -> tuple[dict, dict, dict]:
     """(hands: spot -> voter -> [raised, could], nominations: nominator -> [on an evil
     nominee, all], information: (claimant's kind, holds) -> claims) in the games of
@@ -36,12 +48,7 @@ def measure(script: str, players: int, seeds: range) -> tuple[dict, dict, dict]:
     noms: collections.Counter = collections.Counter()
     info: collections.Counter = collections.Counter()
     for s in seeds:
-        g = new_game(sc, players, s, agents=make_agents(NAMES[:players], s, "reasoning",
-                                                          "reasoning"))
-        play(g)
-        setup = next(e for e in g.log if e["type"] == "setup")
-        char = {p["name"]: p["character"] for p in setup["players"]}
-        align = {p["name"]: p["alignment"] for p in setup["players"]}
+        g, char, align = played(sc, players, s)
         alive = set(char)
         today: list[tuple[str, int, int]] = []
         claims: dict[str, str] = {}

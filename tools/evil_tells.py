@@ -17,10 +17,8 @@ import math
 
 from clocktower import data as D
 from clocktower.agents import beliefs as B
-from clocktower.agents.policies import make_agents
-from clocktower.engine.runner import play
-from clocktower.play import NAMES, new_game
 from clocktower.scripts import load_script
+from evil_rates import played       # (tools/, this script's folder)
 
 TEAMS = D.teams()
 FLOOR = 1e-4
@@ -59,12 +57,7 @@ def measure(script: str, players: int, seeds: range) -> dict:
     ends: collections.Counter = collections.Counter()
     doubles = collections.Counter()
     for s in seeds:
-        g = new_game(sc, players, s, agents=make_agents(NAMES[:players], s, "reasoning",
-                                                          "reasoning"))
-        play(g)
-        setup = next(e for e in g.log if e["type"] == "setup")
-        char = {p["name"]: p["character"] for p in setup["players"]}
-        align = {p["name"]: p["alignment"] for p in setup["players"]}
+        g, char, align = played(sc, players, s)
         demon = next((n for n in char if TEAMS.get(char[n]) == "demon"), None)
         if demon is None:
             g.dispose()
