@@ -2,25 +2,7 @@
 ability's own rule code reads: the Demon the information names on a script of several
 Demons, the script's sheet (the Dreamer's tokens), and the day's nominators (the Town
 Crier's)."""
-from clocktower.agents import beliefs as B
-from clocktower.play import new_game
-
-NAMES7 = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
-
-
-def _table(script, claims, infos=(), events=(), players=7):
-    t = B.Table(new_game(script, players, 0).view("Ann"))
-    for ev in events:
-        t.add({"visible_to": "all", **ev})
-    for who, c in claims.items():
-        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c})
-    for who, night, info, chose in infos:
-        ev = {"type": "claim", "visible_to": "all", "player": who, "character": claims[who],
-              "night": night, "info": info}
-        if chose:
-            ev["chose"] = chose
-        t.add(ev)
-    return t
+from beliefs_table import public_table as _table
 
 
 JAFAR = {"Ann": "oracle", "Bob": "investigator", "Cat": "courtier", "Dan": "librarian",

@@ -2,28 +2,18 @@
 code (clocktower/agents/beliefs.py): the Outsider count (`setup_change`), the Drunk
 (`believes`), registrations (`false_registrations`), and when players first claim."""
 from clocktower.agents import beliefs as B
+from beliefs_table import public_table
 from clocktower.play import new_game
 
 NAMES7 = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 
 
 def _table(claims, infos=(), players=7, events=(), drunk=True):
-    t = B.Table(new_game("trouble-brewing", players, 0).view("Ann"))
-    if not drunk:
-        t.drunk_each = 0.0          # no Drunk in the model
-    for ev in events:
-        t.add({"visible_to": "all", **ev})
-    for who, c in claims.items():
-        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c})
-    for who, night, info in infos:
-        info = dict(info)
-        chose = info.pop("_chose", None)
-        ev = {"type": "claim", "visible_to": "all", "player": who, "character": claims[who],
-              "night": night, "info": info}
-        if chose:
-            ev["chose"] = chose
-        t.add(ev)
-    return t
+    """Trouble Brewing's table (`beliefs_table.public_table`); an info's "_chose" key is
+    the players its claimant chose."""
+    infos = [(who, night, {k: v for k, v in info.items() if k != "_chose"},
+              info.get("_chose")) for who, night, info in infos]
+    return public_table("trouble-brewing", claims, infos, events, players, drunk)
 
 
 def test_outsider_changes_come_from_the_setup_change_data():
