@@ -121,17 +121,23 @@ def table_for(view, events: list[dict], at: int | None = None) -> "Table":
     found = _TABLES.get(key)
     if found is not None and found[0] is first:
         return found[1]
-    if len(_TABLES) > 64:
-        for k in list(_TABLES)[:32]:
-            del _TABLES[k]
     table = Table(view)
     if at is not None:
         for ev in events[:at + 1]:
             if ev["visible_to"] == "all":
                 table.add(ev)
     if first is not None:
-        _TABLES[key] = (first, table)
+        _keep(first, table)
     return table
+
+
+def _keep(first: dict, table: "Table") -> None:
+    """Keep `table` as the shared public table of the game whose seating event is `first`
+    (the oldest half of the kept tables dropped when more than 64)."""
+    if len(_TABLES) > 64:
+        for k in list(_TABLES)[:32]:
+            del _TABLES[k]
+    _TABLES[id(first)] = (first, table)
 
 
 class _Seating:
@@ -215,12 +221,8 @@ def adopt_table(events: list[dict], table: "Table") -> None:
     """Make `table` the shared public table of the game whose log is `events` (found by
     its seating event, as `table_for` finds it): its bots read on from `table.n_public`."""
     first = next((e for e in events if e["visible_to"] == "all"), None)
-    if first is None:
-        return
-    if len(_TABLES) > 64:
-        for k in list(_TABLES)[:32]:
-            del _TABLES[k]
-    _TABLES[id(first)] = (first, table)
+    if first is not None:
+        _keep(first, table)
 
 
 class _SheetOnly:
