@@ -137,10 +137,6 @@ class Core:
         self.seats: list[int] = []
         self.traveller: list[bool] = []
 
-    def select(self, agent: str) -> None:
-        """`agent` is the env's `agent_selection` (`ClocktowerEnv.agent_selection`)."""
-        self.selected = agent
-
     def pick(self) -> None:
         """The next agent to step: one that is done (to be removed), else the one the
         pending decision is for; at the game's end (`env._end`), everyone is done, with
