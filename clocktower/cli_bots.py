@@ -91,14 +91,14 @@ def report(script: str = typer.Argument(..., help="built-in script name or scrip
                   _pct(rnd), f"{acc / rnd:.2f}x" if acc is not None and rnd else "-",
                   f"{s['days_per_game']:.1f}", _pct(s["evil_votes_on_evil"]))
     console.print(t)
-    t = Table(box=box.SIMPLE, title="executions by vote (all executions less the Virgin's: "
-              "her nominator, executed by her ability)")
-    for col in ("players", "Virgin's", "voted", "hit evil", "random", "ratio"):
+    t = Table(box=box.SIMPLE, title="executions by vote (all executions less those an ability "
+              "made: the Virgin's nominator, the Vizier's choice)")
+    for col in ("players", "by ability", "voted", "hit evil", "random", "ratio"):
         t.add_column(col, justify="right")
     for s in summaries:
         acc, rnd = s["execution_accuracy_voted"], s["random_pick_rate_voted"]
-        t.add_row(str(s["players"]), str(s["virgin_executions"]),
-                  str(s["executions"] - s["virgin_executions"]), _pct(acc), _pct(rnd),
+        t.add_row(str(s["players"]), str(s["ability_executions"]),
+                  str(s["executions"] - s["ability_executions"]), _pct(acc), _pct(rnd),
                   f"{acc / rnd:.2f}x" if acc is not None and rnd else "-")
     console.print(t)
     if good == "reasoning":

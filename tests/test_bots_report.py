@@ -181,5 +181,34 @@ def test_executions_by_vote_leave_out_the_virgins():
     analyse(log, res)
     s = res.summary()
     assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
-    assert s["virgin_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
+    assert s["ability_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
     assert abs(s["random_pick_rate_voted"] - 1 / 3) < 1e-9
+
+
+def test_executions_by_vote_leave_out_the_viziers():
+    """The Vizier's immediate execution is an ability's, not a vote's; a vote's execution
+    later the same day after another ability's trigger (not directly after it) stays a
+    vote's."""
+    from clocktower.agents.report import CountResult, analyse
+    log = [
+        {"type": "setup", "players": [
+            {"name": "Ann", "character": "vizier", "alignment": "evil"},
+            {"name": "Bob", "character": "chef", "alignment": "good"},
+            {"name": "Cat", "character": "imp", "alignment": "evil"},
+            {"name": "Dan", "character": "monk", "alignment": "good"}]},
+        {"type": "claim_ability", "player": "Ann", "character": "vizier"},
+        {"type": "ability_triggered", "ability": "vizier", "player": "Ann", "target": "Bob"},
+        {"type": "execution", "player": "Bob", "number": 1},
+        {"type": "death", "player": "Bob", "cause": "execution", "phase": "day", "number": 1},
+        {"type": "day_end", "number": 1},
+        {"type": "ability_triggered", "ability": "snakecharmer", "player": "Dan"},
+        {"type": "nomination", "nominator": "Dan", "target": "Cat", "voters": ["Dan", "Ann"]},
+        {"type": "execution", "player": "Cat", "number": 2},
+        {"type": "game_over", "winner": "good", "number": 2},
+    ]
+    res = CountResult(4)
+    analyse(log, res)
+    s = res.summary()
+    assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
+    assert s["ability_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
+    assert abs(s["random_pick_rate_voted"] - 2 / 3) < 1e-9

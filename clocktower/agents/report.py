@@ -7,9 +7,10 @@ and the evil team's policies (`agents/policies.py`), and measures from each game
 * **Execution accuracy**: the share of executions that hit an evil player, beside the
   random-living-pick rate (for each execution, the share of evil players among the living
   at that moment, averaged over the executions): what executing a uniformly random living
-  player would hit. Also the same without the Virgin's executions (her nominator executed
-  by her ability, not by a vote: a good Townsfolk testing her, by design), labelled
-  "voted".
+  player would hit. Also the same without the executions an ability made rather than a
+  vote (the execution that directly follows an `ability_triggered` record: the Virgin's
+  nominator, a good Townsfolk testing her by design; the Vizier's immediate execution),
+  labelled "voted".
 * **Good's win rate** with its Wilson 95% interval.
 * **The good bots' belief on the true Demon** (when the good team plays the reasoning
   bots): each day, at the moment of the day's execution (or at the day's end when nobody
@@ -60,9 +61,9 @@ class CountResult:
     executions: int = 0
     evil_executions: int = 0
     random_pick: float = 0.0            # sum over executions of the living evil share
-    virgin_executions: int = 0          # executions of a Virgin's nominator (her ability)
-    virgin_evil: int = 0                # ... of an evil nominator (a misregistering Spy)
-    virgin_random: float = 0.0          # their random-pick sum
+    ability_executions: int = 0         # executions an ability made (not a vote)
+    ability_evil: int = 0               # ... of an evil player
+    ability_random: float = 0.0         # their random-pick sum
     belief_by_day: dict[int, list[float]] = field(default_factory=dict)   # day -> [sum, n]
     cal_sum: list[float] = field(default_factory=lambda: [0.0] * BINS)
     cal_hits: list[int] = field(default_factory=lambda: [0] * BINS)
@@ -84,13 +85,13 @@ class CountResult:
             "executions": n_ex,
             "execution_accuracy": self.evil_executions / n_ex if n_ex else None,
             "random_pick_rate": self.random_pick / n_ex if n_ex else None,
-            # The same without the executions the Virgin's ability made (her nominator,
-            # executed by the rules, not chosen by the town's vote).
-            "virgin_executions": self.virgin_executions,
-            "execution_accuracy_voted": ((self.evil_executions - self.virgin_evil) / n_voted
-                                         if (n_voted := n_ex - self.virgin_executions)
+            # The same without the executions an ability made (the Virgin's nominator, the
+            # Vizier's choice: executed by the rules, not by the town's vote).
+            "ability_executions": self.ability_executions,
+            "execution_accuracy_voted": ((self.evil_executions - self.ability_evil) / n_voted
+                                         if (n_voted := n_ex - self.ability_executions)
                                          else None),
-            "random_pick_rate_voted": ((self.random_pick - self.virgin_random) / n_voted
+            "random_pick_rate_voted": ((self.random_pick - self.ability_random) / n_voted
                                        if n_voted else None),
             "days_per_game": self.days / self.games if self.games else None,
             "belief_on_demon_by_day": {
@@ -185,9 +186,10 @@ def analyse(log: list[dict], res: CountResult) -> None:
                 res.in_play[c] = res.in_play.get(c, 0) + 1
             break
     ev_count = res.events
-    virgin = False          # the Virgin's ability just fired: the next execution is hers
-    for ev in log:
+    triggered = False       # the record before was an ability's trigger: an execution
+    for ev in log:          # now is that ability's (the Virgin's, the Vizier's), not a vote's
         t = ev["type"]
+        by_ability, triggered = triggered, t == "ability_triggered"
         if t == "character_change":
             if char.get(ev["player"]) == "scarletwoman" and TEAMS.get(ev["new"]) == "demon":
                 ev_count["sw_catch"] = ev_count.get("sw_catch", 0) + 1
@@ -208,11 +210,10 @@ def analyse(log: list[dict], res: CountResult) -> None:
                 res.evil_executions += 1
             share = sum(align.get(n) == "evil" for n in alive) / len(alive) if alive else 0.0
             res.random_pick += share
-            if virgin:
-                virgin = False
-                res.virgin_executions += 1
-                res.virgin_evil += align.get(who) == "evil"
-                res.virgin_random += share
+            if by_ability:
+                res.ability_executions += 1
+                res.ability_evil += align.get(who) == "evil"
+                res.ability_random += share
             if char.get(who) == "saint":
                 ev_count["saint_executed"] = ev_count.get("saint_executed", 0) + 1
         elif t == "nomination":
@@ -236,9 +237,6 @@ def analyse(log: list[dict], res: CountResult) -> None:
         elif t == "ability_triggered":
             if ev.get("ability") == "virgin":
                 ev_count["virgin_trigger"] = ev_count.get("virgin_trigger", 0) + 1
-                virgin = True
-        elif t == "day_end":
-            virgin = False
         elif t == "game_over":
             res.good_wins += ev.get("winner") == "good"
             if ev.get("code") == "mayor":
