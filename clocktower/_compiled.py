@@ -31,7 +31,9 @@ MODULES = ("engine/game.py", "engine/night.py", "engine/day.py", "engine/runner.
            "engine/views.py", "engine/setup.py", "engine/setuprules.py", "engine/voting.py",
            "engine/decisions.py", "engine/driver.py", "engine/session.py",
            "engine/rand.py", "engine/state.py", "engine/world.py", "agents/random_bot.py",
-           "agents/beliefs.py", "storyteller/auto.py", "envstep.py")
+           "agents/beliefs.py", "agents/reasoning.py", "agents/plays.py",
+           "agents/goodplays.py", "agents/evilplan.py", "agents/reads.py",
+           "storyteller/auto.py", "envstep.py")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STAMP = "_build.json"

@@ -113,7 +113,8 @@ import clocktower
 from clocktower import _compiled, play_game
 import clocktower.engine.session            # compiled too, not imported by a plain game
 game = play_game("trouble-brewing", 7, 1)
-import clocktower.agents.beliefs        # the reasoning bots' (a random game does not import it)
+import clocktower.agents.reasoning      # the reasoning bots and their beliefs (a random game
+                                        # does not import them)
 import clocktower.envstep               # the environment's step (clocktower.env's)
 mods = [sys.modules[n].__file__ for n in _compiled.NAMES if n in sys.modules]
 assert len(mods) == len(_compiled.NAMES), sorted(set(_compiled.NAMES) - set(sys.modules))

@@ -319,17 +319,17 @@ def test_the_team_frames_one_fake_team_the_public_record_allows():
     member of the team (when every team left has a member, the frames stay)."""
     from clocktower.agents import evilplan
     checked = 0
-    for s in range(12):
-        bots = {m: ReasoningBot(s, m) for m in NAMES[:10]}
-        framed: dict = {}
-        for b in bots.values():
-            orig = b._queue_bluff
+    framed: dict = {}
 
-            def spy(view, table, day, b=b, orig=orig):
-                orig(view, table, day)
-                if day > 1:
-                    framed.setdefault(day, {})[b.name] = (list(b.frames), table)
-            b._queue_bluff = spy
+    class Spied(ReasoningBot):          # a subclass: the compiled bot's methods are fixed
+        def _queue_bluff(self, view, table, day):
+            super()._queue_bluff(view, table, day)
+            if day > 1:
+                framed.setdefault(day, {})[self.name] = (list(self.frames), table)
+
+    for s in range(12):
+        bots = {m: Spied(s, m) for m in NAMES[:10]}
+        framed.clear()
         g = play_game("trouble-brewing", 10, s, agents=bots)
         evil = {p["name"] for p in next(e for e in g.log if e["type"] == "setup")["players"]
                 if p["alignment"] == "evil"}

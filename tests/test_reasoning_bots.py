@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 from clocktower.agents import RandomBot
 from clocktower.agents import beliefs as B
-from clocktower.agents import reasoning as R
 from clocktower import data as D
 from clocktower.agents.reasoning import ReasoningBot
 from clocktower.characters import REGISTRY
@@ -107,24 +106,11 @@ def test_narration_of_a_claim():
 
 
 # ---- what a bot sees -------------------------------------------------------------------------
-def test_a_bot_sees_only_its_view_and_the_shared_table_only_public_events(monkeypatch):
-    added = []
-    orig = R.table_for
-
-    class Recording:
-        """The shared table, noting each event a bot adds to it (a compiled Table's
-        methods cannot be patched)."""
-        def __init__(self, table):
-            self.__dict__["_table"] = table
-
-        def add(self, ev):
-            added.append(ev)
-            return self._table.add(ev)
-
-        def __getattr__(self, name):
-            return getattr(self._table, name)
-
-    monkeypatch.setattr(R, "table_for", lambda *a, **k: Recording(orig(*a, **k)))
+def test_a_bot_sees_only_its_view_and_the_shared_table_only_public_events():
+    """Each bot is asked with its own view only, and the game's shared public table read
+    the public events only: it is the table a fresh one becomes after reading the log's
+    first `n_public` public events, in order. (Read off the table rather than by wrapping
+    `table_for`: the bots and the table are compiled classes in the default build.)"""
     calls = []
 
     class Watched(ReasoningBot):
@@ -141,15 +127,25 @@ def test_a_bot_sees_only_its_view_and_the_shared_table_only_public_events(monkey
             return super().fast_day_action(view, nominees, uses, exiles)
 
     for seed in (1, 2):
-        g = play_game("trouble-brewing", 8, seed,
-                      agents={nm: Watched(seed, nm) for nm in NAMES[:8]})
+        bots = {nm: Watched(seed, nm) for nm in NAMES[:8]}
+        g = play_game("trouble-brewing", 8, seed, agents=bots)
         for name, view in calls:
             assert isinstance(view, PlayerView) and view.name == name
             assert not hasattr(view, "game")
             for e in view.events:
                 assert e["visible_to"] == "all" or name in e["visible_to"]
         calls.clear()
-    assert added and all(e["visible_to"] == "all" for e in added)
+        tables = {id(b.table): b.table for b in bots.values() if b.table is not None}
+        assert len(tables) == 1                 # one shared table a game
+        shared = next(iter(tables.values()))
+        public = [e for e in g.log if e["visible_to"] == "all"]
+        assert 0 < shared.n_public <= len(public)
+        fresh = B.Table(g.view(NAMES[0]))
+        for e in public[:shared.n_public]:
+            fresh.add(e)
+        assert (fresh.version, fresh.claims, fresh.died, len(fresh.infos)) == \
+            (shared.version, shared.claims, shared.died, len(shared.infos))
+        assert fresh.public_demon() == pytest.approx(shared.public_demon())
 
 
 def test_a_drunk_bot_claims_its_townsfolk():
@@ -440,9 +436,9 @@ class _ShotView:
         return name in self.living
 
 
-class _Seats:
-    def __init__(self, names):
-        self.seat = {n: i for i, n in enumerate(names)}
+def _seats(players):
+    """A public table of an 8-player game (what `_aimed_use` reads of it: the seats)."""
+    return B.Table(new_game("trouble-brewing", players, 0).view(NAMES[0]))
 
 
 @pytest.mark.parametrize("belief,day,living,nominations,shoots", [
@@ -465,11 +461,15 @@ class _Seats:
 def test_the_good_slayer_shoots_a_clear_lead_or_before_its_shot_is_lost(
         belief, day, living, nominations, shoots):
     names = NAMES[:8]
-    bot = ReasoningBot(1, "Ann")
-    bot._belief = lambda view, table: belief
+
+    class Believing(ReasoningBot):      # a subclass: the compiled bot's methods are fixed
+        def _belief(self, view, table):
+            return belief
+
+    bot = Believing(1, "Ann")
     view = _ShotView(day, names[:living], nominations)
     uses = [{"target": n} for n in names]
-    use = bot._aimed_use(view, _Seats(names), uses)
+    use = bot._aimed_use(view, _seats(len(names)), uses)
     assert (use or {}).get("target") == shoots
 
 

@@ -3,11 +3,13 @@ Storyteller decision, and to N rollouts per group, in a pool of worker processes
 rollout costs, beside a whole reasoning-bot game measured in the same run.
 
     python tools/advise_bench.py [--players 10] [--seeds 3,6] [--rollouts 200] [--workers 2]
-                                 [--repeat 1]
+                                 [--repeat 1] [--decisions info,later]
 
 For each seed, plays a reasoning-bot Trouble Brewing game, then advises on its first
 information decision (night 1: every rollout plays a whole game) and on its first Storyteller
-decision of night 2 or later (a shorter rest of the game), if it has one. Each line says:
+decision of night 2 or later (a shorter rest of the game), if it has one; `--decisions setup`
+(or `setup,info,later`) advises on its first Storyteller decision instead (or too): at setup,
+every rollout a whole game (the seed-3 game's has 10 options, one group each). Each line says:
 
 - the load average (1 minute) before and after: the machine may be shared;
 - the wall-clock seconds to the first figure for every group (from the call, the rebuild of
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import sys
 import time
 
 from clocktower.agents.policies import make_agents
@@ -48,7 +51,14 @@ def main() -> None:
     ap.add_argument("--rollouts", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--decisions", default="info,later",
+                    help="which decisions of each game: setup, info, later (comma-separated)")
     a = ap.parse_args()
+    kinds = [k.strip() for k in a.decisions.split(",")]
+    if not kinds or any(k not in ("setup", "info", "later") for k in kinds):
+        print(f"error: --decisions {a.decisions!r}: give setup, info or later, separated by "
+              "commas", file=sys.stderr)
+        raise SystemExit(2)
     print(f"{a.players} players, {a.workers} workers, {a.rollouts} rollouts a figure "
           f"(the standing and each group); {os.cpu_count()} cores")
     for seed in (int(s) for s in a.seeds.split(",")):
@@ -57,7 +67,9 @@ def main() -> None:
         first_info = next(e for e in st if e["kind"] == "info")
         later = next((e for e in st if e.get("phase") == "night" and e.get("number", 0) >= 2
                       and e["seq"] > first_info["seq"]), None)
-        for rec in (first_info, later):
+        chosen = {"setup": st[0], "info": first_info, "later": later}
+        for kind in kinds:
+            rec = chosen[kind]
             if rec is None:
                 print(f"seed {seed}: no Storyteller decision from night 2 on")
                 continue

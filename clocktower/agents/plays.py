@@ -275,7 +275,8 @@ def _learned(bot, ab: str) -> list[dict]:
 def twin_of(bot, ab: str = "eviltwin") -> str | None:
     """The player the Evil Twin's information named: for the Evil Twin its Good Twin, for
     the Good Twin the Evil Twin (a `learn` event with one player)."""
-    for info in reversed(_learned(bot, ab)):
+    found = _learned(bot, ab)
+    for info in found[::-1]:
         players = list(info.get("players") or [])
         if len(players) == 1:
             return str(players[0])

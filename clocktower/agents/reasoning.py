@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
+
 from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
@@ -127,6 +129,7 @@ STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a 
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass the bot
 class ReasoningBot:
     """A bot that claims, reasons over worlds and votes by its beliefs (module docstring)."""
 
