@@ -65,6 +65,32 @@ SAMPLES = 24            # hypotheses kept when sampling
 EPS_INFO = 0.25
 EVIL_TRUE = 0.8
 EVIL_FALSE = 0.45
+# An evil claimant's information read against the team's story, not the true world
+# (`Table._story`): the world its team pretends, where the team is good as claimed and
+# the framed players are evil (`evilplan`: from day 2 the likeliest team of the public
+# record at the day's start without a member; before that, and when there is none,
+# nobody: `Table.invent` with no frames). Every member's claims of a night are checked
+# against the same story, so the team's claims are weighed as one framing hypothesis, not
+# as independent lies; a Minion may be the Spy, whose information holds in the true world
+# (`_spy_mix`). The factors, against a good claimant's information that holds (1):
+# STORY_TRUE when it holds in the story, STORY_FALSE when not (the evil bots' claims, the
+# Spy's aside, held in their team's story in 94% of claims, a good claimant's in the true
+# world in 81%: 0.94 / 0.8 and 0.06 / 0.8; docs/bots.md "(sixth session)"). Claims of a
+# night before STORY_FROM are weighed as before (EVIL_TRUE, EVIL_FALSE in the true world).
+# STORY False (the default): the per-claim rates for every claim (measured, not switched
+# on: good's win rate at 13 players would leave 40-65%; docs/bots.md).
+STORY = False
+STORY_TRUE = 1.18
+STORY_FALSE = 0.07
+STORY_FROM = 1
+FRAME_RANKS = 64        # the teams of a day's start searched for a hypothesis's fake team
+# A nomination's evidence (its hands and its nominator, `reads.vote_log`, and a catch's
+# correction) counted at this power: the hands of one nomination are not independent (every
+# voter, evil ones too since the fifth session, votes from the same public record), so
+# their product overstates them. 0.45 minimises the log loss of the good bots' Demon
+# chances on tuning games (10 and 13 players, seeds 41000-41149; docs/bots.md "(sixth
+# session)"); 1.0 (the default) counts each hand as independent.
+VOTE_WEIGHT = 1.0
 REGISTERED = 0.5        # a registration that would make a claim true is chosen so
 DRUNK_TRUE = 0.5        # a Drunk's information holds (or not) with this chance each night
 NIGHT_KILLED_EVIL = 0.2
@@ -104,6 +130,7 @@ _MATRICES: dict[int, tuple] = {}                # id(hypotheses) -> (them, evil,
 _UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample's 1/u
 _ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, variant) -> roles
 _VECS: dict[tuple[int, int], Any] = {}          # (seats, mask) -> its 0/1 array (`_vec`)
+_MASKS: dict[int, tuple] = {}                   # id(hypotheses) -> (them, evil masks as int64)
 
 
 # Public events after which the seating is not the one a table models (engine/seats.py).
@@ -439,6 +466,13 @@ class Table:
         self._per_claimant: dict[str, tuple] = {}   # who -> (claim, arrays, weight array)
         self._prod_sig: frozenset = frozenset()     # claimants weighed one hypothesis at a time
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
+        # The team's story (`_story`): day -> the weighed teams at its start, ranked (their
+        # indices, their masks); night -> each hypothesis's fake team; claim -> its holding
+        # in each hypothesis's story.
+        self._ranked: dict[int, tuple[Any, Any]] = {}
+        self._fakes: dict[int, Any] = {}
+        self._stories: dict[InfoClaim, tuple[Any, Any]] = {}
+        self._evil_f: dict[InfoClaim, tuple[Any, Any]] = {}     # claim -> (story, factors)
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
         # per nomination: (the votes it needed to put its nominee to death, its votes, the
@@ -564,6 +598,8 @@ class Table:
                 self.version += 1
         elif t == "day":
             self.day_pool = self._unclaimed()
+            if STORY and isinstance(ev.get("number"), int) and ev["number"] >= 2:
+                self._rank_day(ev["number"])
             self._tallies = []
         elif t == "day_end":
             for n in self.seated:
@@ -890,9 +926,9 @@ class Table:
         # and less often for a teammate; an evil nominator rarely nominates a teammate.
         n_noms, n_shots, n_trig, n_time, n_catch = done
         for i in range(n_noms, len(self.noms)):
-            logw += reads.vote_log(self, i, evil, demon)
+            logw += reads.vote_log(self, i, evil, demon) * VOTE_WEIGHT
         for i in self.catch_noms[n_catch:]:
-            logw += reads.catch_log(self, i, evil, demon)
+            logw += reads.catch_log(self, i, evil, demon) * VOTE_WEIGHT
         # A Demon shot: one that did nothing clears its target of being the Demon (unless
         # the shooter is evil, or drunk or poisoned); one that killed was a real shot.
         for shooter, target, killed in self.shots[n_shots:]:
@@ -1010,6 +1046,7 @@ class Table:
             return self._claimed[1]
         import numpy as np
         arrays: dict[str, list] = {}
+        said_by: dict[str, list[InfoClaim]] = {}
         sampled: set[str] = set()
         for c in self.infos:
             if c.ability is None or c.who not in self.seat:
@@ -1019,6 +1056,7 @@ class Table:
                 sampled.add(c.who)
             else:
                 arrays.setdefault(c.who, []).append(a)
+                said_by.setdefault(c.who, []).append(c)
         full = None
         if arrays.keys() - sampled:
             evil, _demon = self._matrix()
@@ -1027,21 +1065,25 @@ class Table:
                 if who in sampled:
                     continue
                 said = self.claims.get(who, "")
+                evs = [self._evil_array(c, f) for c, f in zip(said_by[who], fs)]
                 kept = self._per_claimant.get(who)
                 if kept is not None and kept[0] == said and len(kept[1]) == len(fs) \
-                        and all(a is b for a, b in zip(kept[1], fs)):
+                        and all(a is b for a, b in zip(kept[1], fs)) \
+                        and all(a is b for a, b in zip(kept[3], evs)):
                     full *= kept[2]
                     continue
                 pf = fs[0].copy()
-                pe = np.where(fs[0] == 1.0, EVIL_TRUE, EVIL_FALSE)
-                for f in fs[1:]:
+                pe = evs[0].copy()
+                for f, e in zip(fs[1:], evs[1:]):
                     pf *= f
-                    pe *= np.where(f == 1.0, EVIL_TRUE, EVIL_FALSE)
+                    pe *= e
                 pi = self.drunk_each if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
                     else 0.0
                 good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
+                if STORY and self.spy_each:
+                    pe = self._spy_mix(who, pe, fs)
                 mine = np.where(evil[:, self.seat[who]] == 1.0, pe, good)
-                self._per_claimant[who] = (said, fs, mine)
+                self._per_claimant[who] = (said, fs, mine, evs)
                 full *= mine
         n_sampled = sum(1 for c in self.infos if c.who in sampled and c.ability is not None)
         out = (full, frozenset(sampled), n_sampled)
@@ -1095,6 +1137,102 @@ class Table:
                 work.append((members[cuts[g]:cuts[g + 1]], need_f))
         read.add(me)
         self._arrays[c] = (out, frozenset(read))
+        return out
+
+    # ---- the team's story: one framing world for all its claims --------------------------
+    def _evil_array(self, c: InfoClaim, f: Any) -> Any:
+        """Claim `c`'s factor in every hypothesis where its claimant is evil (`f`: its
+        factor there as a good claimant's, in the true world): against the team's story
+        (`_story`), or with STORY off the per-claim rates in the true world. The same
+        array while what it depends on stays (`_claimants` keeps a claimant's weight)."""
+        import numpy as np
+        story = STORY and c.night >= STORY_FROM
+        on = self._story(c) if story else f
+        found = self._evil_f.get(c)
+        if found is not None and found[0] is on:
+            return found[1]
+        out = np.where(on == 1.0, STORY_TRUE, STORY_FALSE) if story \
+            else np.where(on == 1.0, EVIL_TRUE, EVIL_FALSE)
+        self._evil_f[c] = (on, out)
+        return out
+
+    def _spy_mix(self, who: str, pe: Any, fs: list) -> Any:
+        """An evil claimant's weight `pe` (against its team's story) where it is a Minion
+        that may be one that sees the Grimoire and registers as good (the Spy: the script's
+        share of such Minions, `spy_each`): its information then holds in the true world,
+        as a good claimant's (`fs`, its claims' factors there), at the story's rates."""
+        import numpy as np
+        evil, demon = self._matrix()
+        i = self.seat[who]
+        spy = np.where(fs[0] == 1.0, STORY_TRUE, STORY_FALSE)
+        for f in fs[1:]:
+            spy = spy * np.where(f == 1.0, STORY_TRUE, STORY_FALSE)
+        q = self.spy_each * (demon != i)
+        return (1.0 - q) * pe + q * spy
+
+    def _rank_day(self, day: int) -> None:
+        """At day `day`'s start: the weighed evil teams ranked by weight, the likeliest
+        first (ties in the posterior's order), as `evilplan` picks a team's fake team from
+        them; kept for the claims of that night."""
+        import numpy as np
+        idx, w = self._weights()
+        keep = w > 0.0
+        idx, w = idx[keep], w[keep]
+        order = np.argsort(-w, kind="stable")[:FRAME_RANKS]
+        ranked = idx[order]
+        hyps = self.hypotheses()
+        masks = np.array([hyps[i][1] for i in ranked.tolist()], dtype=np.int64)
+        self._ranked[day] = (ranked, masks)
+        self._fakes.pop(day, None)
+
+    def _fake(self, night: int) -> Any:
+        """Per hypothesis, the index of the team its evil team frames in its claims of
+        `night`: the likeliest team at that day's start with none of its members
+        (`evilplan.on_day`), -1 for none (night 1, or no such team: nobody framed)."""
+        found = self._fakes.get(night)
+        if found is not None:
+            return found
+        import numpy as np
+        n = len(self.hypotheses())
+        ranked = self._ranked.get(night)
+        if ranked is None or not len(ranked[0]):
+            out = np.full(n, -1, dtype=np.intp)
+        else:
+            found_m = _MASKS.get(id(self.hypotheses()))
+            if found_m is None or found_m[0] is not self.hypotheses():
+                arr = np.array([h[1] for h in self.hypotheses()], dtype=np.int64)
+                if len(_MASKS) > 32:
+                    _MASKS.clear()
+                found_m = _MASKS[id(self.hypotheses())] = (self.hypotheses(), arr)
+            apart = (found_m[1][:, None] & ranked[1][None, :]) == 0
+            first = apart.argmax(axis=1)
+            out = np.where(apart[np.arange(n), first], ranked[0][first], -1)
+        self._fakes[night] = out
+        return out
+
+    def _story(self, c: InfoClaim) -> Any:
+        """1.0 where claim `c` holds in the story of each hypothesis's evil team, else 0.0:
+        the world where the team is good as claimed and its fake team of `c`'s night
+        (`_fake`) is the Demon and its Minions (as `Table.invent` makes it; nobody evil
+        where there is no fake team). So every claim of the team that night is read
+        against the same framed world, and a team whose claims agree with one framing of
+        another team is the likelier for it."""
+        import numpy as np
+        night_key = c.night in self._ranked
+        key = (self.claims_ver, night_key)
+        found = self._stories.get(c)
+        if found is not None and found[0] == key:
+            return found[1]
+        fakes = self._fake(c.night)
+        hyps = self.hypotheses()
+        null = self._shows(c, tuple(self._base(c))) == 1.0
+        out = np.full(len(hyps), 1.0 if null else 0.0)
+        if night_key:
+            arr = self._claim_array(c)
+            for fi in np.unique(fakes[fakes >= 0]).tolist():
+                f = arr[fi] if arr is not None else self._factor(c, hyps[fi])
+                out[fakes == fi] = 1.0 if f == 1.0 else 0.0
+        self._stories[c] = (key, out)
         return out
 
     def _roles(self, named: str | None, pointed: tuple, demon: str | None = None) -> Any:
@@ -1179,16 +1317,27 @@ class Table:
                     # An evil claimant invents: information that holds in this world too
                     # is less likely from them than from a good claimant (they do not
                     # know the others' characters).
-                    f = EVIL_TRUE if f == 1.0 else EVIL_FALSE
+                    if STORY and c.night >= STORY_FROM:
+                        # Against the team's story; as a Spy's, against the true world
+                        f, f_spy = (STORY_TRUE if self._story(c)[hi] == 1.0
+                                    else STORY_FALSE), \
+                            STORY_TRUE if f == 1.0 else STORY_FALSE
+                    else:
+                        f = f_spy = EVIL_TRUE if f == 1.0 else EVIL_FALSE
                     pf, pg = mine.get(c.who, (1.0, 1.0))
-                    mine[c.who] = (pf * f, pg * f)
+                    mine[c.who] = (pf * f, pg * f_spy)
                 else:
                     pf, pg = mine.get(c.who, (1.0, 1.0))
                     mine[c.who] = (pf * f, pg * DRUNK_TRUE)
             pi_all = self.drunk_each
+            spy = self.spy_each if STORY else 0.0
             for who, (pf, pg) in mine.items():
-                pi = pi_all if not mask & bit.get(who, 0) \
-                    and TEAMS.get(self.claims.get(who, "")) == "townsfolk" else 0.0
+                b = bit.get(who, 0)
+                if mask & b:
+                    pi = spy if b != h[0] else 0.0        # a Minion may be the Spy
+                else:
+                    pi = pi_all if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
+                        else 0.0
                 w *= (1.0 - pi) * pf + pi * pg if pi else pf
             self._prod[hi] = (n, w, mine)
         return w
