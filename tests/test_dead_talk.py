@@ -220,3 +220,33 @@ def test_a_dead_llm_player_is_asked_to_talk_and_can_claim(monkeypatch):
     assert any(e["who"] in good and e["who"] in dead_at(game, i) for i, e in spoken)
     log = json.loads(json.dumps(game.log))
     assert replay(log, REGISTRY).log == log
+
+
+def test_a_web_games_bot_seat_talks_and_the_game_reruns_and_replays():
+    """A web game's bot seat (`runner.one_turn`, a `bot_turn` input) with nothing else to
+    do is given its turn to talk too; the game re-runs from its inputs and replays."""
+    from clocktower.web.driver import DayOpen, WebGame
+    from test_web_bots import bot_game, settle
+
+    spoke = 0
+    for seed in range(1, 6):
+        wg = bot_game(seed)
+        settle(wg)
+        for k in range(120):
+            if wg.over:
+                break
+            if not isinstance(wg.pending, DayOpen):
+                settle(wg)
+                continue
+            wg.push({"kind": "end_day", "by": "storyteller"} if k % 20 == 19
+                    else {"kind": "bot_turn", "by": "storyteller"})
+        said = sum(1 for e in wg.game.log if e.get("kind") == "speak")
+        if not said:
+            continue
+        spoke += said
+        again = WebGame(wg.script, wg.seed, wg.seats, wg.grimoire, wg.bluffs, wg.not_dealt,
+                        wg.inputs, bots="reasoning")
+        assert dump(again.game) == dump(wg.game)
+        log = json.loads(json.dumps(wg.game.log))
+        replay(log, REGISTRY)
+    assert spoke
