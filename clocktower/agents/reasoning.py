@@ -1204,10 +1204,12 @@ def risky(cid: str | None) -> bool:
 
 def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
     """Whether character `cid`'s ability would act for `me` on `night`, as the public
-    record has it: while `me` is alive, or, for an ability that wakes only on the night
-    its holder dies (its module's `world_rules` "wake": "died_tonight", the world solver's
-    model: the Ravenkeeper), only on the night `me` was killed. What an evil bot claims it
-    learned keeps to this, as a good claimant's information does."""
+    record has it: while `me` is alive through that night (on night 1 in any case: the
+    first night's information, which an evil bot's first claim may give, is not weighed
+    against a kill that night), or, for an ability that wakes only on the night its holder
+    dies (its module's `world_rules` "wake": "died_tonight", the world solver's model: the
+    Ravenkeeper), only on the night `me` was killed. What an evil bot claims it learned
+    keeps to this, as a good claimant's information does."""
     from ..characters import REGISTRY
     cls = REGISTRY.get(cid)
     rules = cls.world_rules if cls is not None else {}
