@@ -1719,11 +1719,14 @@ class Table:
         others = [n for n in self.players if n != me and n not in frames]
         tries: list[list[str]] = [[]]
         # An ability that needs a choice: as many players as others claimed to choose for
-        # it, else (an ability acting every night) two, then one. One that acts only some
-        # nights (on its holder's death) invents nothing.
+        # it, else (an ability acting every night) two, then one, else (one that acts on
+        # its holder's death, the Ravenkeeper) one if `me` died that night. Whether the
+        # ability acted for `me` that night at all is the caller's (`reasoning.acts_for`).
         sizes = sorted({len(c.chose) for c in self.infos if c.character == bluff and c.chose})
         if not sizes and data.first_night and data.other_night:
             sizes = [2, 1]
+        elif not sizes and self.died.get(me) == ("night", night):
+            sizes = [1]
         if frames and others:
             for k in sizes:
                 pick = [frames[0]] + [others[randrange(rng, len(others))]][:k - 1]

@@ -29,6 +29,9 @@ so far: the per-player memory of the published arenas.
 **Claims.** In the day the options include a public claim of any character on the script
 (`{"claim": id}`, the bots' structured claim language without the information part), and
 the day uses of the character the player last claimed (`pretends`: a fake Slayer shot).
+With nothing else to do by day (dead, or having nominated) the player is still given a
+turn to talk (`speak`: `runner.talk_turn`): pass or the same claims, once a round until it
+passes (a call each).
 
 **Talk.** A day-talk turn (`engine/talk.py`, `play --talk N`, the environment's `talk=N`)
 offers, besides saying nothing and the claims, a public statement and a whisper: the same
@@ -276,6 +279,9 @@ def talk_options(decision: Any, view: Any) -> list:
 
 class LLMPlayer:
     sees_everything = False     # its own view only
+    # Asked for a turn to talk when it has nothing else to do by day (dead, or having
+    # nominated: `runner.talk_turn`), so that it can claim then as it can on a day turn.
+    speaks = True
 
     def __init__(self, seed: int, name: str, config: LLMConfig, usage: LLMUsage | None = None,
                  client: Any = None):
@@ -406,7 +412,7 @@ class LLMPlayer:
             self.notes_night = night
             if night > 1:               # the first night: nothing to note yet
                 self._rewrite_notes(view)
-        if decision.kind == "day_action":
+        if decision.kind == "day_action" or decision.kind == "speak":
             options = day_options(decision, view)
         elif decision.kind == "vote":
             options = [True, False]
@@ -483,6 +489,10 @@ class LLMPlayer:
         elif decision.kind == "day_action":
             what = ("It is your turn in the day: pass, nominate, use an ability, or make a "
                     "public claim (claims may be true or bluffs).")
+        elif decision.kind == "speak":
+            what = ("It is your turn in the day, with nothing to do but talk (you are dead, or "
+                    "you have nominated today): pass, or make a public claim (claims may be "
+                    "true or bluffs).")
         elif decision.kind == "talk":
             what = (f"{decision.prompt} It is your turn to talk: say nothing, make a public "
                     "claim (true or a bluff), say something to the whole table, or whisper "

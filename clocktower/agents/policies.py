@@ -105,12 +105,18 @@ class TeamPolicy:
     def __init__(self, good: Any, evil: Any):
         self.good = good
         self.evil = evil
+        # Asked for turns to talk (`runner.talk_turn`) when either bot speaks; the bot of
+        # the player's team then answers, or passes for one that never speaks.
+        self.speaks = _speaks(good) or _speaks(evil)
 
     def bot(self, view) -> Any:
         return self.evil if view.alignment == "evil" else self.good
 
     def __call__(self, decision: Any, view) -> object:
-        return self.bot(view)(decision, view)
+        bot = self.bot(view)
+        if decision.kind == "speak" and not _speaks(bot):
+            return None
+        return bot(decision, view)
 
 
 class FastTeamPolicy(TeamPolicy):
@@ -118,13 +124,21 @@ class FastTeamPolicy(TeamPolicy):
     `fast_day_action`): it offers them too, from the same class as its `__call__`."""
 
     def __call__(self, decision: Any, view) -> object:
-        return self.bot(view)(decision, view)
+        bot = self.bot(view)
+        if decision.kind == "speak" and not _speaks(bot):
+            return None
+        return bot(decision, view)
 
     def fast_vote(self, view) -> bool:
         return self.bot(view).fast_vote(view)
 
     def fast_day_action(self, view, nominees, uses, exiles):
         return self.bot(view).fast_day_action(view, nominees, uses, exiles)
+
+
+def _speaks(bot: Any) -> bool:
+    """Whether `bot` asks for turns to talk (`runner.talk_turn`)."""
+    return getattr(bot, "speaks", False) is True
 
 
 def _fast(bot: Any) -> bool:

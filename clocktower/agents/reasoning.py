@@ -134,6 +134,9 @@ class ReasoningBot:
     """A bot that claims, reasons over worlds and votes by its beliefs (module docstring)."""
 
     sees_everything = False     # its own view only (engine/views.py)
+    # Asked for a turn to talk when it has nothing else to do (`runner.talk_turn`): a dead
+    # bot still claims what it learned (the Ravenkeeper), a bot that nominated its claims.
+    speaks = True
 
     def __init__(self, seed: int = 0, name: str = ""):
         self.name = name
@@ -152,6 +155,7 @@ class ReasoningBot:
         self.chose: dict[tuple[int, str], list[str]] = {}      # (night, ability) -> chosen
         self.pending: list[dict] = []   # claims still to make
         self.claimed_day = 0            # the last day it queued its claims
+        self.told: set[tuple[int, str]] = set()     # (night, ability) of its claimed info
         self._flipc: tuple | None = None    # _flipped's answer and its record version
         self.pretended: set[str] = set()    # bluffs whose day ability it pretended
         self.turns = (0, 0)             # (day, its day turns so far): an evil bot's wait
@@ -197,8 +201,11 @@ class ReasoningBot:
                     self.quiet_dawn = not ev["deaths"]
                     if self.aimed[0] == ev["number"] and view.character in table.demons_on_script:
                         self.survived.update(n for n in self.aimed[1] if n not in ev["deaths"])
-                if fresh and t == "claim" and ev.get("player") == name:
-                    self.inherited = (ev["number"], ev["character"])
+                if t == "claim" and ev.get("player") == name:
+                    if fresh:
+                        self.inherited = (ev["number"], ev["character"])
+                    if isinstance(ev.get("night"), int):      # said: not said again
+                        self.told.add((ev["night"], ev["character"]))
                 if t == "nominate":
                     self.nominee = ev["target"]
                     self.nominator = ev["by"]
@@ -295,18 +302,18 @@ class ReasoningBot:
         if me is None or hiding:
             self._queue_cover(view, table)
             return
-        mine = [(night, info, self.chose.get((night, ab), []))
-                for night, ab, info, _ in self.learned if ab == me and night <= day]
-        fresh = [x for x in mine if x[0] == day]        # learned last night
-        if day == 1 or not fresh:
-            if day == 1 and mine:
-                fresh = mine
-            elif day == 1:
-                self.pending.append({"claim": me})
-                return
-            else:
-                return
+        # What its ability learned that it has not said yet: last night's, as a rule; more
+        # when a turn was missed (a day ended before it), and what it learned at its death
+        # (the Ravenkeeper tells on a turn to talk: `runner.talk_turn`).
+        fresh = [(night, info, self.chose.get((night, ab), []))
+                 for night, ab, info, _ in self.learned
+                 if ab == me and night <= day and (night, ab) not in self.told]
+        if not fresh:
+            if table.claims.get(self.name) != me:
+                self.pending.append({"claim": me})      # who it is, once
+            return
         for night, info, chose in fresh:
+            self.told.add((night, me))
             c: dict[str, Any] = {"claim": me, "night": night, "info": info}
             if chose:
                 c["chose"] = chose
@@ -430,10 +437,14 @@ class ReasoningBot:
         if bluff is None:
             return
         claim: dict[str, Any] = {"claim": bluff}
-        own_invent = INVENTS.get(view.character or "")
+        # Its bluff's ability learns last night only if it would have acted for this bot
+        # (`acts_for`): a dead bluffer learns nothing more, but a "Ravenkeeper" killed
+        # last night learns (and frames) as the true one would.
+        wakes = acts_for(table, bluff, self.name, day)
+        own_invent = INVENTS.get(view.character or "") if wakes else None
         info = own_invent(self, view, table, bluff, day, rng) \
             if own_invent is not None else None
-        if info is None and self.frames:
+        if info is None and self.frames and wakes:
             # Who the information frames: the public record's fake team from day 2 (every
             # member alike); on day 1 the plan's seeded players (Minions only, and only
             # with FRAME_DAY1); the Demon only with DEMON_FRAMES. Otherwise nobody: true in
@@ -1017,9 +1028,10 @@ class ReasoningBot:
         if kind == "day_action":
             return self.fast_day_action(view, decision.nominees, decision.uses,
                                         decision.exiles)
-        if kind == "talk":
-            # Day talk (engine/talk.py): the claims it would make on a day turn, in the
-            # structured claim language; nothing else to say.
+        if kind == "talk" or kind == "speak":
+            # Day talk (engine/talk.py), or a turn to talk with nothing else to do (dead,
+            # or having nominated: `runner.talk_turn`): the claims it would make on a day
+            # turn, in the structured claim language; nothing else to say.
             table = self._read(view)
             self._queue_claims(view, table)
             return self.pending.pop(0) if self.pending else None
@@ -1191,6 +1203,22 @@ def risky(cid: str | None) -> bool:
             and (cls.on_death is not Ability.on_death
                  or cls.on_executed is not Ability.on_executed))
     return found
+
+
+def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
+    """Whether character `cid`'s ability would act for `me` on `night`, as the public
+    record has it: while `me` is alive through that night (on night 1 in any case: the
+    first night's information, which an evil bot's first claim may give, is not weighed
+    against a kill that night), or, for an ability that wakes only on the night its holder
+    dies (its module's `world_rules` "wake": "died_tonight", the world solver's model: the
+    Ravenkeeper), only on the night `me` was killed. What an evil bot claims it learned
+    keeps to this, as a good claimant's information does."""
+    from ..characters import REGISTRY
+    cls = REGISTRY.get(cid)
+    rules = cls.world_rules if cls is not None else {}
+    if rules.get("wake") == "died_tonight":
+        return table.died.get(me) == ("night", night)
+    return table.alive_at_night(me, night) or night == 1
 
 
 def good_demon_belief(table: Table, me: str) -> dict[str, float]:

@@ -271,6 +271,35 @@ class DayActionChoice(Decision):
         return False, None
 
 
+class SpeakChoice(Decision):
+    """A turn with nothing to do but talk: pass (None, the default) or a public claim
+    (`claim_answer`), as in a day action. Asked by `runner.talk_turn` when a player has no
+    day action to take (dead without a day ability, or alive having nominated) and their
+    answerer says it `speaks`: a dead Ravenkeeper tells what it learned. A pass is neither
+    numbered nor logged (so an answerer that passes, or that is never asked, leaves the
+    game as it was); a claim is numbered and logged as a `speak` decision, as a day
+    action's answer is, and replay answers a `speak` turn from that record."""
+
+    __slots__ = ("kind", "who", "prompt", "context")
+    default: Any = None
+
+    def __init__(self, who: str, context: dict | None = None):
+        self.kind = "speak"
+        self.who = who
+        self.prompt = "Say something? (pass, or a claim of who you are and what you learned)"
+        self.context = context if context is not None else {}
+
+    def options(self) -> list:
+        return [None]
+
+    def is_legal(self, answer: Any) -> bool:
+        return answer is None or (isinstance(answer, dict) and "claim" in answer
+                                  and claim_answer(answer))
+
+    def sample(self, rng) -> Any:
+        return None
+
+
 def claim_answer(answer: dict) -> bool:
     """Whether `answer` is a well-formed claim: {"claim": a character id} with optionally
     both "night" (an int from 1) and "info" (a dict: what the ability learned that night),

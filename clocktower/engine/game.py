@@ -168,8 +168,8 @@ class Game:
         # on the game rather than in a weak-keyed table, which the compiled Game cannot be in.
         self.memo: dict[str, Any] = {}
         self._views: dict[str, PlayerView | StorytellerView] = {}
-        # who -> (answerer, its view, fast_vote, fast_day_action, answers_checked): see
-        # `fast_answerer`
+        # who -> (answerer, its view, fast_vote, fast_day_action, answers_checked, speaks):
+        # see `fast_answerer`
         self._asked: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ events & decisions
@@ -311,7 +311,10 @@ class Game:
         # Answers checked already, against the very decision they answer, by whoever gave
         # them (a `Session`'s outside answers: `Session.answer`): not checked twice.
         checked = getattr(answerer, "answers_checked", False) is True
-        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day, checked)
+        # An answerer that may want to speak when it has nothing else to do (a dead
+        # player's claim): asked talk-only turns (`runner.talk_turn`); others never are.
+        speaks = getattr(answerer, "speaks", False) is True
+        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day, checked, speaks)
         return asked
 
     # In-process bots answer the two most frequent decisions (a vote, a day turn) without a
@@ -321,8 +324,8 @@ class Game:
     # are those of `decide` (a vote is not logged: `ask_vote`); everyone else (a person, a
     # scenario, the web) gets the object.
     def fast_answerer(self, who: str) -> tuple:
-        """(answerer, view, fast_vote or None, fast_day_action or None, answers_checked)
-        for `who`."""
+        """(answerer, view, fast_vote or None, fast_day_action or None, answers_checked,
+        speaks) for `who`."""
         answerer = self.answerers.get(who, self.default_answerer)
         asked = self._asked.get(who)
         if asked is None or asked[0] is not answerer:

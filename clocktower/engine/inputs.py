@@ -230,6 +230,8 @@ class _WrittenAnswers(LogAnswers):
 
     def __call__(self, decision: Decision, view):
         game = view.game
+        if decision.kind == "speak":        # a turn to talk: passed unless the log says
+            return self.said(decision, game)
         take_hand_reminders(game, self.events)
         if game.n_decisions - 1 not in self.by_seq and _at_end(game, self.events):
             raise _Waits(f"{decision.kind} by {decision.who}")

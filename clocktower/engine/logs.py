@@ -143,6 +143,7 @@ class LogAnswers:
     the voter. `events`: the log in today's format (`current_record`)."""
 
     sees_everything = True      # answers for everyone, as the log says (see views.py)
+    speaks = True               # a turn to talk is asked: the log says what was said
 
     def __init__(self, events: list[dict]):
         self.events = events
@@ -192,9 +193,24 @@ class LogAnswers:
         """A logged answer the game refuses, said where it is in the log."""
         return ReplayMismatch(f"{where(self.events, self.last)}the log's {e}")
 
+    def said(self, decision: Decision, game: "Game"):
+        """A turn to talk (`SpeakChoice`, `runner.talk_turn`): numbered only when something
+        was said, so the claim logged with the next number, if it is this player's `speak`
+        decision; else a pass (a pass is not logged)."""
+        i, rec = self.by_seq.get(game.n_decisions, (None, None))
+        if rec is None or rec.get("kind") != "speak" or rec.get("who") != decision.who:
+            return None
+        if "answer" not in rec:
+            raise ReplayMismatch(f"{where(self.events, i)}decision {game.n_decisions} in the "
+                                 f"log has no answer")
+        self.last = i
+        return rec["answer"]
+
     def __call__(self, decision: Decision, view):
         if decision.kind == "vote":
             return self.hand(decision, view.game)
+        if decision.kind == "speak":
+            return self.said(decision, view.game)
         seq = view.game.n_decisions - 1
         i, rec = self.by_seq.get(seq, (None, None))
         if rec is None:

@@ -2,7 +2,7 @@
 game driver (`engine/driver.py`)."""
 from __future__ import annotations
 
-from .decisions import DayActionChoice
+from .decisions import DayActionChoice, SpeakChoice
 from ..errors import IllegalAnswer
 from .ability import DAY_USES, has_day_ability
 from .driver import Days, drive
@@ -54,16 +54,22 @@ def day_lists(game: Game, p: Player, not_nominated: list[str] | None = None) -> 
     return nominees, uses, exiles
 
 
-def day_turn(game: Game, p: Player, not_nominated: list[str] | None = None):
+def day_turn(game: Game, p: Player, not_nominated: list[str] | None = None,
+             hushed: set[str] | None = None):
     """Ask `p` for their day action (`day_action` through `Game.decide`), or, for a bot with
-    a fast path (`Game.fast_answerer`), the same without building the decision."""
+    a fast path (`Game.fast_answerer`), the same without building the decision. With
+    nothing to do but pass, a turn to talk instead (`talk_turn`; `hushed` as there)."""
     fast = game.fast_answerer(p.name)
     day = fast[3]
     if day is None or game.on_forced is not None:
-        return game.decide(day_action(game, p, not_nominated))
+        d = day_action(game, p, not_nominated)
+        if fast[5] and not d.nominees and not d.uses and not d.exiles:
+            return talk_turn(game, p, hushed)
+        return game.decide(d)
     nominees, uses, exiles = day_lists(game, p, not_nominated)
     if not nominees and not uses and not exiles:
-        return None                 # only one answer: not asked (as `decide` does)
+        # only one answer: not asked (as `decide` does), but a turn to talk
+        return talk_turn(game, p, hushed) if fast[5] else None
     seq = game.n_decisions
     game.n_decisions = seq + 1
     choice = day(fast[1], nominees, uses, exiles)
@@ -77,6 +83,31 @@ def day_turn(game: Game, p: Player, not_nominated: list[str] | None = None):
             raise IllegalAnswer(d, choice)
         game.log_answer(p.name, "day_action", choice, seq)
     return choice
+
+
+def talk_turn(game: Game, p: Player, hushed: set[str] | None = None) -> dict | None:
+    """A turn with nothing to do but talk (`SpeakChoice`: pass or a claim), for a player
+    with no day action to take (dead without a day ability, alive having nominated), asked
+    only of an answerer that says it `speaks` (`Game.fast_answerer`): a random bot never
+    claims and is never asked, so its games are what they were. A pass is neither numbered
+    nor logged; a claim is numbered and logged (kind `speak`), as a day action's answer.
+    `hushed`: the players who passed such a turn today (`bot_day`), not asked again that
+    day; a pass adds the player."""
+    asked = game.fast_answerer(p.name)
+    if not asked[5] or (hushed is not None and p.name in hushed):
+        return None
+    d = SpeakChoice(p.name, {"player": p.name})
+    answer = asked[0](d, asked[1])
+    if answer is None:
+        if hushed is not None:
+            hushed.add(p.name)
+        return None
+    if not d.is_legal(answer):
+        raise IllegalAnswer(d, answer)
+    seq = game.n_decisions
+    game.n_decisions = seq + 1
+    game.log_answer(p.name, "speak", answer, seq)
+    return answer
 
 
 def holds_day_ability(game: Game, p: Player) -> bool:
@@ -162,17 +193,21 @@ def one_turn(game: Game, name: str) -> None:
     game.record_input("bot_turn", "storyteller", {"player": name})
     p = game.by_name[name]
     if not p.alive and not has_day_options(game, p):
-        return
-    choice = day_turn(game, p)
+        choice = talk_turn(game, p)
+    else:
+        choice = day_turn(game, p)
     if choice is not None:
         act(game, p, choice)
 
 
 def bot_day(game: Game, max_rounds: int = 3) -> None:
-    """Players act in turns (seat order, from a rotating start) until a round passes quietly."""
+    """Players act in turns (seat order, from a rotating start) until a round passes quietly.
+    A player with nothing to do (dead without a day ability, alive having nominated) is
+    given a turn to talk (`talk_turn`) if their answerer speaks, until they pass one."""
     n = len(game.players)
     start = game.day % n
     not_nominated = None        # open_nominees(game), kept while everyone passes
+    hushed: set[str] = set()    # who passed a turn to talk today
     for _round in range(max_rounds):
         acted = False
         for i in range(n):
@@ -180,10 +215,12 @@ def bot_day(game: Game, max_rounds: int = 3) -> None:
                 return
             p = game.players[(start + i) % n]
             if not p.alive and not has_day_options(game, p):
-                continue        # nothing to do: not even asked (the answer would be forced)
-            if not_nominated is None and p.alive:
-                not_nominated = open_nominees(game)
-            choice = day_turn(game, p, not_nominated)
+                # nothing to do: not asked for a day action (the answer would be forced)
+                choice = talk_turn(game, p, hushed)
+            else:
+                if not_nominated is None and p.alive:
+                    not_nominated = open_nominees(game)
+                choice = day_turn(game, p, not_nominated, hushed)
             if choice is None:
                 continue
             acted = True

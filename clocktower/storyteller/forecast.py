@@ -121,6 +121,7 @@ class _Prefix:
     answers with `option` (or lets the new answerer answer)."""
 
     sees_everything = True
+    speaks = True       # a turn to talk before the point: as the log says (`LogAnswers.said`)
 
     def __init__(self, point: Point, option: Any, handover: Any):
         self.upto = point.upto
@@ -165,6 +166,14 @@ class _Prefix:
 
     def __call__(self, decision: Decision, view) -> Any:
         game = view.game
+        if decision.kind == "speak":
+            # A turn to talk is numbered only when something is said (`runner.talk_turn`):
+            # before the point, the log's `speak` answer with the next number, else a pass;
+            # at the point, a pass (a point is never a turn to talk: nobody outside speaks).
+            rec = self.by_seq.get(game.n_decisions)
+            if rec is not None and rec.get("kind") == "speak" and rec.get("who") == decision.who:
+                return rec.get("answer")
+            return None
         seq = game.n_decisions - 1
         if seq < self.upto:
             if decision.kind == "vote":
