@@ -470,7 +470,7 @@ class ReasoningBot:
         """name -> chance of being the Demon, as this bot sees it."""
         if self._evil(view):
             return table.public_demon()
-        return good_demon_belief(table, self.name)
+        return table.target_chances(self.name)
 
     def _trust(self, view, table: Table) -> dict[str, float]:
         """name -> chance of being evil as the table saw it at the day's end (lower: more
