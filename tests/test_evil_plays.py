@@ -63,7 +63,9 @@ def test_an_evil_slayer_bluffer_pretends_a_shot_and_a_minion_shoots_its_demon():
 
 @functools.cache
 def _ae10():
-    return _endings("alternate-endings", 10, range(100))
+    # 150 games: the Alsaahir's guess wins 2 of 300 games at 10 since the beliefs weigh a
+    # dead Demon left in play by the Evil Twin's veto (6 of 300 before: a surer belief).
+    return _endings("alternate-endings", 10, range(150))
 
 
 def _endings(script, n, seeds):
@@ -294,9 +296,11 @@ def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():
     evil bot nominates a living Saint claimant outside its team and votes for them; some
     games end so (seeds 500-599, two of them, since the good bots read votes by the count,
     fourth session; before, seeds 200-299: in the first hundred none ended so once the
-    good bots read evil's votes, third session)."""
+    good bots read evil's votes, third session; seeds 500-699 since the sixth session's
+    changes to Alternate Endings' beliefs and Demon bluffs: one such nomination in
+    500-599, three in 600-699)."""
     noms = 0
-    ends = _endings("alternate-endings", 7, range(500, 600))
+    ends = _endings("alternate-endings", 7, range(500, 700))
     assert ("evil", "saint_executed") in ends
     for gs in ends.values():
         for g in gs:

@@ -496,3 +496,38 @@ def test_an_evil_bot_handed_the_game_mid_way_keeps_its_players_bluff():
             assert all(len(cs) == 1 for cs in said.values()), (seed, day, when, said)
             checked += len(said)
     assert checked >= 10
+
+
+def test_the_demon_bluffs_no_outsider_beyond_the_count():
+    """With no room for one more Outsider in the table's count (Trouble Brewing at 7 and
+    10: none, and the Imp adds none), the Demon's first claim is a Townsfolk among its
+    bluffs when one is still unclaimed: an Outsider claim beyond the count is read as a
+    lie (`beliefs.Table._outsiders`). Before, 5 of these 100 Demons claimed an Outsider."""
+    from clocktower.agents.policies import make_agents
+    from clocktower.engine.runner import play
+    from clocktower.play import NAMES, new_game
+    teams = D.teams()
+    checked = 0
+    for n, seeds in ((7, range(60)), (10, range(40))):
+        for seed in seeds:
+            g = new_game("trouble-brewing", n, seed,
+                         agents=make_agents(NAMES[:n], seed, "reasoning", "reasoning"))
+            play(g)
+            setup = next(e for e in g.log if e["type"] == "setup")
+            demon = next(p["name"] for p in setup["players"]
+                         if teams.get(p["character"]) == "demon")
+            bluffs = next((e["characters"] for e in g.log if e["type"] == "bluffs"), [])
+            claimed: set[str] = set()
+            for e in g.log:
+                if e["type"] != "claim" or e["visible_to"] != "all":
+                    continue
+                if e["player"] == demon:
+                    free = [c for c in bluffs if teams.get(c) == "townsfolk"
+                            and c not in claimed]
+                    assert teams.get(e["character"]) != "outsider" or not free, \
+                        (n, seed, e["character"], free)
+                    checked += 1
+                    break
+                claimed.add(e["character"])
+            g.dispose()
+    assert checked >= 90

@@ -360,3 +360,18 @@ def test_a_bot_asks_what_the_empath_would_have_learned_with_another_demon():
             assert me.ability.truths(w) == [{"count": evil}]
             tried += 1
     assert tried > 20
+
+
+def test_a_kings_claim_is_checked_without_a_holder():
+    """The beliefs check a claimed King's information on an instance with no holder
+    (`beliefs.truths_of`): the claimant is the King (its `truths` read `self.player`
+    before, and raised: every King claim said nothing)."""
+    from clocktower.agents.beliefs import truths_of
+    r = World.of([("Ann", "king"), ("Bob", "imp"), ("Cat", "towncrier"), ("Dan", "poisoner"),
+                  ("Eve", "choirboy"), ("Fay", "damsel")])
+    late = r.with_players(Cat={"alive": False}, Eve={"alive": False}, Fay={"alive": False})
+    king = truths_of("king", ("king", "imp", "towncrier", "poisoner", "choirboy", "damsel"))
+    assert king.truths(late, "Ann") == [{"character": c} for c in ("king", "imp", "poisoner")]
+    assert king.truths(r, "Ann") == []
+    assert king.shows(late, {"character": "imp"}, "Ann")
+    assert not king.shows(late, {"character": "towncrier"}, "Ann")

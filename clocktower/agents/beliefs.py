@@ -104,6 +104,13 @@ TRIGGER_EVIL = 0.05     # a Virgin's nominator executed by her is evil (a Spy's 
 VIRGIN_EVIL = 0.02      # the Virgin whose ability worked is evil
 VIRGIN_SILENT = 0.25    # a good claimed Virgin's first nominator, a good claimed Townsfolk,
                         # is not executed (drunk or poisoned Virgin, a Drunk nominator)
+# On a script with a Minion whose rule vetoes good's win while it and its opposing twin
+# live (`veto_share`: the Evil Twin), two players who nominated each other may be the
+# Twins (the bots' way of saying so: `plays._eviltwin_nominee`): a hypothesis in which one
+# of them is a Minion and the other good is TWIN_PAIR times likelier (measured on the
+# bots' games below 50000, Alternate Endings: such pairs held one evil and one good 83% of
+# the time at 13 players, 68% at 7, against 46-48% for any two players).
+TWIN_PAIR = 4.0
 QUIET_UNEXPLAINED = 0.3     # nobody died at night and no good claimed protector is alive
 # The Outsider count (`Table._outsiders`): an evil player bluffs an Outsider with this
 # chance; claims no deal can make (more good Outsider claimants than Outsiders) weigh this.
@@ -789,9 +796,12 @@ class Table:
             undead = self._undead(dead)
             if undead[0]:
                 alive = alive | (self._vec(undead[0])[demon] == 1)
-            found = self._alive = (dead, alive, ~alive, bool(alive.any()),
-                                   (self._vec(undead[0])[demon] * undead[1])
-                                   if undead[0] else None)
+            after = (self._vec(undead[0])[demon] * undead[1]) if undead[0] else None
+            vetoed = self._vetoed(dead, alive)
+            if vetoed is not None:
+                alive = alive | vetoed[0]
+                after = vetoed[1] if after is None else after + vetoed[1]
+            found = self._alive = (dead, alive, ~alive, bool(alive.any()), after)
         _dead, alive, gone, some, afterlife = found
         if afterlife is not None:
             logw = logw + afterlife
@@ -816,6 +826,25 @@ class Table:
         for n in self.night_killed:
             mask &= ~self.bit.get(n, 0)
         return mask, log(share)
+
+    def _vetoed(self, dead: int, alive: Any) -> tuple[Any, Any] | None:
+        """(the hypotheses whose dead Demon leaves the game going, the log of that chance)
+        on a script with a Minion whose own rule vetoes good's win (a class that overrides
+        `Ability.veto_outcome`: the Evil Twin, "good can't win if you both live"): the
+        game goes on after its Demon's death if that Minion is in play and alive, a chance
+        of `veto_share` for each living Minion of the hypothesis. The Storyteller does not
+        say why the game goes on, so the town weighs that world against a living Demon."""
+        share = veto_share(self.script)
+        if not share or not dead:
+            return None
+        import numpy as np
+        evil, _demon = self._matrix()
+        living = (1 << len(self.players)) - 1 - dead
+        chance = np.minimum(evil @ self._vec(living) * share, 1.0)
+        possible = ~alive & (chance > 0.0)
+        if not possible.any():
+            return None
+        return possible, np.where(possible, np.log(np.maximum(chance, 1e-300)), 0.0)
 
     def _outsiders(self, out_mask: int, tf_mask: int) -> Any:
         """The log-likelihood of the claimed Outsider count in each hypothesis. Good players
@@ -927,6 +956,12 @@ class Table:
         n_noms, n_shots, n_trig, n_time, n_catch = done
         for i in range(n_noms, len(self.noms)):
             logw += reads.vote_log(self, i, evil, demon) * VOTE_WEIGHT
+            pair = self._pair_log(i, evil, demon)
+            if pair is not None:
+                logw += pair
+            pair = self._pair_hand(i, evil, demon)      # taken back from the vote's reading
+            if pair is not None:
+                logw += pair * VOTE_WEIGHT
         for i in self.catch_noms[n_catch:]:
             logw += reads.catch_log(self, i, evil, demon) * VOTE_WEIGHT
         # A Demon shot: one that did nothing clears its target of being the Demon (unless
@@ -986,6 +1021,56 @@ class Table:
         logw = fixed_logw + logw
         self._ev = (self.n_facts, self.claims_ver, logw)
         return logw
+
+    def _pair_log(self, i: int, evil: Any, demon: Any) -> Any:
+        """The log-factor of nomination `i` when it answers an earlier one (its nominee
+        nominated its nominator) on a script with a vetoing Minion (`veto_share`): the two
+        may be the Twins, one a Minion and the other good (`TWIN_PAIR`); None otherwise."""
+        by, target = self.noms[i][0], self.noms[i][1]
+        if by == target or by not in self.seat or target not in self.seat \
+                or not veto_share(self.script):
+            return None
+        if not any(b == target and t == by for b, t, _v, _c in self.noms[:i]):
+            return None
+        if any(b == by and t == target for b, t, _v, _c in self.noms[:i]):
+            return None         # read once, at the pair's first answer
+        import numpy as np
+        a, b = self.seat[by], self.seat[target]
+        minion_a = evil[:, a] * (demon != a)
+        minion_b = evil[:, b] * (demon != b)
+        one = minion_a * (1 - evil[:, b]) + minion_b * (1 - evil[:, a])
+        return one * np.log(TWIN_PAIR)
+
+    def _pair_hand(self, i: int, evil: Any, demon: Any) -> Any:
+        """The hand of a player on the nominee it has nominated and been nominated by (the
+        two may be the Twins, each voting to execute the other: `plays._eviltwin_hand`)
+        at nomination `i`, on a script with a vetoing Minion: taken back from the vote's
+        reading (`reads.vote_log`), as a convention, not a good or evil voter's choice.
+        None when there is nothing to take back."""
+        by, target, voters, could = self.noms[i]
+        if target not in self.seat or not veto_share(self.script):
+            return None
+        upto = self.noms[:i + 1]
+        partners = [b for b, t, _v, _c in upto if t == target and b != target
+                    and b in self.seat and any(b2 == target and t2 == b
+                                               for b2, t2, _v2, _c2 in upto)]
+        if not partners or could.bit_count() <= 1:
+            return None
+        import numpy as np
+        up, down, terms = reads._hand_terms(self, i)
+        t = self.seat[target]
+        is_demon = (demon == t).astype(float)
+        kinds = (("good", 1.0 - evil[:, t]), ("minion", evil[:, t] - is_demon),
+                 ("demon", is_demon))
+        out = np.zeros(len(demon))
+        for p in set(partners):
+            b = self.bit[p]
+            if not (up | down) & b:
+                continue
+            for kind, m in kinds:
+                lh, ln = terms[kind]
+                out -= m * evil[:, self.seat[p]] * (lh if up & b else ln)
+        return out
 
     def _selection(self, skey: Any, base: Any, exact: bool) -> tuple[Any, Any]:
         """The hypotheses weighed, (indices, weights) as arrays: all of them (exact), or a
@@ -1660,6 +1745,36 @@ class Table:
     def evil_chances(self, me: str) -> dict[str, float]:
         return self._marginals(self.bit.get(me, 0), False)
 
+    def target_chances(self, me: str) -> dict[str, float]:
+        """name -> chance that executing them is what good needs, for a good player `me`:
+        the Demon where the Demon lives; in a hypothesis whose dead Demon left the game
+        going (a Minion's veto of good's win while it lives: `_vetoed`), each of its
+        living Minions alike (one of them holds the veto). With no such veto on the
+        script, or nobody dead yet, the Demon chances (`demon_chances`)."""
+        if not self.died or not veto_share(self.script):
+            return self.demon_chances(me)
+        idx, w = self._weights()
+        self._structure()
+        dead = self._alive[0]
+        import numpy as np
+        evil, demon = self._matrix()
+        if len(idx) != len(demon):
+            evil, demon = evil[idx], demon[idx]
+        mine = self.bit.get(me, 0)
+        if mine:
+            w = w * (1.0 - evil[:, mine.bit_length() - 1])
+        total = float(w.sum())
+        if total <= 0.0:
+            return dict.fromkeys(self.players, 0.0)
+        gone = self._vec(dead)[demon] == 1
+        living = evil * self._vec((1 << len(self.players)) - 1 - dead)
+        k = living.sum(axis=1)
+        moved = gone & (k > 0)
+        acc = np.bincount(demon[~moved], weights=w[~moved], minlength=len(self.players))
+        if moved.any():
+            acc = acc + (living[moved] * (w[moved] / k[moved])[:, None]).sum(axis=0)
+        return dict(zip(self.players, (acc / total).tolist()))
+
     def likeliest_team(self, me: str) -> tuple[tuple[str, tuple[str, ...]], float] | None:
         """((the Demon, its Minions), chance) of the likeliest evil team for a good player
         `me` (never evil), or None when nothing is weighed."""
@@ -1847,6 +1962,24 @@ def undead_share(script: list[str]) -> float:
         undead = [c for c in demons if c in REGISTRY
                   and REGISTRY[c].acts_while_dead is not Ability.acts_while_dead]
         found = _UNDEAD[key] = len(undead) / len(demons) if demons else 0.0
+    return found
+
+
+_VETO: dict[tuple, float] = {}
+
+
+def veto_share(script: list[str]) -> float:
+    """The chance that a given Minion of the script's is one whose own rule vetoes good's
+    win while it lives (a class that overrides `Ability.veto_outcome`: the Evil Twin)."""
+    key = tuple(script)
+    found = _VETO.get(key)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        minions = [c for c in script if TEAMS.get(c) == "minion"]
+        vetoing = [c for c in minions if c in REGISTRY
+                   and REGISTRY[c].veto_outcome is not Ability.veto_outcome]
+        found = _VETO[key] = len(vetoing) / len(minions) if minions else 0.0
     return found
 
 

@@ -136,13 +136,30 @@ def _alive_neighbours(view, table, name: str) -> list[str]:
     return out
 
 
+# An evil Vizier hidden by a jinx (the Investigator's, on The Return of Jafar) keeps its
+# ability for the last days: with this many alive or fewer. Its first use tells the town
+# who it is (`beliefs.Table.exposed`), and the good bots then raise a hand only for a
+# likely evil nominee (`goodplays._vizier_guard`): measured on seeds below 50000 (The
+# Return of Jafar, 300 games a count), using it from day 1 left good 62.3 / 71.0 / 72.3%
+# at 7 / 10 / 13 players, never using it 63.7% at 13, with five alive or fewer 57.3 /
+# 63.3 / 63.0% (seven: 62.7% at 13); the town not reading its use, 59.3% at 13.
+VIZIER_LATE = 5
+
+
 def _vizier(bot, view, table, uses: list[dict]) -> dict | None:
     """An evil Vizier executes the nominee just voted on at once when it is a good player
     and a player outside its team voted (a good vote is needed; the tally does not matter):
-    a good player dies today whatever the town would have decided. A good Vizier, as any
+    a good player dies today whatever the town would have decided; it waits for the last
+    days (`VIZIER_LATE` alive or fewer), where a good execution brings the final two near,
+    unless the town already knows it (announced, or used before). A good Vizier, as any
     good bot's aimed ability (`_aimed_use`)."""
     if not bot._evil(view):
         return bot._aimed_use(view, table, uses)
+    known = table.exposed.get(bot.name) == "vizier" or any(
+        ab == "vizier" and info.get("character") == "vizier"
+        for _n, ab, info, _c in getattr(bot, "learned", ()))
+    if len(view.living) > VIZIER_LATE and not known:
+        return None
     team = bot._teammates(view)
     noms = view.nominations
     if not noms:

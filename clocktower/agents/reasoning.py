@@ -422,6 +422,10 @@ class ReasoningBot:
                 # An information role when its bluffs offer one: invented information
                 # frames others (`Table.invent`), a bare claim only sits there to be read.
                 options = [c for c in options if table.informs(c)] or options
+                # An Outsider only while the count leaves room for one more claim
+                # (`_outsider_room`): beyond it, the beliefs read the claim as a lie.
+                if self._outsider_room(view, table) <= 0:
+                    options = [c for c in options if TEAMS.get(c) != "outsider"] or options
             liked = [c for c in options if c in PRETENDS]
             if liked and seen is None and rng.random() < LIKE_PRETEND:
                 options = liked             # a bluff whose day ability it can pretend
@@ -469,8 +473,7 @@ class ReasoningBot:
         count, OUTSIDER_ROOM (the beliefs weigh Outsider claims beyond the count)."""
         own = (D.get(view.character).setup_change or {}).get("outsiders", 0) \
             if view.character in D.all_characters() else 0
-        claimed = sum(1 for c in table.claims.values() if TEAMS.get(c) == "outsider")
-        room = table.counts.get("outsider", 0) + max(own, 0) - claimed
+        room = self._outsider_room(view, table)
         if room <= 0:
             return []
         chance = OUTSIDER_KNOWN if own > 0 else OUTSIDER_ROOM
@@ -479,12 +482,22 @@ class ReasoningBot:
         return [c for c in table.script if TEAMS.get(c) == "outsider" and c not in taken
                 and c not in self.bluffs and not believes_townsfolk(c) and not hides(c)]
 
+    def _outsider_room(self, view, table: Table) -> int:
+        """How many more Outsider claims the table's count leaves room for, as this evil
+        bot knows it: the count for the players dealt, plus its own character's setup
+        change (the Baron's +2, the Fang Gu's +1: its data's `setup_change`), less the
+        Outsiders claimed."""
+        own = (D.get(view.character).setup_change or {}).get("outsiders", 0) \
+            if view.character in D.all_characters() else 0
+        claimed = sum(1 for c in table.claims.values() if TEAMS.get(c) == "outsider")
+        return table.counts.get("outsider", 0) + max(own, 0) - claimed
+
     # ---- beliefs -----------------------------------------------------------------------
     def _belief(self, view, table: Table) -> dict[str, float]:
         """name -> chance of being the Demon, as this bot sees it."""
         if self._evil(view):
             return table.public_demon()
-        return good_demon_belief(table, self.name)
+        return table.target_chances(self.name)
 
     def _trust(self, view, table: Table) -> dict[str, float]:
         """name -> chance of being evil as the table saw it at the day's end (lower: more

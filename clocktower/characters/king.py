@@ -82,7 +82,8 @@ class King(Information):
     def truths(self, world, player=None) -> list[dict]:
         """Shown to the King: each alive player's registered character, if the dead equal or
         outnumber the living (else nothing). Shown to a Demon: this player is the King."""
-        me = self.player.name
+        # Without a holder (a check of a claim: the claimant is the King) `player` is it.
+        me = self.player.name if self.player is not None else player
         if player is not None and player != me:
             return [{"players": [me], "character": self.id}] if world.is_demon(player) else []
         alive = [p for p in world.players if p.alive]
