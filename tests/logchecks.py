@@ -39,6 +39,8 @@ class Checked:
     def __init__(self, inner):
         self.inner = inner
         self.count = 0
+        # A speaking answerer is given turns to talk (`runner.talk_turn`): so is its wrapper.
+        self.speaks = getattr(inner, "speaks", False) is True
 
     def __call__(self, decision: Decision, game):
         ans = self.inner(decision, game)
@@ -46,7 +48,7 @@ class Checked:
         assert decision.is_legal(norm), f"illegal answer {ans!r} to {decision.kind}"
         if isinstance(norm, dict) and "why" in norm:     # a judgement's reason, annotated
             norm = {k: v for k, v in norm.items() if k != "why"}
-        if decision.kind != "day_action":
+        if decision.kind not in ("day_action", "speak"):     # a claim is never listed
             assert norm in decision.options() or decision.kind == "vote", \
                 f"{ans!r} not among the listed options of {decision.kind}"
         self.count += 1
