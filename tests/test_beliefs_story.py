@@ -98,24 +98,37 @@ CLAIMS = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
           "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
 
 
-def test_a_night_one_count_is_read_against_the_teams_story(monkeypatch):
-    """On night 1 the team frames nobody (`Table.invent` with no frames): its story has no
-    evil player, so an evil Empath says 0. With the story read, an Empath's 1 on night 1 is
-    a good claimant's (x STORY_FALSE where she is evil) and her 0 is no sign of good; the
-    per-claim rates in the true world (STORY off) tell the two apart far less."""
-    def evil_eve(count: int, story: bool) -> float:
-        monkeypatch.setattr(B, "STORY", story)
+def test_a_night_one_count_is_read_as_a_mixture_over_the_teams_it_could_frame(monkeypatch):
+    """On night 1 the team frames a fake team it draws privately from the record
+    (`evilplan.night_one`: the public posterior's teams without a member, by weight); the
+    beliefs read an evil claimant's night-1 claim as that mixture (`Table._mixture`). With
+    everyone claimed and nothing else said, every team is alike: of the 30 teams (a Demon
+    and a Minion) without Eve, 16 put exactly one evil player beside her, 12 none, 2 both;
+    her claim weighs STORY_TRUE x that share + STORY_FALSE x the rest where she is evil.
+    So her 0 is no longer a sign of evil (a frame makes evil Empaths say 1 and 2 too), and
+    a 2 (rarely framed) marks her neighbours, not her."""
+    monkeypatch.setattr(B, "STORY", True)
+    for count, share in ((0, 12 / 30), (1, 16 / 30), (2, 2 / 30)):
         t = public_table("trouble-brewing", CLAIMS, [("Eve", 1, {"count": count}, None)])
-        return t.public_evil()["Eve"]
-    on = evil_eve(1, True) / evil_eve(0, True)
-    off = evil_eve(1, False) / evil_eve(0, False)
-    assert on < 0.25, on
-    assert off > 0.6, off
+        (c,) = t.infos
+        assert abs(c.mix - share) < 1e-9, (count, c.mix)
+        full, _sampled, _n = t._claimants()
+        evil, demon = t._matrix()
+        eve = t.seat["Eve"]
+        as_demon = [hi for hi in range(len(demon)) if demon[hi] == eve]
+        want = B.STORY_TRUE * share + B.STORY_FALSE * (1.0 - share)
+        assert all(abs(full[hi] - want) < 1e-9 for hi in as_demon)
+    pub = {count: public_table("trouble-brewing", CLAIMS,
+                               [("Eve", 1, {"count": count}, None)]).public_evil()
+           for count in (0, 2)}
+    assert pub[2]["Eve"] < pub[0]["Eve"]
+    assert min(pub[2]["Dan"], pub[2]["Fay"]) > pub[2]["Eve"]
 
 
 def test_a_minion_may_be_the_spy_whose_information_holds_in_the_true_world(monkeypatch):
-    """Information true in a hypothesis's world but not in its team's story: where its
-    claimant is a Minion (who may be the Spy) it weighs more than where it is the Demon."""
+    """Information true in a hypothesis's world: where its claimant is a Minion (who may
+    be the Spy, whose information is the Grimoire's) it weighs more than where it is the
+    Demon (read as the mixture over the teams it could have framed)."""
     monkeypatch.setattr(B, "STORY", True)
     t = public_table("trouble-brewing", CLAIMS, [("Eve", 1, {"count": 1}, None)])
     full, _sampled, _n = t._claimants()
@@ -125,9 +138,45 @@ def test_a_minion_may_be_the_spy_whose_information_holds_in_the_true_world(monke
               and evil[hi, dan]]
     as_demon = [hi for hi in range(len(demon)) if demon[hi] == eve and evil[hi, dan]]
     assert minion and as_demon
-    # Dan (her neighbour) evil: her 1 holds in the true world, not in the story (nobody)
+    # Dan (her neighbour) evil: her 1 holds in the true world
     assert all(full[hi] > full[as_demon[0]] for hi in minion)
-    assert abs(full[as_demon[0]] - B.STORY_FALSE) < 1e-9
+    mix = t.infos[0].mix
+    assert abs(full[as_demon[0]] - (B.STORY_TRUE * mix + B.STORY_FALSE * (1 - mix))) < 1e-9
+
+
+def test_the_team_frames_one_drawn_team_from_night_1(monkeypatch):
+    """With `reasoning.FRAME_DAY1` the team draws its night-1 fake team once
+    (`evilplan.night_one`: none of its members, the same for every member) and its
+    members' night-1 information (the Spy's aside) holds in that team's world."""
+    from clocktower.agents import reasoning
+    monkeypatch.setattr(reasoning, "FRAME_DAY1", True)
+    held = n = 0
+    for s in range(12):
+        evilplan._PLANS.clear()             # this game's team only
+        (g, char, align), = _played(10, [s])
+        t = B.Table(g.view("spectator"))
+        for ev in g.log:
+            if ev["visible_to"] == "all":
+                t.add(ev)
+        team = {x for x in char if align[x] == "evil"}
+        mask = sum(t.bit[x] for x in team)
+        fakes = [days[1] for _tab, teams in evilplan._PLANS.values()
+                 for m, days in teams.items() if m == mask and 1 in days]
+        claims = [c for c in t.infos if c.ability is not None and c.night == 1
+                  and align[c.who] == "evil" and char[c.who] != "spy"]
+        if not claims or not fakes or not fakes[-1]:
+            g.dispose()
+            continue
+        fake = fakes[-1]
+        assert not team & set(fake)
+        fm = sum(t.bit[x] for x in fake)
+        h = next(h for h in t.hypotheses() if h[0] == t.bit[fake[0]] and h[1] == fm)
+        for c in claims:
+            n += 1
+            held += t._factor(c, h) == 1.0
+        g.dispose()
+    assert n >= 8
+    assert held >= 0.85 * n, (held, n)
 
 
 def test_votes_count_at_the_vote_weight(monkeypatch):

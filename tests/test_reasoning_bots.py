@@ -262,6 +262,36 @@ def test_beliefs_follow_the_claims():
     assert min(e["Dan"], e["Fay"]) > others + 0.15
 
 
+def test_beliefs_follow_the_claims_read_as_the_teams_story(monkeypatch):
+    """The same record read with the team's story (`beliefs.STORY`, measured, not switched
+    on: docs/bots.md). An evil Empath's night-1 number frames a team its team drew from
+    what the record allowed (`evilplan.night_one`); before Eve spoke nothing told the teams
+    apart, so an evil Eve frames both her neighbours in 2 of the 30 teams without her
+    (`mix` 1/15), while a good Eve says 2 exactly when both are evil. So for the table Dan
+    and Fay are the likeliest evil players and Eve the least likely (her claim is one evil
+    rarely makes); the Chef's 0, said once Dan and Fay (not neighbours) lead, holds in most
+    of the teams the Chef could have framed. For Eve herself, Dan and Fay are the likeliest
+    evil pair, each well above the others."""
+    monkeypatch.setattr(B, "STORY", True)
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
+    t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
+    eve, ann = t.infos
+    assert abs(eve.mix - 1 / 15) < 1e-9
+    assert ann.mix > 0.5
+    pub = t.public_evil()
+    assert set(sorted(pub, key=pub.get)[-2:]) == {"Dan", "Fay"}
+    assert min(pub["Dan"], pub["Fay"]) > max(pub[n] for n in ("Ann", "Bob", "Cat", "Gus")) + 0.05
+    assert pub["Eve"] < min(pub[n] for n in claims if n != "Eve")
+    p = t.demon_chances("Eve")
+    assert p["Eve"] == 0.0 and abs(sum(p.values()) - 1.0) < 1e-9
+    assert sorted(p, key=p.get)[-2:] == sorted(["Dan", "Fay"], key=p.get)
+    e = t.evil_chances("Eve")
+    assert abs(sum(e.values()) - 2.0) < 1e-9           # one Demon and one Minion at 7
+    others = max(e["Ann"], e["Bob"], e["Cat"], e["Gus"])
+    assert min(e["Dan"], e["Fay"]) > others + 0.15
+
+
 def test_beliefs_agree_with_the_world_solver_on_the_likeliest_demons():
     """The same record as above, solved exactly by the world solver (every starting
     grimoire, the Drunk, the Poisoner and the Baron included) for a good Eve: its two

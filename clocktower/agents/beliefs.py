@@ -77,19 +77,29 @@ EVIL_FALSE = 0.45
 # Spy's aside, held in their team's story in 94% of claims, a good claimant's in the true
 # world in 81%: 0.94 / 0.8 and 0.06 / 0.8; docs/bots.md "(sixth session)"). Claims of a
 # night before STORY_FROM are weighed as before (EVIL_TRUE, EVIL_FALSE in the true world).
-# STORY False (the default): the per-claim rates for every claim (measured, not switched
-# on: good's win rate at 13 players would leave 40-65%; docs/bots.md).
+# Night 1 (before STORY_FROM) has no public record at the day's start to pick a fake team
+# from: the team draws one privately when its first member invents (`evilplan.night_one`,
+# from the public posterior's teams without a member, by weight), so an evil claimant's
+# night-1 claim is read as a mixture over the teams it could have framed: the public
+# posterior as it stood just before the claim, its FRAME_RANKS likeliest teams without the
+# claimant, each framing with its weight (`_mixture`: the share `mix` in which the claim
+# holds; factor STORY_TRUE * mix + STORY_FALSE * (1 - mix)). Each claim is its own
+# mixture (the team's members framing the same draw is not modelled on night 1).
+# STORY False (the default): the per-claim rates for every claim (EVIL_TRUE, EVIL_FALSE).
+# Measured with evil's night-1 frame (`reasoning.FRAME_DAY1`) and not switched on: good's
+# win rate would leave 40-65% while executions stay far from 1.5x the random pick
+# (docs/bots.md, "... (sixth session)", "Evil's answer").
 STORY = False
 STORY_TRUE = 1.18
 STORY_FALSE = 0.07
-STORY_FROM = 1
+STORY_FROM = 2
 FRAME_RANKS = 64        # the teams of a day's start searched for a hypothesis's fake team
 # A nomination's evidence (its hands and its nominator, `reads.vote_log`, and a catch's
 # correction) counted at this power: the hands of one nomination are not independent (every
 # voter, evil ones too since the fifth session, votes from the same public record), so
 # their product overstates them. 0.45 minimises the log loss of the good bots' Demon
 # chances on tuning games (10 and 13 players, seeds 41000-41149; docs/bots.md "(sixth
-# session)"); 1.0 (the default) counts each hand as independent.
+# session)"); 1.0 (the default: not switched on, with STORY) counts each hand as independent.
 VOTE_WEIGHT = 1.0
 REGISTERED = 0.5        # a registration that would make a claim true is chosen so
 DRUNK_TRUE = 0.5        # a Drunk's information holds (or not) with this chance each night
@@ -245,6 +255,7 @@ def _fork(x: Any, memo: dict[int, Any]) -> Any:
         out.base_ver = x.base_ver
         out.memo = _fork(x.memo, memo)
         out.reads_all = x.reads_all
+        out.mix = x.mix
     elif isinstance(x, tuple) or hasattr(x, "__array_interface__") or callable(x):
         out = x         # named tuples (a world, its players), arrays: never changed in place
     else:
@@ -370,7 +381,7 @@ class _Tracked(World):
 
 class InfoClaim:
     __slots__ = ("who", "character", "night", "info", "chose", "ability", "base", "base_ver",
-                 "memo", "reads_all", "named_minion", "pointed", "named_demon")
+                 "memo", "reads_all", "named_minion", "pointed", "named_demon", "mix")
 
     def __init__(self, who: str, character: str, night: int, info: dict, chose: list[str],
                  script: tuple | None = None):
@@ -384,6 +395,9 @@ class InfoClaim:
         self.base_ver = -1
         self.memo: dict[tuple[int, ...], dict[tuple, float]] = {}
         self.reads_all = False
+        # With STORY, before STORY_FROM: the share of the teams its claimant could have
+        # framed in which it holds (`Table._mixture`); -1 when not read so.
+        self.mix = -1.0
         # The characters the information names ("character", or "characters": a Dreamer's
         # good and evil pair).
         named = [x for x in (info.get("character"), *(info.get("characters") or ()))
@@ -403,6 +417,10 @@ class Table:
 
     def __init__(self, view):
         script = view.script
+        # The two models' switches, read from the module's constants when the table is
+        # made (a test reads one table with them set otherwise: `tests/test_beliefs_story.py`).
+        self.story: bool = STORY
+        self.vote_weight: float = VOTE_WEIGHT
         self.players: list[str] = list(view.players)
         self.seat = {n: i for i, n in enumerate(self.players)}
         self.travellers = {n for n in self.players if view.traveller(n)}
@@ -510,6 +528,12 @@ class Table:
         t = ev["type"]
         if t == "claim":
             who, cid = ev["player"], ev["character"]
+            mixed = self.story and "info" in ev and isinstance(ev.get("night"), int) \
+                and ev["night"] < STORY_FROM and who in self.bit \
+                and who not in self.travellers
+            # The teams the claimant could have framed: the record as it stood before
+            # the claim (as its team drew them: `evilplan.night_one`).
+            before = self._frame_ranks(self.bit[who]) if mixed else None
             if who not in self.claims and who in self.bit and who not in self.travellers:
                 self._timing(who)
             if who in self.exposed:
@@ -518,8 +542,11 @@ class Table:
                 self.claims[who] = cid
                 self.claims_ver += 1
             if "info" in ev and isinstance(ev.get("night"), int):
-                self.infos.append(InfoClaim(who, cid, ev["night"], ev["info"],
-                                            ev.get("chose") or [], self.sheet))
+                c = InfoClaim(who, cid, ev["night"], ev["info"], ev.get("chose") or [],
+                              self.sheet)
+                if before is not None and c.ability is not None:
+                    c.mix = self._mixture(c, before)
+                self.infos.append(c)
             self.version += 1
         elif t == "dawn":
             self._note_catch(ev["number"] - 1)
@@ -605,7 +632,7 @@ class Table:
                 self.version += 1
         elif t == "day":
             self.day_pool = self._unclaimed()
-            if STORY and isinstance(ev.get("number"), int) and ev["number"] >= 2:
+            if self.story and isinstance(ev.get("number"), int) and ev["number"] >= 2:
                 self._rank_day(ev["number"])
             self._tallies = []
         elif t == "day_end":
@@ -955,15 +982,15 @@ class Table:
         # and less often for a teammate; an evil nominator rarely nominates a teammate.
         n_noms, n_shots, n_trig, n_time, n_catch = done
         for i in range(n_noms, len(self.noms)):
-            logw += reads.vote_log(self, i, evil, demon) * VOTE_WEIGHT
+            logw += reads.vote_log(self, i, evil, demon) * self.vote_weight
             pair = self._pair_log(i, evil, demon)
             if pair is not None:
                 logw += pair
             pair = self._pair_hand(i, evil, demon)      # taken back from the vote's reading
             if pair is not None:
-                logw += pair * VOTE_WEIGHT
+                logw += pair * self.vote_weight
         for i in self.catch_noms[n_catch:]:
-            logw += reads.catch_log(self, i, evil, demon) * VOTE_WEIGHT
+            logw += reads.catch_log(self, i, evil, demon) * self.vote_weight
         # A Demon shot: one that did nothing clears its target of being the Demon (unless
         # the shooter is evil, or drunk or poisoned); one that killed was a real shot.
         for shooter, target, killed in self.shots[n_shots:]:
@@ -1165,7 +1192,7 @@ class Table:
                 pi = self.drunk_each if TEAMS.get(self.claims.get(who, "")) == "townsfolk" \
                     else 0.0
                 good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
-                if STORY and self.spy_each:
+                if self.story and self.spy_each:
                     pe = self._spy_mix(who, pe, fs)
                 mine = np.where(evil[:, self.seat[who]] == 1.0, pe, good)
                 self._per_claimant[who] = (said, fs, mine, evs)
@@ -1231,7 +1258,14 @@ class Table:
         (`_story`), or with STORY off the per-claim rates in the true world. The same
         array while what it depends on stays (`_claimants` keeps a claimant's weight)."""
         import numpy as np
-        story = STORY and c.night >= STORY_FROM
+        if self.story and c.mix >= 0.0:
+            found = self._evil_f.get(c)
+            if found is not None and found[0] is None and len(found[1]) == len(f):
+                return found[1]
+            out = np.full(len(f), STORY_TRUE * c.mix + STORY_FALSE * (1.0 - c.mix))
+            self._evil_f[c] = (None, out)
+            return out
+        story = self.story and c.night >= STORY_FROM
         on = self._story(c) if story else f
         found = self._evil_f.get(c)
         if found is not None and found[0] is on:
@@ -1240,6 +1274,29 @@ class Table:
             else np.where(on == 1.0, EVIL_TRUE, EVIL_FALSE)
         self._evil_f[c] = (on, out)
         return out
+
+    def _frame_ranks(self, bit: int) -> list[tuple[int, float]]:
+        """[(hypothesis, weight)]: the FRAME_RANKS likeliest teams of the public posterior
+        now without the player of `bit` (ties in the posterior's order), as a team draws
+        its night-1 fake team (`evilplan.night_one`)."""
+        idx, w = self._weights()
+        hyps = self.hypotheses()
+        out = [(hi, wi) for hi, wi in zip(idx.tolist(), w.tolist())
+               if wi > 0.0 and not hyps[hi][1] & bit]
+        out.sort(key=lambda x: -x[1])
+        return out[:FRAME_RANKS]
+
+    def _mixture(self, c: InfoClaim, ranks: list[tuple[int, float]]) -> float:
+        """The share of the weight of `ranks` (the teams `c`'s claimant could have framed)
+        in which claim `c` holds: its information true where that team is the Demon and its
+        Minions and everyone else is as claimed (`_factor`). 1.0 when there are none."""
+        hyps = self.hypotheses()
+        total = hit = 0.0
+        for hi, wi in ranks:
+            total += wi
+            if self._factor(c, hyps[hi]) == 1.0:
+                hit += wi
+        return hit / total if total > 0.0 else 1.0
 
     def _spy_mix(self, who: str, pe: Any, fs: list) -> Any:
         """An evil claimant's weight `pe` (against its team's story) where it is a Minion
@@ -1402,7 +1459,11 @@ class Table:
                     # An evil claimant invents: information that holds in this world too
                     # is less likely from them than from a good claimant (they do not
                     # know the others' characters).
-                    if STORY and c.night >= STORY_FROM:
+                    if self.story and c.mix >= 0.0:
+                        # A night-1 claim: the mixture over the teams it could frame
+                        f, f_spy = STORY_TRUE * c.mix + STORY_FALSE * (1.0 - c.mix), \
+                            STORY_TRUE if f == 1.0 else STORY_FALSE
+                    elif self.story and c.night >= STORY_FROM:
                         # Against the team's story; as a Spy's, against the true world
                         f, f_spy = (STORY_TRUE if self._story(c)[hi] == 1.0
                                     else STORY_FALSE), \
@@ -1415,7 +1476,7 @@ class Table:
                     pf, pg = mine.get(c.who, (1.0, 1.0))
                     mine[c.who] = (pf * f, pg * DRUNK_TRUE)
             pi_all = self.drunk_each
-            spy = self.spy_each if STORY else 0.0
+            spy = self.spy_each if self.story else 0.0
             for who, (pf, pg) in mine.items():
                 b = bit.get(who, 0)
                 if mask & b:

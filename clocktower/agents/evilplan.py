@@ -16,11 +16,26 @@ game's shared public table (`beliefs.table_for`) reads each public event once, i
 whichever reasoning bot feeds it the `day` event takes the snapshot
 (`ReasoningBot._read` calls `on_day`) for every evil team that registered with the table
 (`register`: an evil bot, once it knows its team). On day 1 nothing has been said: the
-plan's seeded frames stand (`ReasoningBot._plan`).
+plan's seeded frames stand (`ReasoningBot._plan`), unless the team frames from night 1
+(`reasoning.FRAME_DAY1`): then `night_one` draws its fake team privately.
+
+Night 1 (`night_one`): a frame the good players' claims refute shows its claimant lying
+(the seeded frame of before was refuted by the first good claim that read it), and a team
+that frames nobody says 0, "no", nothing, which reads as evil. So when the team's first
+member invents its night-1 information, the team draws its fake team from the public
+posterior as it stands then (the teams with none of its members, the FRAME_RANKS likeliest,
+each with its weight): a team the good claims said so far agree with, drawn with a
+generator seeded from the game's seed and the team (what every member knows), recorded for
+the day so every member frames the same one. The good players cannot compute the draw, only
+the distribution it comes from: they read a night-1 claim as a mixture over those teams
+(`beliefs.Table._mixture`).
 """
 from __future__ import annotations
 
 from typing import Any
+
+from ..engine.rand import seeded
+from .beliefs import FRAME_RANKS as NIGHT_ONE_RANKS     # the teams a night-1 frame is drawn from
 
 # id(table) -> (table, {team mask: {day: (Demon, Minions...) or ()}})
 _PLANS: dict[int, tuple[Any, dict[int, dict[int, tuple[str, ...]]]]] = {}
@@ -75,3 +90,41 @@ def fake_team(table, team: set[str], day: int) -> tuple[str, ...] | None:
     for n in team:
         mask |= table.bit.get(n, 0)
     return found[1].get(mask, {}).get(day)
+
+
+def night_one(table, team: set[str], key: str) -> tuple[str, ...]:
+    """(the framed Demon, the framed Minions) of `team` for night 1: drawn, when a member
+    first asks, from the public posterior as it stands (the NIGHT_ONE_RANKS likeliest teams
+    with none of its members, by weight) with a generator seeded by `key` (the game's seed
+    and the team: the same for every member); then the same for the rest of the day. ()
+    when no such team is possible."""
+    register(table, team)
+    found = _PLANS.get(id(table))
+    mask = 0
+    for n in team:
+        mask |= table.bit.get(n, 0)
+    if found is None or found[0] is not table or not mask:
+        return ()
+    days = found[1].setdefault(mask, {})
+    kept = days.get(1)
+    if kept is not None:
+        return kept
+    names = table.players
+    cands = [(dseat, seats, w) for dseat, seats, hmask, w in table.posterior()
+             if not hmask & mask and w > 0.0]
+    cands.sort(key=lambda x: -x[2])                 # stable: ties in the posterior's order
+    cands = cands[:NIGHT_ONE_RANKS]
+    out: tuple[str, ...] = ()
+    if cands:
+        total = sum(w for _d, _s, w in cands)
+        r = seeded(key).random() * total
+        pick = cands[-1]
+        for cand in cands:
+            r -= cand[2]
+            if r < 0.0:
+                pick = cand
+                break
+        dseat, seats, _w = pick
+        out = (names[dseat],) + tuple(names[i] for i in seats if i != dseat)
+    days[1] = out
+    return out

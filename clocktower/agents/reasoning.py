@@ -112,8 +112,14 @@ MINION_EARLY = 0.7
 # only (as now): 67.7% / 67.3%; before the fake team, 66.7% / 67.0%: all within the
 # intervals of each other.
 DEMON_FRAMES = True
-# Whether the Minions' day-1 information frames the plan's seeded players (nothing public
-# to choose a consistent fake team from yet: `evilplan`).
+# Whether the team's day-1 information (night 1's) frames a fake team: drawn privately,
+# when the first member invents, from the public posterior's teams without a member
+# (`evilplan.night_one`: a team the good claims so far agree with), the same for every
+# member. Off, night-1 information frames nobody (true where the team is good), which the
+# good bots' story reads as evil (an evil Empath says 0, an evil Chef 0...). Before (the
+# plan's seeded players, framed by the Minions only: a frame the first good claim that read
+# it refuted) it was not used. Measured, not switched on (it goes with the beliefs' STORY:
+# docs/bots.md "The team's story ... (sixth session)", "Evil's answer").
 FRAME_DAY1 = False
 # The Demon claims one of its bluffs (characters not in play) on its first turn.
 DEMON_EARLY = True
@@ -450,13 +456,18 @@ class ReasoningBot:
             if own_invent is not None else None
         if info is None and self.frames and wakes:
             # Who the information frames: the public record's fake team from day 2 (every
-            # member alike); on day 1 the plan's seeded players (Minions only, and only
-            # with FRAME_DAY1); the Demon only with DEMON_FRAMES. Otherwise nobody: true in
-            # the world where everyone is as claimed and the team is good (nothing a good
-            # claim can catch).
+            # member alike); on day 1, with FRAME_DAY1, the team's privately drawn one
+            # (`evilplan.night_one`); the Demon only with DEMON_FRAMES. Otherwise nobody:
+            # true in the world where everyone is as claimed and the team is good.
             demon = view.character in table.demons_on_script
-            frames = self.frames if (fake or (FRAME_DAY1 and day == 1)) \
-                and (DEMON_FRAMES or not demon) else []
+            if day == 1 and FRAME_DAY1 and table.informs(bluff) and D.get(bluff).first_night:
+                team = self._teammates(view)
+                fake = evilplan.night_one(
+                    table, team,
+                    f"frame1:{self.seed}:{','.join(sorted(team, key=table.seat.__getitem__))}")
+                if fake:
+                    self.frames = list(fake)
+            frames = list(fake) if fake and (DEMON_FRAMES or not demon) else []
             info = table.invent(bluff, self.name, frames, day, rng)
         if info is not None:
             claim.update(info)
