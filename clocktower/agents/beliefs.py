@@ -2008,40 +2008,34 @@ def believes_townsfolk(cid: str) -> bool:
 
 
 _PROTECTS: dict[str, bool] = {}
-_UNDEAD: dict[tuple, float] = {}
+_SHARES: dict[tuple, float] = {}        # (script, team, hook) -> `_override_share`
+
+
+def _override_share(script: list[str], team: str, hook: str) -> float:
+    """The share of the script's characters of `team` whose class overrides the engine's
+    `Ability.<hook>` (their own rule code, not a list of names)."""
+    key = (tuple(script), team, hook)
+    found = _SHARES.get(key)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        base = getattr(Ability, hook)
+        ours = [c for c in script if TEAMS.get(c) == team]
+        hit = [c for c in ours if c in REGISTRY and getattr(REGISTRY[c], hook) is not base]
+        found = _SHARES[key] = len(hit) / len(ours) if ours else 0.0
+    return found
 
 
 def undead_share(script: list[str]) -> float:
     """The share of the script's Demons whose own rule keeps them acting after a death,
     registering dead (a class that overrides `Ability.acts_while_dead`: the Zombuul)."""
-    key = tuple(script)
-    found = _UNDEAD.get(key)
-    if found is None:
-        from ..characters import REGISTRY
-        from ..engine.ability import Ability
-        demons = [c for c in script if TEAMS.get(c) == "demon"]
-        undead = [c for c in demons if c in REGISTRY
-                  and REGISTRY[c].acts_while_dead is not Ability.acts_while_dead]
-        found = _UNDEAD[key] = len(undead) / len(demons) if demons else 0.0
-    return found
-
-
-_VETO: dict[tuple, float] = {}
+    return _override_share(script, "demon", "acts_while_dead")
 
 
 def veto_share(script: list[str]) -> float:
     """The chance that a given Minion of the script's is one whose own rule vetoes good's
     win while it lives (a class that overrides `Ability.veto_outcome`: the Evil Twin)."""
-    key = tuple(script)
-    found = _VETO.get(key)
-    if found is None:
-        from ..characters import REGISTRY
-        from ..engine.ability import Ability
-        minions = [c for c in script if TEAMS.get(c) == "minion"]
-        vetoing = [c for c in minions if c in REGISTRY
-                   and REGISTRY[c].veto_outcome is not Ability.veto_outcome]
-        found = _VETO[key] = len(vetoing) / len(minions) if minions else 0.0
-    return found
+    return _override_share(script, "minion", "veto_outcome")
 
 
 def protects(cid: str) -> bool:
