@@ -160,42 +160,45 @@ def test_report_with_a_storyteller_that_does_not_lean(cli, monkeypatch):
     assert "Storyteller without lean" in r.output and not called
 
 
+def _four(first: str, first_team: str) -> list[dict]:
+    """A four-player setup record: `first` (Ann), a Chef, an Imp and a Monk."""
+    return [{"type": "setup", "players": [
+        {"name": "Ann", "character": first, "alignment": first_team},
+        {"name": "Bob", "character": "chef", "alignment": "good"},
+        {"name": "Cat", "character": "imp", "alignment": "evil"},
+        {"name": "Dan", "character": "monk", "alignment": "good"}]}]
+
+
+def _ability_execution_then_the_imp(log: list[dict], random_voted: float) -> None:
+    """Bob executed by an ability, then the Imp by a vote: half the executions hit evil,
+    all of the voted ones; the voted random-pick rate is `random_voted`."""
+    from clocktower.agents.report import CountResult, analyse
+    res = CountResult(4)
+    analyse(log, res)
+    s = res.summary()
+    assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
+    assert s["ability_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
+    assert abs(s["random_pick_rate_voted"] - random_voted) < 1e-9
+
+
 def test_executions_by_vote_leave_out_the_virgins():
     """The Virgin's execution of her nominator counts in the raw accuracy (a miss here) and
     not in the 'voted' one."""
-    from clocktower.agents.report import CountResult, analyse
-    log = [
-        {"type": "setup", "players": [
-            {"name": "Ann", "character": "virgin", "alignment": "good"},
-            {"name": "Bob", "character": "chef", "alignment": "good"},
-            {"name": "Cat", "character": "imp", "alignment": "evil"},
-            {"name": "Dan", "character": "monk", "alignment": "good"}]},
+    _ability_execution_then_the_imp(_four("virgin", "good") + [
         {"type": "ability_triggered", "ability": "virgin", "player": "Ann", "target": "Bob"},
         {"type": "execution", "player": "Bob", "number": 1},
         {"type": "death", "player": "Bob", "cause": "execution", "phase": "day", "number": 1},
         {"type": "day_end", "number": 1},
         {"type": "execution", "player": "Cat", "number": 2},
         {"type": "game_over", "winner": "good", "number": 2},
-    ]
-    res = CountResult(4)
-    analyse(log, res)
-    s = res.summary()
-    assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
-    assert s["ability_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
-    assert abs(s["random_pick_rate_voted"] - 1 / 3) < 1e-9
+    ], 1 / 3)
 
 
 def test_executions_by_vote_leave_out_the_viziers():
     """The Vizier's immediate execution is an ability's, not a vote's; a vote's execution
     later the same day after another ability's trigger (not directly after it) stays a
     vote's."""
-    from clocktower.agents.report import CountResult, analyse
-    log = [
-        {"type": "setup", "players": [
-            {"name": "Ann", "character": "vizier", "alignment": "evil"},
-            {"name": "Bob", "character": "chef", "alignment": "good"},
-            {"name": "Cat", "character": "imp", "alignment": "evil"},
-            {"name": "Dan", "character": "monk", "alignment": "good"}]},
+    _ability_execution_then_the_imp(_four("vizier", "evil") + [
         {"type": "claim_ability", "player": "Ann", "character": "vizier"},
         {"type": "ability_triggered", "ability": "vizier", "player": "Ann", "target": "Bob"},
         {"type": "execution", "player": "Bob", "number": 1},
@@ -205,10 +208,4 @@ def test_executions_by_vote_leave_out_the_viziers():
         {"type": "nomination", "nominator": "Dan", "target": "Cat", "voters": ["Dan", "Ann"]},
         {"type": "execution", "player": "Cat", "number": 2},
         {"type": "game_over", "winner": "good", "number": 2},
-    ]
-    res = CountResult(4)
-    analyse(log, res)
-    s = res.summary()
-    assert s["executions"] == 2 and s["execution_accuracy"] == 0.5
-    assert s["ability_executions"] == 1 and s["execution_accuracy_voted"] == 1.0
-    assert abs(s["random_pick_rate_voted"] - 2 / 3) < 1e-9
+    ], 2 / 3)
