@@ -216,6 +216,10 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
                  strict: bool = typer.Option(False, "--strict", help="list every decision "
                                              "with several legal answers that a file left "
                                              "to the default policy; exit 1 if any"),
+                 keep_from: Optional[Path] = typer.Option(
+                     None, "--keep-from", help="with --strict: a list of decisions left to "
+                     "the default policy on purpose (`<file>: <decision as --strict names "
+                     "it>  # why`, as `scenario pin` reads it); those are not counted"),
                  log: Optional[Path] = typer.Option(None, help="write the game's event log "
                                                     "(JSON lines) here: one scenario file only")
                  ) -> None:
@@ -232,6 +236,13 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
         raise ClocktowerError(f"--log writes one game: give one scenario file, not {len(files)}")
     if log is not None:
         check_output_path(log)
+    if keep_from is not None and not strict:
+        raise ClocktowerError("--keep-from goes with --strict (it names decisions --strict "
+                              "would list)")
+    kept: dict[Path, dict[str, str]] = {}
+    if keep_from is not None:
+        from .scenario.pin import read_keep_list
+        kept = read_keep_list(keep_from)        # a ScenarioError names the list and line
     results, errors, details = [], [], []
     for f in files:
         try:
@@ -246,6 +257,10 @@ def scenario_run(paths: list[str] = typer.Argument(..., help="scenario files or 
     if log is not None and results and results[0].game is not None:
         write_text(log, "".join(_dump(e) + "\n" for e in results[0].game.log))
     open_decisions = [(r.file, d) for r in results for d in r.defaulted] if strict else []
+    if kept:
+        from .scenario.pin import what
+        open_decisions = [(f, d) for f, d in open_decisions
+                          if what(d) not in kept.get(Path(f).resolve(), {})]
     if as_json:
         print(json.dumps({
             "passed": len(results) - len(failed), "failed": len(failed), "errors": errors,

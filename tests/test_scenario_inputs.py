@@ -240,6 +240,31 @@ def test_strict_lists_decisions_left_to_the_default_policy(tmp_path):
     assert _cli("scenario", "run", str(open_file)).exit_code == 0
 
 
+def test_strict_keep_from_leaves_out_the_listed_decisions(tmp_path):
+    """`--keep-from` (the list `scenario pin` reads) takes the decisions it names out of
+    --strict's count; an unlisted one still fails the run; a bad list is a one-line error."""
+    text = investigator("recluse", "{players: [Bob, Eve], character: baron}")
+    text = text.replace("        choices: {Dan: Eve}\n", "")
+    f = tmp_path / "open.yaml"
+    f.write_text(textwrap.dedent(text))
+    res = _cli("scenario", "run", "--strict", str(f))
+    assert res.exit_code == 1 and "night 1: night_choice by Dan, poisoner" in res.output
+    keep = tmp_path / "keep.txt"
+    keep.write_text("# kept\nopen.yaml: night 1: night_choice by Dan, poisoner  # the "
+                    "ruling holds whomever she poisons\n")
+    res = _cli("scenario", "run", "--strict", "--keep-from", str(keep), str(f))
+    assert res.exit_code == 0, res.output
+    assert "0 decisions left to the default policy" in res.output
+    keep.write_text("open.yaml: night 1: info by storyteller, for Ann (investigator)  # why\n")
+    res = _cli("scenario", "run", "--strict", "--keep-from", str(keep), str(f))
+    assert res.exit_code == 1 and "night_choice by Dan, poisoner" in res.output
+    keep.write_text("open.yaml: night 1: night_choice by Dan, poisoner\n")     # no reason
+    res = _cli("scenario", "run", "--strict", "--keep-from", str(keep), str(f))
+    assert res.exit_code != 0 and "say why" in (res.output + str(res.exception))
+    res = _cli("scenario", "run", "--keep-from", str(keep), str(f))
+    assert res.exit_code != 0 and "goes with --strict" in (res.output + str(res.exception))
+
+
 # ================================================================= --log and replay
 def _log(events) -> list[dict]:
     return [json.loads(json.dumps(e, sort_keys=True)) for e in events]
