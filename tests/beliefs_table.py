@@ -24,3 +24,20 @@ def public_table(script: str, claims: dict, infos=(), events=(), players: int = 
             ev["chose"] = chose
         t.add(ev)
     return t
+
+
+def add_public(t: B.Table, **ev) -> None:
+    """Add one public event to `t`, on day 1 unless `ev` says otherwise."""
+    ev.setdefault("visible_to", "all")
+    ev.setdefault("phase", "day")
+    ev.setdefault("number", 1)
+    t.add(ev)
+
+
+def day_one_table(script: str, claims: dict) -> B.Table:
+    """Ann's table of a 7-player game of `script` after each player's day-1 claim
+    (`claims`: name -> character)."""
+    t = B.Table(new_game(script, 7, 0).view("Ann"))
+    for who, c in claims.items():
+        add_public(t, type="claim", player=who, character=c)
+    return t

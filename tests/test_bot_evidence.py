@@ -2,7 +2,7 @@
 "Evidence"): votes and nominations, Demon shots, the Virgin, quiet nights."""
 from clocktower import data as D
 from clocktower.agents import beliefs as B
-from clocktower.play import new_game
+from beliefs_table import add_public, day_one_table
 
 CLAIMS = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
           "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
@@ -11,18 +11,10 @@ TEAMS = D.teams()
 
 
 def _table(claims=CLAIMS):
-    t = B.Table(new_game("trouble-brewing", 7, 0).view("Ann"))
-    for who, c in claims.items():
-        t.add({"type": "claim", "visible_to": "all", "player": who, "character": c,
-               "phase": "day", "number": 1})
-    return t
+    return day_one_table("trouble-brewing", claims)
 
 
-def _pub(t, **ev):
-    ev.setdefault("visible_to", "all")
-    ev.setdefault("phase", "day")
-    ev.setdefault("number", 1)
-    t.add(ev)
+_pub = add_public
 
 
 def _nominate(t, by, target, voters):

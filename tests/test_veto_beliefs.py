@@ -4,24 +4,17 @@ execution does not prove the executed player was not the Demon, a good bot then 
 the living Minion that holds the veto (`Table.target_chances`), and two players who
 nominated each other may be the Twins (`TWIN_PAIR`, `Table._pair_hand`)."""
 from clocktower.agents import beliefs as B
-from clocktower.play import new_game
+from beliefs_table import add_public, day_one_table
 
 CLAIMS = {"Ann": "balloonist", "Bob": "general", "Cat": "artist", "Dan": "courtier",
           "Eve": "slayer", "Fay": "mayor", "Gus": "highpriestess"}
 
 
 def _table(script: str, claims=CLAIMS):
-    t = B.Table(new_game(script, 7, 0).view("Ann"))
-    for who, c in claims.items():
-        _pub(t, type="claim", player=who, character=c)
-    return t
+    return day_one_table(script, claims)
 
 
-def _pub(t, **ev):
-    ev.setdefault("visible_to", "all")
-    ev.setdefault("phase", "day")
-    ev.setdefault("number", 1)
-    t.add(ev)
+_pub = add_public
 
 
 def _nominate(t, by, target, voters, number=1):
