@@ -137,6 +137,12 @@ def current_record(events: list[dict]) -> list[dict]:
     return kept
 
 
+def spoke(rec: dict | None, who: str) -> bool:
+    """Whether a logged decision `rec` is `who`'s claim on a turn to talk (a `speak`
+    decision: `runner.talk_turn` numbers and logs a turn only when something is said)."""
+    return rec is not None and rec.get("kind") == "speak" and rec.get("who") == who
+
+
 class LogAnswers:
     """Answers decision number `seq` with the logged answer, or its default if unlogged; a
     hand in a vote from the vote's record (`VOTE_RECORDS`): raised when its `voters` list
@@ -198,7 +204,7 @@ class LogAnswers:
         was said, so the claim logged with the next number, if it is this player's `speak`
         decision; else a pass (a pass is not logged)."""
         i, rec = self.by_seq.get(game.n_decisions, (None, None))
-        if rec is None or rec.get("kind") != "speak" or rec.get("who") != decision.who:
+        if rec is None or not spoke(rec, decision.who):
             return None
         if "answer" not in rec:
             raise ReplayMismatch(f"{where(self.events, i)}decision {game.n_decisions} in the "

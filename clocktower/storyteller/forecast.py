@@ -39,7 +39,7 @@ from ..engine.decisions import Decision
 from ..engine.driver import drive
 from ..engine.game import Game, GameOver
 from ..engine.inputs import LoggedDays, set_up_written, written_script
-from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script
+from ..engine.logs import VOTE_RECORDS, current_record, setup_inputs, setup_script, spoke
 from ..engine.runner import MAX_DAYS, BotDays
 from ..engine.setup import setup_random
 from ..errors import ClocktowerError
@@ -171,9 +171,7 @@ class _Prefix:
             # before the point, the log's `speak` answer with the next number, else a pass;
             # at the point, a pass (a point is never a turn to talk: nobody outside speaks).
             rec = self.by_seq.get(game.n_decisions)
-            if rec is not None and rec.get("kind") == "speak" and rec.get("who") == decision.who:
-                return rec.get("answer")
-            return None
+            return rec.get("answer") if rec is not None and spoke(rec, decision.who) else None
         seq = game.n_decisions - 1
         if seq < self.upto:
             if decision.kind == "vote":
