@@ -255,6 +255,7 @@ def _fork(x: Any, memo: dict[int, Any]) -> Any:
         out.base_ver = x.base_ver
         out.memo = _fork(x.memo, memo)
         out.reads_all = x.reads_all
+        out.wide = x.wide
         out.mix = x.mix
     elif isinstance(x, tuple) or hasattr(x, "__array_interface__") or callable(x):
         out = x         # named tuples (a world, its players), arrays: never changed in place
@@ -315,9 +316,16 @@ def truths_of(cid: str, script: tuple | None = None) -> Any:
 # fields: the computation would read the same values and take the same path. So a claim keeps
 # {read seats: {their fields: factor}}, and most hypotheses are answered by a lookup (an
 # Empath's claim reads its two neighbours; a Fortune Teller's its two choices). A check that
-# reads the whole table (a Chef's) is run for every hypothesis.
+# goes through the players as a whole (a Steward's, a Shugenja's: `for p in world.players`)
+# gets each player as a `_ReadPlayer`, which notes its name when its character or alignment
+# is read (since the seventh session; before, any such pass counted as reading everyone);
+# such a claim is weighed in every hypothesis while its checks stay narrow; a claim whose
+# checks mostly read (nearly) everyone (a Chef's count), or that needs more than
+# WIDE_CHECKS checks, is weighed on the sample (`_info_weight`).
 _READS: list | None = None
 _ALL = "*"
+_WIDE = "+"             # noted when a check went through the players as a whole
+WIDE_CHECKS = 400
 
 
 # Both are plain Python classes in the compiled build too (mypyc compiles no subclass of a
@@ -328,13 +336,61 @@ class _Seats(tuple):
     __slots__ = ()
 
     def __iter__(self):
-        if _READS is not None:
-            _READS.append(_ALL)
+        if _READS is None:
+            return tuple.__iter__(self)
+        _READS.append(_WIDE)
+        new = tuple.__new__
+        return iter([new(_ReadPlayer, p) for p in tuple.__iter__(self)])
+
+    def __getitem__(self, i):
+        p = tuple.__getitem__(self, i)
+        if _READS is None:
+            return p
+        _READS.append(_WIDE)
+        if isinstance(i, slice):
+            return tuple([tuple.__new__(_ReadPlayer, q) for q in p])
+        return tuple.__new__(_ReadPlayer, p)
+
+
+def _noted(p: tuple) -> None:
+    if _READS is not None:
+        _READS.append(tuple.__getitem__(p, 0))
+
+
+@mypyc_attr(native_class=False)
+class _ReadPlayer(WorldPlayer):
+    """A tracked world's player met by going through the players: reading what a hypothesis
+    decides of it (its character, alignment, team, being the Demon, or the whole tuple)
+    notes its name; its name, seat and whether it is alive are the same in every
+    hypothesis of a claim, and are not noted."""
+    __slots__ = ()
+
+    @property
+    def character(self) -> str:         # type: ignore[override]
+        _noted(self)
+        return tuple.__getitem__(self, 2)
+
+    @property
+    def alignment(self) -> str:         # type: ignore[override]
+        _noted(self)
+        return tuple.__getitem__(self, 3)
+
+    @property
+    def is_demon(self) -> bool:         # type: ignore[override]
+        _noted(self)
+        return tuple.__getitem__(self, 6)
+
+    @property
+    def team(self) -> str:
+        _noted(self)
+        return TEAMS[tuple.__getitem__(self, 2)]
+
+    def __iter__(self):
+        _noted(self)
         return tuple.__iter__(self)
 
     def __getitem__(self, i):
-        if _READS is not None:
-            _READS.append(_ALL)
+        _noted(self)
         return tuple.__getitem__(self, i)
 
 
@@ -354,7 +410,7 @@ class _Tracked(World):
         return self._find(name)
 
     def registers(self, who) -> tuple[str, str]:
-        name = who.name if who.__class__ is WorldPlayer else who
+        name = who.name if isinstance(who, WorldPlayer) else who
         if _READS is not None:
             _READS.append(name)
         r = self.registrations.get(name)
@@ -381,7 +437,8 @@ class _Tracked(World):
 
 class InfoClaim:
     __slots__ = ("who", "character", "night", "info", "chose", "ability", "base", "base_ver",
-                 "memo", "reads_all", "named_minion", "pointed", "named_demon", "mix")
+                 "memo", "reads_all", "named_minion", "pointed", "named_demon", "mix",
+                 "wide")
 
     def __init__(self, who: str, character: str, night: int, info: dict, chose: list[str],
                  script: tuple | None = None):
@@ -395,6 +452,7 @@ class InfoClaim:
         self.base_ver = -1
         self.memo: dict[tuple[int, ...], dict[tuple, float]] = {}
         self.reads_all = False
+        self.wide = False       # a check went through the players as a whole (`_ReadPlayer`)
         # With STORY, before STORY_FROM: the share of the teams its claimant could have
         # framed in which it holds (`Table._mixture`); -1 when not read so.
         self.mix = -1.0
@@ -1222,9 +1280,17 @@ class Table:
         out = np.empty(len(hyps))
         work: list[tuple[Any, frozenset]] = [(np.arange(len(hyps)), frozenset())]
         read: set[int] = set()
+        checks = whole = 0
         while work:
             idx, shared = work.pop()
             f = self._factor(c, hyps[int(idx[0])])
+            checks += 1
+            if c.wide:
+                # Too many groups, or checks that read (nearly) everyone most of the time
+                # (a Chef's count): weighed on the sample.
+                whole += len(self._hit) >= len(self.players) - 1
+                if checks > WIDE_CHECKS or (whole > 2 and 2 * whole > checks):
+                    c.reads_all = True
             if c.reads_all:
                 self._arrays[c] = None
                 return None
@@ -1567,6 +1633,8 @@ class Table:
         else:
             seat = self.seat
             seats = tuple(sorted({seat[n] for n in reads if n in seat}))
+            if _WIDE in reads:
+                c.wide = True
             said = self._said()
             c.memo.setdefault(seats, {})[(*[players[i] for i in seats],
                                           *[said[i] for i in seats], said[-1])] = f

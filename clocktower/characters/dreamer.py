@@ -61,6 +61,35 @@ class Dreamer(Information):
                     for g in self._tokens(world, GOOD_TEAMS)]
         return []
 
+    def shows(self, world, answer: dict, player=None) -> bool:
+        """As `answer in truths(...)`, reading only the chosen player (and the others only
+        for a token the script's sheet does not hold)."""
+        chars, names = answer.get("characters"), answer.get("players")
+        if answer.keys() != {"characters", "players"} or not isinstance(chars, list) \
+                or len(chars) != 2 or not isinstance(names, list) or len(names) != 1:
+            return answer in self.truths(world, player)
+        pick = world.choice(self.holder(player))
+        if not pick or names[0] != pick[0]:
+            return False
+        try:
+            char = world.registers(pick[0])[0]
+        except ValueError:
+            return False
+        team = D.get(char).team
+        if team in GOOD_TEAMS:
+            mine, other, teams = chars[0], chars[1], EVIL_TEAMS
+        elif team in EVIL_TEAMS:
+            mine, other, teams = chars[1], chars[0], GOOD_TEAMS
+        else:
+            return False
+        if mine != char:
+            return False
+        sheet = self.game.script
+        if other in sheet.characters and other not in sheet.homebrew \
+                and D.get(other).team in teams:
+            return True
+        return answer in self.truths(world, player)
+
     def night(self, first: bool) -> None:
         game, me = self.game, self.player
         pick = game.choose_players(me, 1, ability=self, allow_self=False,

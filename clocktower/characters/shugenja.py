@@ -53,3 +53,24 @@ class Shugenja(Information):
         cw = min((p.seat - me.seat) % n for p in evil)
         acw = min((me.seat - p.seat) % n for p in evil)
         return [{"direction": d} for d, ok in zip(DIRECTIONS, (cw <= acw, acw <= cw)) if ok]
+
+    def shows(self, world, answer: dict, player=None) -> bool:
+        """As `answer in truths(...)`, reading only the players it needs: from the holder
+        outwards, a step at a time both ways, to the nearest player registering evil (the
+        fallback to the truly evil, when nobody registers evil, lists the truths)."""
+        d = answer.get("direction")
+        if answer.keys() != {"direction"} or d not in DIRECTIONS:
+            return answer in self.truths(world, player)
+        try:
+            me = world.player(self.holder(player))
+        except ValueError:
+            return False
+        n = len(world.players)
+        by_seat = {p.seat: p for p in world.players}
+        for step in range(1, n):
+            cw, acw = by_seat.get((me.seat + step) % n), by_seat.get((me.seat - step) % n)
+            hit = tuple(q is not None and q.name != me.name
+                        and world.registers_alignment(q) == "evil" for q in (cw, acw))
+            if any(hit):
+                return hit[DIRECTIONS.index(d)]
+        return answer in self.truths(world, player)

@@ -45,3 +45,24 @@ class Steward(Information):
         good = [p for p in others if world.registers_alignment(p) == "good"] \
             or [p for p in others if p.alignment == "good"]
         return [{"players": [p.name]} for p in good]
+
+    def shows(self, world, answer: dict, player=None) -> bool:
+        """As `answer in truths(...)`, reading only the players it needs: the named player
+        registering good is shown; one registering evil only when no other player
+        registers good (the fallback to the truly good), found at the first who does."""
+        names = answer.get("players")
+        if answer.keys() != {"players"} or not isinstance(names, list) or len(names) != 1:
+            return answer in self.truths(world, player)
+        me, name = self.holder(player), names[0]
+        if name == me or not isinstance(name, str):
+            return False
+        try:
+            if world.registers_alignment(name) == "good":
+                return True
+            target = world.player(name)
+        except ValueError:
+            return False
+        for p in world.players:
+            if p.name != me and world.registers_alignment(p) == "good":
+                return False
+        return target.alignment == "good"
