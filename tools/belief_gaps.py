@@ -141,6 +141,11 @@ def _measure(t, char, align, setup_demon, setup_evil, out: Gaps, np, seen: set) 
         for k in ((("(evidence)", tag),) + ((("(evidence)", "all"),) if near else ())):
             out.loss[k][0] += _loo(ev, ww)
             out.loss[k][1] += 1
+    for name, part in _evidence_parts(t, np).items():
+        comp = np.exp(part[order])
+        for k in (((name, tag),) + (((name, "all"),) if near else ())):
+            out.loss[k][0] += _loo(comp, ww)
+            out.loss[k][1] += 1
     found = t._claim_masks
     if found[3] or found[4]:
         o = np.exp(t._outsiders(found[3], found[4])[order])
@@ -161,6 +166,41 @@ def _measure(t, char, align, setup_demon, setup_evil, out: Gaps, np, seen: set) 
         f = t._factor(c, h)
         out.holds[(c.character, kind)][0] += f == 1.0
         out.holds[(c.character, kind)][1] += 1
+
+
+def _evidence_parts(t, np) -> dict:
+    """The evidence's parts (`Table._evidence`) each on its own, as log-factor arrays: the
+    hands, the nominators, the catches, the claim timing (a late first claim, silence),
+    the quiet nights."""
+    from clocktower.agents import reads
+    evil, demon = t._matrix()
+    z = np.zeros(len(demon))
+    out = {"(evidence: hands)": z.copy(), "(evidence: nominators)": z.copy(),
+           "(evidence: catches)": z.copy(), "(evidence: late claims)": z.copy(),
+           "(evidence: silent all day)": z.copy(), "(evidence: quiet nights)": z.copy()}
+    for i in range(len(t.noms)):
+        full = reads.vote_log(t, i, evil, demon)
+        by, target = t.noms[i][0], t.noms[i][1]
+        nom = z.copy()
+        if by in t.seat and by != target:
+            nom = evil[:, t.seat[by]] * evil[:, t.seat[target]] * reads.hand_table(t.sheet)[1]
+        out["(evidence: nominators)"] += nom
+        out["(evidence: hands)"] += full - nom
+    for i in t.catch_noms:
+        out["(evidence: catches)"] += reads.catch_log(t, i, evil, demon)
+    for who, p_evil, p_good in t.timing:
+        if who in t.seat and p_evil > 0.0 and p_good > 0.0:
+            i = t.seat[who]
+            silent = p_good == B.SILENT_GOOD
+            minion = evil[:, i] if silent else evil[:, i] - (demon == i)
+            out["(evidence: silent all day)" if silent else "(evidence: late claims)"] += \
+                minion * np.log(p_evil / p_good)
+    guards = [n for n, c in t.claims.items() if n in t.seat and B.protects(c)]
+    for night in t.quiet_nights:
+        alive = [t.seat[n] for n in guards if t.alive_at_night(n, night)]
+        none_good = np.prod(evil[:, alive], axis=1) if alive else 1.0
+        out["(evidence: quiet nights)"] += none_good * np.log(B.QUIET_UNEXPLAINED)
+    return out
 
 
 def main() -> None:

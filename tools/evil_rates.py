@@ -10,6 +10,12 @@ on 50000 and up):
 
     .venv/bin/python tools/evil_rates.py --players 7,10,13 --games 500 --start 40000 \
         --hands clocktower/data/hands.json
+
+A script whose bots vote otherwise has a table of its own, found by its characters
+(`reads.hand_table`; docs/bots.md "(seventh session)"):
+
+    .venv/bin/python tools/evil_rates.py --script regalia --players 7,10,13 --games 300 \
+        --start 40000 --hands clocktower/data/hands-regalia.json
 """
 from __future__ import annotations
 
@@ -146,10 +152,12 @@ def main() -> None:
                                           for who, (up, k) in sorted(hands[key].items())))
     ne, ng = [noms.get((s, "evil"), 0) for s in ("evil", "good")]
     te, tg = [noms.get((s, "evil"), 0) + noms.get((s, "good"), 0) for s in ("evil", "good")]
+    mate = None
     if te and ng:
         # The likelihood ratio of a nomination of an evil player by an evil nominator (a
         # teammate) against a good nominator's: evil's share over good's.
-        print(f"  NOMINATE_TEAMMATE = {max(ne, 1) / te / (ng / tg):.3f}")
+        mate = max(ne, 1) / te / (ng / tg)
+        print(f"  NOMINATE_TEAMMATE = {mate:.3f}")
     print("information claims holding in the true team's world:")
     for kind in ("good", "evil", "believes another (Drunk)"):
         yes, no = info.get((kind, True), 0), info.get((kind, False), 0)
@@ -161,6 +169,9 @@ def main() -> None:
                         "`reads.spot`), [raised, could]: tools/evil_rates.py",
                "script": a.script, "players": counts,
                "seeds": [a.start, a.start + a.games - 1],
+               # the script's characters: a table of these finds this file (reads.hand_table)
+               "characters": sorted(load_script(a.script).characters),
+               "nominate_teammate": round(mate, 3) if mate is not None else None,
                "spots": {key: {who: list(v) for who, v in sorted(by.items())}
                          for key, by in sorted(hands.items())}}
         spots = out.pop("spots")

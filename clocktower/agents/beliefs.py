@@ -366,24 +366,24 @@ class _ReadPlayer(WorldPlayer):
     __slots__ = ()
 
     @property
-    def character(self) -> str:         # type: ignore[override]
+    def character(self) -> str:
         _noted(self)
-        return tuple.__getitem__(self, 2)
+        return str(tuple.__getitem__(self, 2))
 
     @property
-    def alignment(self) -> str:         # type: ignore[override]
+    def alignment(self) -> str:
         _noted(self)
-        return tuple.__getitem__(self, 3)
+        return str(tuple.__getitem__(self, 3))
 
     @property
-    def is_demon(self) -> bool:         # type: ignore[override]
+    def is_demon(self) -> bool:
         _noted(self)
-        return tuple.__getitem__(self, 6)
+        return bool(tuple.__getitem__(self, 6))
 
     @property
     def team(self) -> str:
         _noted(self)
-        return TEAMS[tuple.__getitem__(self, 2)]
+        return TEAMS[str(tuple.__getitem__(self, 2))]
 
     def __iter__(self):
         _noted(self)

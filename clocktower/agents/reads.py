@@ -98,29 +98,68 @@ def spot(count: int, share: float, needed: int, n_living: int) -> str:
     return f"{phase} {pivot} {q}"
 
 
-_HANDS: dict[tuple[str, str], tuple[float, float]] | None = None
+# The measured tables: clocktower/data/hands.json (Trouble Brewing's games: every script
+# without a table of its own), and hands-SCRIPT.json for a script whose bots' hands were
+# measured in its own games (since the seventh session: Regalia, The Return of Jafar), found
+# by the script's characters (`characters` in the file): sheet -> (the hands' logs, the
+# nominator's log-ratio for a teammate).
+_HANDS: dict[frozenset, tuple[dict[tuple[str, str], tuple[float, float]], float]] = {}
+_TABLES: list[tuple[frozenset, dict]] | None = None
 
 
-def hand_logs() -> dict[tuple[str, str], tuple[float, float]]:
-    """(nominee's kind, spot) -> (log of an evil voter's hand rate over a good voter's,
-    the same for a hand not raised), from the measured counts (clocktower/data/hands.json,
-    `tools/evil_rates.py --hands`); a spot not measured reads as nothing."""
-    global _HANDS
-    if _HANDS is None:
+def _tables() -> list[tuple[frozenset, dict]]:
+    """[(the script's characters, or an empty set for the default table, the file)]."""
+    global _TABLES
+    if _TABLES is None:
         import json
         from importlib import resources
-        from math import log
-        raw = json.loads(resources.files("clocktower.data").joinpath("hands.json").read_text())
-        out = {}
-        for key, by in raw["spots"].items():
-            up, n = by.get("good voter", (0, 0))
-            pg = min(max((up + 1) / (n + 2), Q_MIN), Q_MAX)
-            for kind in KINDS:
-                up, n = by.get("evil voter, " + kind + " nominee", (0, 0))
-                pe = min(max((up + PRIOR_HANDS * pg) / (n + PRIOR_HANDS), Q_MIN), Q_MAX)
-                out[(kind, key)] = (log(pe / pg), log((1.0 - pe) / (1.0 - pg)))
-        _HANDS = out
-    return _HANDS
+        found: list[tuple[frozenset, dict]] = []
+        folder = resources.files("clocktower.data")
+        for f in sorted(folder.iterdir(), key=lambda x: x.name):
+            name = f.name
+            if name == "hands.json" or (name.startswith("hands-") and name.endswith(".json")):
+                raw = json.loads(f.read_text())
+                chars = frozenset(raw.get("characters") or ()) if name != "hands.json" \
+                    else frozenset()
+                found.append((chars, raw))
+        _TABLES = found
+    return _TABLES
+
+
+def hand_table(sheet: tuple | list = ()) -> tuple[dict[tuple[str, str], tuple[float, float]],
+                                                  float]:
+    """The evil bots' measured rates for the script of characters `sheet`: ((nominee's
+    kind, spot) -> (log of an evil voter's hand rate over a good voter's, the same for a
+    hand not raised), the log of NOMINATE_TEAMMATE's ratio), from the script's own table
+    (hands-SCRIPT.json) or the default one (clocktower/data/hands.json,
+    `tools/evil_rates.py --hands`); a spot not measured reads as nothing."""
+    key = frozenset(sheet)
+    found = _HANDS.get(key)
+    if found is not None:
+        return found
+    from math import log
+    tables = _tables()
+    raw = next((r for chars, r in tables if chars and chars == key), None) \
+        or next(r for chars, r in tables if not chars)
+    out = {}
+    for spot_key, by in raw["spots"].items():
+        up, n = by.get("good voter", (0, 0))
+        pg = min(max((up + 1) / (n + 2), Q_MIN), Q_MAX)
+        for kind in KINDS:
+            up, n = by.get("evil voter, " + kind + " nominee", (0, 0))
+            pe = min(max((up + PRIOR_HANDS * pg) / (n + PRIOR_HANDS), Q_MIN), Q_MAX)
+            out[(kind, spot_key)] = (log(pe / pg), log((1.0 - pe) / (1.0 - pg)))
+    mate = raw.get("nominate_teammate")
+    found = (out, log(float(mate) if isinstance(mate, (int, float)) and mate > 0
+                      else NOMINATE_TEAMMATE))
+    _HANDS[key] = found
+    return found
+
+
+def hand_logs(sheet: tuple | list = ()) -> dict[tuple[str, str], tuple[float, float]]:
+    """(nominee's kind, spot) -> the hands' log-ratios for the script of `sheet` (the
+    default table's for any script without its own: `hand_table`)."""
+    return hand_table(sheet)[0]
 
 
 def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]]:
@@ -132,7 +171,7 @@ def _hand_terms(table, i: int) -> tuple[int, int, dict[str, tuple[float, float]]
     n_living = living.bit_count()
     k = could.bit_count() - 1
     up = voters.bit_count()
-    logs = hand_logs()
+    logs = hand_logs(table.sheet)
     raised = spot(votes - 1, (up - 1) / k if k > 0 else 0.5, needed, n_living)
     kept = spot(votes, up / k if k > 0 else 0.5, needed, n_living)
     terms = {}
@@ -168,7 +207,7 @@ def vote_log(table, i: int, evil: Any, demon: Any) -> Any:
             lh, ln = terms[kind]
             logw += m * (k1 * lh + k0 * ln)
     if by in seat and by != target:
-        logw += evil[:, seat[by]] * evil[:, t] * np.log(NOMINATE_TEAMMATE)
+        logw += evil[:, seat[by]] * evil[:, t] * hand_table(table.sheet)[1]
     return logw
 
 
@@ -186,7 +225,7 @@ def catch_log(table, i: int, evil: Any, demon: Any) -> Any:
     mate = evil[:, t]
     bit_of_demon = np.left_shift(1, demon)
     if by in seat and by != target:
-        logw -= mate * (demon == seat[by]) * np.log(NOMINATE_TEAMMATE)
+        logw -= mate * (demon == seat[by]) * hand_table(table.sheet)[1]
     if could.bit_count() > 1:
         up, _down, terms = _hand_terms(table, i)
         voted = (np.bitwise_and(bit_of_demon, up) != 0).astype(float)
