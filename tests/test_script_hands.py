@@ -64,9 +64,11 @@ def test_a_regalia_nomination_is_read_with_regalias_rates():
     kept = reads._HANDS[key]
     try:
         reads._HANDS[key] = reads.hand_table(())
+        reads._BY_SHEET.clear()
         default = reads.vote_log(t, 0, evil, demon)
     finally:
         reads._HANDS[key] = kept
+        reads._BY_SHEET.clear()
     assert abs(own - default).max() > 0.05
     # Ann (the nominator) and Bob (the nominee) evil: the nominator's term is Regalia's
     ann, bob = t.seat["Ann"], t.seat["Bob"]

@@ -105,6 +105,7 @@ def spot(count: int, share: float, needed: int, n_living: int) -> str:
 # nominator's log-ratio for a teammate).
 _HANDS: dict[frozenset, tuple[dict[tuple[str, str], tuple[float, float]], float]] = {}
 _TABLES: list[tuple[frozenset, dict]] | None = None
+_BY_SHEET: dict[int, tuple[Any, tuple[dict[tuple[str, str], tuple[float, float]], float]]] = {}
 
 
 def _tables() -> list[tuple[frozenset, dict]]:
@@ -133,10 +134,21 @@ def hand_table(sheet: tuple | list = ()) -> tuple[dict[tuple[str, str], tuple[fl
     hand not raised), the log of NOMINATE_TEAMMATE's ratio), from the script's own table
     (hands-SCRIPT.json) or the default one (clocktower/data/hands.json,
     `tools/evil_rates.py --hands`); a spot not measured reads as nothing."""
+    by_id = _BY_SHEET.get(id(sheet))
+    if by_id is not None and by_id[0] is sheet:
+        return by_id[1]
     key = frozenset(sheet)
     found = _HANDS.get(key)
-    if found is not None:
-        return found
+    if found is None:
+        found = _HANDS[key] = _hand_table(key)
+    if len(_BY_SHEET) > 64:
+        _BY_SHEET.clear()
+    _BY_SHEET[id(sheet)] = (sheet, found)
+    return found
+
+
+def _hand_table(key: frozenset) -> tuple[dict[tuple[str, str], tuple[float, float]], float]:
+    """`hand_table` for the script of characters `key`, computed."""
     from math import log
     tables = _tables()
     raw = next((r for chars, r in tables if chars and chars == key), None) \
@@ -150,10 +162,8 @@ def hand_table(sheet: tuple | list = ()) -> tuple[dict[tuple[str, str], tuple[fl
             pe = min(max((up + PRIOR_HANDS * pg) / (n + PRIOR_HANDS), Q_MIN), Q_MAX)
             out[(kind, spot_key)] = (log(pe / pg), log((1.0 - pe) / (1.0 - pg)))
     mate = raw.get("nominate_teammate")
-    found = (out, log(float(mate) if isinstance(mate, (int, float)) and mate > 0
-                      else NOMINATE_TEAMMATE))
-    _HANDS[key] = found
-    return found
+    return out, log(float(mate) if isinstance(mate, (int, float)) and mate > 0
+                    else NOMINATE_TEAMMATE)
 
 
 def hand_logs(sheet: tuple | list = ()) -> dict[tuple[str, str], tuple[float, float]]:
