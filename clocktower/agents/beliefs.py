@@ -494,6 +494,10 @@ class Table:
         self.out_deltas = outsider_deltas(list(script), counts)
         self.n_outsiders_script = sum(TEAMS.get(c) == "outsider" for c in script)
         self.believers = [c for c in script if believes_townsfolk(c)]
+        # The script's Outsiders who, good, claim a Townsfolk (`hidden_outsider`: the Drunk,
+        # the Lunatic, the Damsel): with two or more, the Outsider count lets as many hide
+        # among the Townsfolk claimants (`_hidden_outsiders`; one: the Drunk's formula).
+        self.n_hidden = sum(1 for c in script if hidden_outsider(c))
         # The chance that a given good Townsfolk claimant is one of those (the Drunk).
         in_play = sum(q * min(1.0, max(counts.get("outsider", 0) + d, 0)
                               / max(self.n_outsiders_script, 1))
@@ -961,6 +965,9 @@ class Table:
                 o = min(max(base + delta, 0), g)
                 whole = _comb(g, o)
                 if not whole:
+                    continue
+                if self.n_hidden > 1:
+                    f += q * _hidden_outsiders(o, k, t, free, n_out, self.n_hidden) / whole
                     continue
                 plain = _comb(free, o - k) / whole
                 pi = min(1.0, o / n_out) if drunk and o > 0 else 0.0
@@ -2077,6 +2084,50 @@ def believes_townsfolk(cid: str) -> bool:
 
 _PROTECTS: dict[str, bool] = {}
 _SHARES: dict[tuple, float] = {}        # (script, team, hook) -> `_override_share`
+
+
+_HIDDEN: dict[str, bool] = {}
+
+
+def hidden_outsider(cid: str) -> bool:
+    """Whether a good Outsider `cid` claims a Townsfolk: its class is `unaware` (its holder
+    believes another character and claims it, or bluffs as that character would: the
+    Drunk, the Lunatic), or its ability offers evil a day action aimed at it (the
+    engine's `offers_day_action` on a good character: the Damsel hides, `reasoning.hides`).
+    Read from the rule code."""
+    found = _HIDDEN.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        from ..engine.ability import Ability
+        cls = REGISTRY.get(cid)
+        found = _HIDDEN[cid] = (
+            cls is not None and TEAMS.get(cid) == "outsider"
+            and (bool(getattr(cls, "unaware", False))
+                 or cls.offers_day_action is not Ability.offers_day_action))
+    return found
+
+
+def _hidden_outsiders(o: int, k: int, t: int, free: int, n_out: int, hidden: int) -> float:
+    """The ways (over C(good players, o), the caller's division) that o Outsiders in play
+    fit k good Outsider claimants and t good Townsfolk claimants, with `free` good players
+    unclaimed, when the script's n_out Outsiders hold `hidden` who claim a Townsfolk: j of
+    them in play (hypergeometric), a uniform j of the o; the Outsider claimants are among
+    the others, the Townsfolk claimants who are Outsiders among them. With hidden = 1 this
+    is the Drunk's formula of `_outsiders`."""
+    if o - k < 0:
+        return 0.0
+    total = 0.0
+    draw = _comb(n_out, o)
+    for j in range(0, min(hidden, o) + 1):
+        pj = _comb(hidden, j) * _comb(n_out - hidden, o - j) / draw if draw \
+            else float(j == min(hidden, o))
+        if not pj:
+            continue
+        ways = 0.0
+        for i in range(0, min(j, t) + 1):
+            ways += _comb(t, i) * _comb(free, o - k - i) * _comb(o - k - i, j - i)
+        total += pj * ways / _comb(o, j)
+    return total
 
 
 def _override_share(script: list[str], team: str, hook: str) -> float:
