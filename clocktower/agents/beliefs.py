@@ -126,6 +126,12 @@ QUIET_UNEXPLAINED = 0.3     # nobody died at night and no good claimed protector
 # chance; claims no deal can make (more good Outsider claimants than Outsiders) weigh this.
 EVIL_OUTSIDER = 0.15
 OUTSIDERS_FLOOR = 1e-3
+# The Outsider count with every Outsider of the script that claims a Townsfolk when good
+# (`hidden_outsider`: the Drunk, the Lunatic, the Damsel) hiding among the Townsfolk
+# claimants (`_hidden_outsiders`), not the Drunk alone: measured in the seventh session on
+# Regalia and The Return of Jafar (docs/bots.md, "(seventh session)") and no better
+# (executions +0.01-0.03x, the calibration error +0.5 points at 7 and 10): off.
+HIDDEN_OUTSIDERS = False
 # Claim timing (`Table._timing`): a Minion's first claim comes among the day's last (as
 # many as the evil team) with this chance (a Demon, whose bluffs are safe, claims when good
 # players do); a living player who has not claimed by the day's end is evil with these
@@ -497,7 +503,9 @@ class Table:
         # The script's Outsiders who, good, claim a Townsfolk (`hidden_outsider`: the Drunk,
         # the Lunatic, the Damsel): with two or more, the Outsider count lets as many hide
         # among the Townsfolk claimants (`_hidden_outsiders`; one: the Drunk's formula).
-        self.n_hidden = sum(1 for c in script if hidden_outsider(c))
+        # Measured in the seventh session and not switched on (HIDDEN_OUTSIDERS: no better).
+        self.n_hidden = sum(1 for c in script if hidden_outsider(c)) if HIDDEN_OUTSIDERS \
+            else 0
         # The chance that a given good Townsfolk claimant is one of those (the Drunk).
         in_play = sum(q * min(1.0, max(counts.get("outsider", 0) + d, 0)
                               / max(self.n_outsiders_script, 1))
