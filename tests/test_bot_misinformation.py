@@ -67,7 +67,8 @@ def test_information_that_a_claimed_recluse_explains_weighs_less():
 
 
 def test_a_late_first_claim_and_silence_are_suspicious():
-    """Ten players: everyone but Joe claims at once on day 1, Joe last; Ivy never claims."""
+    """Ten players: everyone but Joe claims at once on day 1, Joe last; Ivy never claims:
+    a Minion, more likely than before, and no likelier the Demon."""
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe"]
     folk = ["chef", "washerwoman", "monk", "soldier", "empath", "undertaker", "slayer",
             "investigator", None, "librarian"]
@@ -79,6 +80,9 @@ def test_a_late_first_claim_and_silence_are_suspicious():
     e = t.public_evil()
     early = [e[n] for n in names[:7]]     # Hal, third from last, is late too
     assert e["Joe"] > max(early)
+    demon = t.public_demon()["Ivy"]
     t.add({"type": "day_end", "visible_to": "all", "number": 1})
     e = t.public_evil()
     assert e["Ivy"] > e["Joe"] > max(e[n] for n in names[:7])
+    # silence speaks of a Minion (the bots' Demons claim at once: SILENT_DEMON)
+    assert t.public_demon()["Ivy"] <= demon + 1e-12

@@ -35,7 +35,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.rand import seeded
-from .beliefs import FRAME_RANKS as NIGHT_ONE_RANKS     # the teams a night-1 frame is drawn from
 
 # id(table) -> (table, {team mask: {day: (Demon, Minions...) or ()}})
 _PLANS: dict[int, tuple[Any, dict[int, dict[int, tuple[str, ...]]]]] = {}
@@ -94,10 +93,11 @@ def fake_team(table, team: set[str], day: int) -> tuple[str, ...] | None:
 
 def night_one(table, team: set[str], key: str) -> tuple[str, ...]:
     """(the framed Demon, the framed Minions) of `team` for night 1: drawn, when a member
-    first asks, from the public posterior as it stands (the NIGHT_ONE_RANKS likeliest teams
-    with none of its members, by weight) with a generator seeded by `key` (the game's seed
-    and the team: the same for every member); then the same for the rest of the day. ()
-    when no such team is possible."""
+    first asks, from the public posterior as it stands (the FRAME_RANKS likeliest teams
+    with none of its members, by weight, those the good players' claims so far refute
+    all but left out: `Table.night_one_frames`) with a generator seeded by `key` (the
+    game's seed and the team: the same for every member); then the same for the rest of
+    the day. () when no such team is possible."""
     register(table, team)
     found = _PLANS.get(id(table))
     mask = 0
@@ -110,21 +110,21 @@ def night_one(table, team: set[str], key: str) -> tuple[str, ...]:
     if kept is not None:
         return kept
     names = table.players
-    cands = [(dseat, seats, w) for dseat, seats, hmask, w in table.posterior()
-             if not hmask & mask and w > 0.0]
-    cands.sort(key=lambda x: -x[2])                 # stable: ties in the posterior's order
-    cands = cands[:NIGHT_ONE_RANKS]
+    # The FRAME_RANKS likeliest teams without a member, those the good players' claims
+    # refute all but left out (`Table.night_one_frames`: the team knows its own claims).
+    idx, weights = table.night_one_frames(mask)
+    hyps = table.hypotheses()
     out: tuple[str, ...] = ()
-    if cands:
-        total = sum(w for _d, _s, w in cands)
+    if idx:
+        total = sum(weights)
         r = seeded(key).random() * total
-        pick = cands[-1]
-        for cand in cands:
-            r -= cand[2]
+        pick = idx[-1]
+        for hi, w in zip(idx, weights):
+            r -= w
             if r < 0.0:
-                pick = cand
+                pick = hi
                 break
-        dseat, seats, _w = pick
+        dseat, seats = hyps[pick][3], hyps[pick][4]
         out = (names[dseat],) + tuple(names[i] for i in seats if i != dseat)
     days[1] = out
     return out
