@@ -83,8 +83,9 @@ EVIL_FALSE = 0.45
 # night-1 claim is read as a mixture over the teams it could have framed: the public
 # posterior as it stood just before the claim, its FRAME_RANKS likeliest teams without the
 # claimant, each framing with its weight (`_mixture`: the share `mix` in which the claim
-# holds; factor STORY_TRUE * mix + STORY_FALSE * (1 - mix)). Each claim is its own
-# mixture (the team's members framing the same draw is not modelled on night 1).
+# holds; factor STORY_TRUE * mix + STORY_FALSE * (1 - mix)); with JOINT (below) a
+# hypothesis's team's night-1 claims are read together, over one draw for all its members
+# from the teams without any of them (`_joint`).
 # STORY False (the default): the per-claim rates for every claim (EVIL_TRUE, EVIL_FALSE).
 # Measured with evil's night-1 frame (`reasoning.FRAME_DAY1`) and not switched on: good's
 # win rate would leave 40-65% while executions stay far from 1.5x the random pick
@@ -101,7 +102,7 @@ FRAME_RANKS = 64        # the teams of a day's start searched for a hypothesis's
 # False: each claim its own mixture over the teams without its claimant (`c.mix`, the
 # sixth session's reading).
 JOINT = True
-JOINT_RANKS = 4 * FRAME_RANKS
+JOINT_RANKS = 2 * FRAME_RANKS
 # Evil's night-1 frame is one the good players' claims do not refute: the team knows which
 # claimants are good (everyone outside it), so each team it could frame weighs FRAME_MISS
 # for each night-1 claim said by a player outside the team that is false in that team's
@@ -1372,7 +1373,9 @@ class Table:
         sum_F w_F prod_c factor_c(F) / sum_F w_F; 1 where the team made no such claim;
         where no team is left to frame, each claim against the world with nobody evil."""
         import numpy as np
-        key = (len(self.infos), self.claims_ver)
+        mixed = [c for c in self.infos
+                 if c.ranks is not None and c.ability is not None and c.who in self.seat]
+        key = (len(mixed), self.claims_ver)     # (later nights' claims do not change it)
         found = self._joint_c
         if found is not None and found[0] == key:
             return found[1]
@@ -1380,8 +1383,6 @@ class Table:
         hyps = self.hypotheses()
         n = len(hyps)
         out = np.ones(n)
-        mixed = [c for c in self.infos
-                 if c.ranks is not None and c.ability is not None and c.who in self.seat]
         if mixed:
             masks = self._hyp_masks()
             first = np.full(n, -1, dtype=np.intp)
@@ -1411,23 +1412,23 @@ class Table:
                 null = np.zeros(len(g))
                 for c in mixed[j:]:
                     s = self.seat[c.who]
-                    mem = evil[g, s]
-                    if not mem.any():
+                    rows = np.flatnonzero(evil[g, s] == 1.0)    # where it is a member
+                    if not len(rows):
                         continue
                     holds = self._holds_at(c, cidx)
                     arr = self._claim_array(c)
                     held = self._shows(c, tuple(self._base(c))) == 1.0
                     if self.spy_each and arr is not None:
-                        # per row: g = (1 - q) S(frame) + q S(true world)
-                        q = self.spy_each * (demon[g] != s)
-                        st = np.where(arr[g] == 1.0, STORY_TRUE, STORY_FALSE)
+                        # per row: (1 - q) S(the frame's world) + q S(the true world)
+                        q = self.spy_each * (demon[g[rows]] != s)
+                        st = np.where(arr[g[rows]] == 1.0, STORY_TRUE, STORY_FALSE)
                         hi = np.log((1.0 - q) * STORY_TRUE + q * st)
                         lo = np.log((1.0 - q) * STORY_FALSE + q * st)
-                        logp += (mem * lo)[:, None] + (mem * (hi - lo))[:, None] * holds[None, :]
-                        null += mem * (hi if held else lo)
+                        logp[rows] += lo[:, None] + (hi - lo)[:, None] * holds[None, :]
+                        null[rows] += hi if held else lo
                     else:
-                        logp += mem[:, None] * (lsf + (lst - lsf) * holds)[None, :]
-                        null += mem * (lst if held else lsf)
+                        logp[rows] += (lsf + (lst - lsf) * holds)[None, :]
+                        null[rows] += lst if held else lsf
                 top = logp.max(axis=1, initial=0.0)
                 val = (wsel * np.exp(logp - top[:, None])).sum(axis=1)
                 framed = tot > 0.0

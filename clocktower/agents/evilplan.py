@@ -26,9 +26,14 @@ member invents its night-1 information, the team draws its fake team from the pu
 posterior as it stands then (the teams with none of its members, the FRAME_RANKS likeliest,
 each with its weight): a team the good claims said so far agree with, drawn with a
 generator seeded from the game's seed and the team (what every member knows), recorded for
-the day so every member frames the same one. The good players cannot compute the draw, only
-the distribution it comes from: they read a night-1 claim as a mixture over those teams
-(`beliefs.Table._mixture`).
+the day so every member frames the same one. The team knows which claimants are good
+(everyone outside it), so a team whose world a good player's night-1 claim makes false is
+all but left out (`beliefs.FRAME_MISS`, `Table.night_one_frames`), and with
+`reasoning.FRAME_WAIT` a member that speaks before the town has spoken says its character
+then and its night-1 information later, so the draw comes after the good players' claims:
+a frame none of them refutes. The good players cannot compute the draw, only the
+distribution it comes from: they read the team's night-1 claims together as that mixture
+(`beliefs.Table._joint`; each claim on its own with `beliefs.JOINT` off: `_mixture`).
 """
 from __future__ import annotations
 
