@@ -151,13 +151,17 @@ OUTSIDERS_FLOOR = 1e-3
 # 40000-40299; docs/bots.md "(seventh session)"): a Minion's first claim came among the
 # last in 47-51% of its first claims (good players 25%, the Demon 23%, against the 29-31%
 # the read takes for them), and LATE_MINION 0.5 still gives the lowest log loss of the
-# good players' Demon chances; a living player unclaimed at a day's end was a Minion in
-# 1.7-2.3% of Minion-days, the Demon in 0-0.2%, a good player in 0-0.2%: silence now
-# speaks of a Minion only (x10; it was x5 for either, 0.5 against 0.1).
+# good players' Demon chances with the models on. A living player unclaimed at a day's
+# end was a Minion in 1.7-2.3% of Minion-days, the Demon in 0-0.2%, a good player in
+# 0-0.2%: silence now speaks of a Minion (about x13) and not of the Demon, and the log
+# loss hardly tells the factors apart (within 0.03 nats). Set so (SILENT_MINION 0.015,
+# SILENT_DEMON = SILENT_GOOD = 0.0015), the good bots' executions hit evil 0.01-0.04x
+# less often (they aim at the Demon chance, and a silent Minion stops being a Demon
+# suspect), so the factors stay the third session's, x5 for either (games unchanged).
 LATE_MINION = 0.5
-SILENT_MINION = 0.015
-SILENT_DEMON = 0.0015
-SILENT_GOOD = 0.0015
+SILENT_MINION = 0.5
+SILENT_DEMON = 0.5
+SILENT_GOOD = 0.1
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
 EVIL = ("minion", "demon")
