@@ -163,7 +163,9 @@ def main() -> None:
     ap.add_argument("--story", action="store_true")
     a = ap.parse_args()
     if a.seed + a.games > 50000:
-        sys.exit("error: --seed/--games: tune below 50000 (50000+ is for measuring)")
+        print("error: --seed/--games: tune below 50000 (50000+ is for measuring)",
+              file=sys.stderr)
+        sys.exit(2)
     if a.story:
         B.STORY, B.VOTE_WEIGHT, R.FRAME_DAY1 = True, 0.45, True
     defaults = (B.LATE_MINION, B.SILENT_MINION, B.SILENT_DEMON, B.SILENT_GOOD)
