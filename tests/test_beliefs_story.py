@@ -106,8 +106,10 @@ def test_a_night_one_count_is_read_as_a_mixture_over_the_teams_it_could_frame(mo
     and a Minion) without Eve, 16 put exactly one evil player beside her, 12 none, 2 both;
     her claim weighs STORY_TRUE x that share + STORY_FALSE x the rest where she is evil.
     So her 0 is no longer a sign of evil (a frame makes evil Empaths say 1 and 2 too), and
-    a 2 (rarely framed) marks her neighbours, not her."""
+    a 2 (rarely framed) marks her neighbours, not her. (Each claim its own mixture: JOINT
+    off, the sixth session's reading; `_joint` below reads a team's claims together.)"""
     monkeypatch.setattr(B, "STORY", True)
+    monkeypatch.setattr(B, "JOINT", False)
     for count, share in ((0, 12 / 30), (1, 16 / 30), (2, 2 / 30)):
         t = public_table("trouble-brewing", CLAIMS, [("Eve", 1, {"count": count}, None)])
         (c,) = t.infos
@@ -128,8 +130,10 @@ def test_a_night_one_count_is_read_as_a_mixture_over_the_teams_it_could_frame(mo
 def test_a_minion_may_be_the_spy_whose_information_holds_in_the_true_world(monkeypatch):
     """Information true in a hypothesis's world: where its claimant is a Minion (who may
     be the Spy, whose information is the Grimoire's) it weighs more than where it is the
-    Demon (read as the mixture over the teams it could have framed)."""
+    Demon (read as the mixture over the teams it could have framed; JOINT off: each claim
+    its own mixture)."""
     monkeypatch.setattr(B, "STORY", True)
+    monkeypatch.setattr(B, "JOINT", False)
     t = public_table("trouble-brewing", CLAIMS, [("Eve", 1, {"count": 1}, None)])
     full, _sampled, _n = t._claimants()
     evil, demon = t._matrix()
@@ -142,6 +146,69 @@ def test_a_minion_may_be_the_spy_whose_information_holds_in_the_true_world(monke
     assert all(full[hi] > full[as_demon[0]] for hi in minion)
     mix = t.infos[0].mix
     assert abs(full[as_demon[0]] - (B.STORY_TRUE * mix + B.STORY_FALSE * (1 - mix))) < 1e-9
+
+
+def _joint_by_hand(t: B.Table, hi: int) -> float:
+    """`Table._joint` of hypothesis `hi`, one team and one draw at a time: the teams of
+    the ranks kept at its first member's night-1 claim without any of its members (the
+    first FRAME_RANKS of them), each member's claim STORY_TRUE where it holds in that
+    team's world, else STORY_FALSE, or where the member is a Minion that is the Spy
+    (`spy_each`) the same in the true world (not for a claim read on the whole table,
+    `reads_all`: a Chef's count there is read as a frame)."""
+    h = t.hypotheses()[hi]
+    said = [c for c in t.infos if c.ranks is not None]
+    mine = [c for c in said if h[1] & t.bit[c.who]]
+    if not mine:
+        return 1.0
+    before = said[:said.index(mine[0])]         # all said by players outside the team
+    idx, w = mine[0].ranks
+    teams = [(int(f), float(wf)) for f, wf in zip(idx, w)
+             if not t.hypotheses()[int(f)][1] & h[1]][:B.FRAME_RANKS]
+    # a team whose world a claim said before makes false is (nearly) never drawn
+    teams = [(f, wf * B.FRAME_MISS ** sum(t._factor(c, t.hypotheses()[f]) != 1.0
+                                          for c in before))
+             for f, wf in teams]
+    S = {True: B.STORY_TRUE, False: B.STORY_FALSE}
+    total = num = 0.0
+    for f, wf in teams:
+        p = 1.0
+        for c in mine:
+            q = t.spy_each if t.bit[c.who] != h[0] and not c.reads_all else 0.0
+            framed = S[t._factor(c, t.hypotheses()[f]) == 1.0]
+            p *= (1 - q) * framed + q * S[t._factor(c, h) == 1.0]
+        total += wf
+        num += wf * p
+    assert total > 0.0
+    return num / total
+
+
+def test_a_teams_night_one_claims_are_read_together_over_one_draw(monkeypatch):
+    """With JOINT (and STORY) a hypothesis's evil team drew one fake team for all its
+    members' night-1 claims, from the teams without any of them as the record stood before
+    its first member's claim: `_joint` is that mixture, checked team by team by hand,
+    and the per-claim factors of those claims are 1 (`_claimants`)."""
+    monkeypatch.setattr(B, "STORY", True)
+    t = public_table("trouble-brewing", CLAIMS, [("Eve", 1, {"count": 1}, None),
+                                                 ("Ann", 1, {"count": 0}, None),
+                                                 ("Bob", 1, {"players": ["Cat", "Gus"],
+                                                             "character": "monk"}, None)])
+    assert all(c.ranks is not None for c in t.infos)
+    joint = t._joint()
+    for hi in range(len(t.hypotheses())):
+        assert abs(joint[hi] - _joint_by_hand(t, hi)) < 1e-9 * max(joint[hi], 1.0), hi
+    full, _sampled, _n = t._claimants()
+    evil, demon = t._matrix()
+    eve = t.seat["Eve"]
+    as_demon = [hi for hi in range(len(demon)) if demon[hi] == eve]
+    # Eve's evil weight is the joint's alone (Ann's and Bob's claims: good where not evil)
+    good_else = [hi for hi in as_demon if not evil[hi, t.seat["Ann"]]
+                 and not evil[hi, t.seat["Bob"]]]
+    assert good_else
+    # a team of two claimants framing one draw: not the product of their own mixtures
+    both = [hi for hi in range(len(demon)) if evil[hi, eve] and evil[hi, t.seat["Ann"]]]
+    ann, eve_c = t.infos[1], t.infos[0]
+    prods = [(B.STORY_TRUE * a.mix + B.STORY_FALSE * (1 - a.mix)) for a in (ann, eve_c)]
+    assert any(abs(joint[hi] - prods[0] * prods[1]) > 1e-6 for hi in both)
 
 
 def test_the_team_frames_one_drawn_team_from_night_1(monkeypatch):
@@ -193,3 +260,52 @@ def test_votes_count_at_the_vote_weight(monkeypatch):
     one, half = votes_log(1.0), votes_log(0.5)
     assert abs(one).max() > 0.1
     assert abs(half - 0.5 * one).max() < 1e-9
+
+
+def test_night_one_frames_leave_out_the_teams_the_good_claims_refute():
+    """`Table.night_one_frames`: the teams an evil team may frame on night 1 (none of its
+    members, the FRAME_RANKS likeliest), each weighed FRAME_MISS for each night-1 claim of
+    a player outside the team that is false in its world; the team's own claims do not
+    count (it knows they are its own)."""
+    t = public_table("trouble-brewing", CLAIMS, [("Eve", 1, {"count": 0}, None),
+                                                 ("Ann", 1, {"count": 1}, None)])
+    idx_w = dict(zip(*t._weights()))
+    eve, ann = t.infos
+    for team in (("Gus",), ("Ann", "Gus")):
+        mask = sum(t.bit[x] for x in team)
+        idx, w = t.night_one_frames(mask)
+        assert idx and len(idx) <= B.FRAME_RANKS
+        for hi, wi in zip(idx, w):
+            h = t.hypotheses()[hi]
+            assert not h[1] & mask
+            said = [c for c in (eve, ann) if not t.bit[c.who] & mask]
+            misses = sum(t._factor(c, h) != 1.0 for c in said)
+            assert abs(wi - idx_w[hi] * B.FRAME_MISS ** misses) < 1e-12 * max(idx_w[hi], 1.0)
+        # the likeliest frame the good claims allow outweighs any they refute
+        assert max(w) > 100 * min(w)
+
+
+def test_an_evil_bot_tells_its_night_one_information_once_the_town_has_spoken(monkeypatch):
+    """With FRAME_DAY1 and FRAME_WAIT an evil bot that claims before every living player
+    outside its team has claimed says its character then and its night-1 information on a
+    later turn, after every good player's first claim (the team's frame is drawn then, from
+    a record that holds every good player's night-1 claim)."""
+    from clocktower.agents import reasoning
+    monkeypatch.setattr(reasoning, "FRAME_DAY1", True)
+    held = 0
+    for g, char, align in _played(10, range(8)):
+        claims = [e for e in g.log if e["type"] == "claim" and e.get("number") == 1]
+        for e in claims:
+            who = e["player"]
+            if align[who] != "evil" or "info" in e:
+                continue
+            told = [x for x in claims if x["player"] == who and x.get("night") == 1]
+            if not told:
+                continue
+            held += 1
+            after = claims[:claims.index(told[0])]
+            said = {x["player"] for x in after}
+            good = [x for x in char if align[x] == "good"]
+            assert all(x in said for x in good), (who, [x for x in good if x not in said])
+        g.dispose()
+    assert held >= 4

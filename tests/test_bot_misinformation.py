@@ -66,8 +66,13 @@ def test_information_that_a_claimed_recluse_explains_weighs_less():
     assert recluse["Fay"] < butler["Fay"]
 
 
-def test_a_late_first_claim_and_silence_are_suspicious():
-    """Ten players: everyone but Joe claims at once on day 1, Joe last; Ivy never claims."""
+def test_a_late_first_claim_and_silence_are_suspicious(monkeypatch):
+    """Ten players: everyone but Joe claims at once on day 1, Joe last; Ivy never claims:
+    evil, more likely than before; with silence read as a Minion's only (the seventh
+    session's measured factors: SILENT_DEMON = SILENT_GOOD), no likelier the Demon."""
+    monkeypatch.setattr(B, "SILENT_MINION", 0.015)
+    monkeypatch.setattr(B, "SILENT_DEMON", 0.0015)
+    monkeypatch.setattr(B, "SILENT_GOOD", 0.0015)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe"]
     folk = ["chef", "washerwoman", "monk", "soldier", "empath", "undertaker", "slayer",
             "investigator", None, "librarian"]
@@ -79,6 +84,27 @@ def test_a_late_first_claim_and_silence_are_suspicious():
     e = t.public_evil()
     early = [e[n] for n in names[:7]]     # Hal, third from last, is late too
     assert e["Joe"] > max(early)
+    demon = t.public_demon()["Ivy"]
     t.add({"type": "day_end", "visible_to": "all", "number": 1})
     e = t.public_evil()
     assert e["Ivy"] > e["Joe"] > max(e[n] for n in names[:7])
+    # silence speaks of a Minion only (the bots' Demons claim at once)
+    assert t.public_demon()["Ivy"] <= demon + 1e-12
+
+
+def test_silence_is_read_for_a_minion_and_for_the_demon_apart():
+    """By default (SILENT_MINION = SILENT_DEMON) a silent player's Demon chance rises with
+    its evil chance; the factors are a Minion's and the Demon's, each against a good
+    player's (`Table._timing`'s record: a ratio for each)."""
+    t = B.Table(new_game("trouble-brewing", 10, 0).view("Ann"))
+    t.add({"type": "day", "visible_to": "all", "number": 1})
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Joe"]
+    folk = ["chef", "washerwoman", "monk", "soldier", "empath", "undertaker", "slayer",
+            "investigator", "librarian"]
+    for n, c in zip(names, folk):
+        t.add({"type": "claim", "visible_to": "all", "player": n, "character": c})
+    before = t.public_demon()["Ivy"]
+    t.add({"type": "day_end", "visible_to": "all", "number": 1})
+    assert ("Ivy", B.SILENT_MINION / B.SILENT_GOOD, B.SILENT_DEMON / B.SILENT_GOOD) \
+        in t.timing
+    assert t.public_demon()["Ivy"] > before

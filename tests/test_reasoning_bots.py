@@ -271,8 +271,10 @@ def test_beliefs_follow_the_claims_read_as_the_teams_story(monkeypatch):
     and Fay are the likeliest evil players and Eve the least likely (her claim is one evil
     rarely makes); the Chef's 0, said once Dan and Fay (not neighbours) lead, holds in most
     of the teams the Chef could have framed. For Eve herself, Dan and Fay are the likeliest
-    evil pair, each well above the others."""
+    evil pair, each well above the others. (Each claim its own mixture: `beliefs.JOINT`
+    off; read jointly, below.)"""
     monkeypatch.setattr(B, "STORY", True)
+    monkeypatch.setattr(B, "JOINT", False)
     claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
               "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
     t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
@@ -290,6 +292,26 @@ def test_beliefs_follow_the_claims_read_as_the_teams_story(monkeypatch):
     assert abs(sum(e.values()) - 2.0) < 1e-9           # one Demon and one Minion at 7
     others = max(e["Ann"], e["Bob"], e["Cat"], e["Gus"])
     assert min(e["Dan"], e["Fay"]) > others + 0.15
+
+
+def test_beliefs_follow_the_claims_read_jointly(monkeypatch):
+    """The same record with the night-1 story read jointly (`beliefs.JOINT`, the default
+    with STORY): a team's frame is one the claims said before its first member's do not
+    refute, so an evil Chef (Ann) whose team is not Eve's frames Dan and Fay, the only team
+    her 2 allows, and her 0 fits that frame: Ann is less cleared than claim by claim, but
+    Dan and Fay stay the likeliest evil pair, for the table and for Eve herself."""
+    monkeypatch.setattr(B, "STORY", True)
+    claims = {"Ann": "chef", "Bob": "washerwoman", "Cat": "monk", "Dan": "soldier",
+              "Eve": "empath", "Fay": "undertaker", "Gus": "slayer"}
+    t = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
+    pub = t.public_evil()
+    assert set(sorted(pub, key=pub.get)[-2:]) == {"Dan", "Fay"}
+    e = t.evil_chances("Eve")
+    others = max(e["Ann"], e["Bob"], e["Cat"], e["Gus"])
+    assert min(e["Dan"], e["Fay"]) > others + 0.05
+    monkeypatch.setattr(B, "JOINT", False)
+    apart = _table(claims, [("Eve", 1, {"count": 2}), ("Ann", 1, {"count": 0})])
+    assert e["Ann"] > apart.evil_chances("Eve")["Ann"]
 
 
 def test_beliefs_agree_with_the_world_solver_on_the_likeliest_demons():

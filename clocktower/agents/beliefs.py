@@ -83,8 +83,9 @@ EVIL_FALSE = 0.45
 # night-1 claim is read as a mixture over the teams it could have framed: the public
 # posterior as it stood just before the claim, its FRAME_RANKS likeliest teams without the
 # claimant, each framing with its weight (`_mixture`: the share `mix` in which the claim
-# holds; factor STORY_TRUE * mix + STORY_FALSE * (1 - mix)). Each claim is its own
-# mixture (the team's members framing the same draw is not modelled on night 1).
+# holds; factor STORY_TRUE * mix + STORY_FALSE * (1 - mix)); with JOINT (below) a
+# hypothesis's team's night-1 claims are read together, over one draw for all its members
+# from the teams without any of them (`_joint`).
 # STORY False (the default): the per-claim rates for every claim (EVIL_TRUE, EVIL_FALSE).
 # Measured with evil's night-1 frame (`reasoning.FRAME_DAY1`) and not switched on: good's
 # win rate would leave 40-65% while executions stay far from 1.5x the random pick
@@ -94,6 +95,21 @@ STORY_TRUE = 1.18
 STORY_FALSE = 0.07
 STORY_FROM = 2
 FRAME_RANKS = 64        # the teams of a day's start searched for a hypothesis's fake team
+# With STORY, the night-1 claims of a hypothesis's evil team read jointly (`Table._joint`):
+# one draw of the fake team for all its members, from the teams without any of them, as the
+# public record stood before its first member's claim (JOINT_RANKS of the posterior's
+# likeliest teams kept at each claim, the first FRAME_RANKS of them without a member used).
+# False: each claim its own mixture over the teams without its claimant (`c.mix`, the
+# sixth session's reading).
+JOINT = True
+JOINT_RANKS = 2 * FRAME_RANKS
+# Evil's night-1 frame is one the good players' claims do not refute: the team knows which
+# claimants are good (everyone outside it), so each team it could frame weighs FRAME_MISS
+# for each night-1 claim said by a player outside the team that is false in that team's
+# world (`Table.night_one_frames`; the town reads the same draw in `_joint`, where the
+# claims before a team's first member's are all outside it). 1.0: no such check (the sixth
+# session's draw, from the public posterior alone).
+FRAME_MISS = 1e-3
 # A nomination's evidence (its hands and its nominator, `reads.vote_log`, and a catch's
 # correction) counted at this power: the hands of one nomination are not independent (every
 # voter, evil ones too since the fifth session, votes from the same public record), so
@@ -134,10 +150,23 @@ OUTSIDERS_FLOOR = 1e-3
 HIDDEN_OUTSIDERS = False
 # Claim timing (`Table._timing`): a Minion's first claim comes among the day's last (as
 # many as the evil team) with this chance (a Demon, whose bluffs are safe, claims when good
-# players do); a living player who has not claimed by the day's end is evil with these
-# likelihoods (good players claim on their first turn, unless they must hide: the Damsel).
+# players do); a living player who has not claimed by the day's end is a Minion, the Demon
+# or good with these likelihoods (good players claim on their first turn, unless they must
+# hide: the Damsel). Re-fitted in the seventh session on the games with turns to talk
+# (`tools/fit_timing.py`, Trouble Brewing 7 / 10 / 13, 300 games a count, seeds
+# 40000-40299; docs/bots.md "(seventh session)"): a Minion's first claim came among the
+# last in 47-51% of its first claims (good players 25%, the Demon 23%, against the 29-31%
+# the read takes for them), and LATE_MINION 0.5 still gives the lowest log loss of the
+# good players' Demon chances with the models on. A living player unclaimed at a day's
+# end was a Minion in 1.7-2.3% of Minion-days, the Demon in 0-0.2%, a good player in
+# 0-0.2%: silence now speaks of a Minion (about x13) and not of the Demon, and the log
+# loss hardly tells the factors apart (within 0.03 nats). Set so (SILENT_MINION 0.015,
+# SILENT_DEMON = SILENT_GOOD = 0.0015), the good bots' executions hit evil 0.01-0.04x
+# less often (they aim at the Demon chance, and a silent Minion stops being a Demon
+# suspect), so the factors stay the third session's, x5 for either (games unchanged).
 LATE_MINION = 0.5
-SILENT_EVIL = 0.5
+SILENT_MINION = 0.5
+SILENT_DEMON = 0.5
 SILENT_GOOD = 0.1
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
@@ -263,6 +292,7 @@ def _fork(x: Any, memo: dict[int, Any]) -> Any:
         out.reads_all = x.reads_all
         out.wide = x.wide
         out.mix = x.mix
+        out.ranks = x.ranks
     elif isinstance(x, tuple) or hasattr(x, "__array_interface__") or callable(x):
         out = x         # named tuples (a world, its players), arrays: never changed in place
     else:
@@ -444,7 +474,7 @@ class _Tracked(World):
 class InfoClaim:
     __slots__ = ("who", "character", "night", "info", "chose", "ability", "base", "base_ver",
                  "memo", "reads_all", "named_minion", "pointed", "named_demon", "mix",
-                 "wide")
+                 "wide", "ranks")
 
     def __init__(self, who: str, character: str, night: int, info: dict, chose: list[str],
                  script: tuple | None = None):
@@ -462,6 +492,10 @@ class InfoClaim:
         # With STORY, before STORY_FROM: the share of the teams its claimant could have
         # framed in which it holds (`Table._mixture`); -1 when not read so.
         self.mix = -1.0
+        # With STORY, on night 1: the public posterior's likeliest teams just before the
+        # claim (their indices, their weights: `Table._top_ranks`), from which a team whose
+        # first member this claimant is drew its frame (`Table._joint`); None otherwise.
+        self.ranks: tuple[Any, Any] | None = None
         # The characters the information names ("character", or "characters": a Dreamer's
         # good and evil pair).
         named = [x for x in (info.get("character"), *(info.get("characters") or ()))
@@ -485,6 +519,7 @@ class Table:
         # made (a test reads one table with them set otherwise: `tests/test_beliefs_story.py`).
         self.story: bool = STORY
         self.vote_weight: float = VOTE_WEIGHT
+        self.joint: bool = JOINT
         self.players: list[str] = list(view.players)
         self.seat = {n: i for i, n in enumerate(self.players)}
         self.travellers = {n for n in self.players if view.traveller(n)}
@@ -568,6 +603,8 @@ class Table:
         self._fakes: dict[int, Any] = {}
         self._stories: dict[InfoClaim, tuple[Any, Any]] = {}
         self._evil_f: dict[InfoClaim, tuple[Any, Any]] = {}     # claim -> (story, factors)
+        self._joint_c: tuple[Any, Any] | None = None    # (key, `_joint`'s array)
+        self._ones_arr: Any = None
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
         # per nomination: (the votes it needed to put its nominee to death, its votes, the
@@ -584,7 +621,8 @@ class Table:
         self.shots: list[tuple[str, str, bool]] = []        # (shooter, target, killed)
         self._shot: tuple[str, str] | None = None           # a shot awaiting its outcome
         self.quiet_nights: list[int] = []
-        self.timing: list[tuple[str, float, float]] = []    # (player, P if evil, P if good)
+        # (player, its likelihood ratio if a Minion, if the Demon: against a good player)
+        self.timing: list[tuple[str, float, float]] = []
         self.day_pool = 0                   # living players unclaimed at the day's start
         self.n_facts = 0                    # facts of evidence so far
         self._ev: Any = None                # (facts, claims version, log-factor array)
@@ -604,6 +642,7 @@ class Table:
             # The teams the claimant could have framed: the record as it stood before
             # the claim (as its team drew them: `evilplan.night_one`).
             before = self._frame_ranks(self.bit[who]) if mixed else None
+            top = self._top_ranks() if mixed and self.joint else None
             if who not in self.claims and who in self.bit and who not in self.travellers:
                 self._timing(who)
             if who in self.exposed:
@@ -616,6 +655,7 @@ class Table:
                               self.sheet)
                 if before is not None and c.ability is not None:
                     c.mix = self._mixture(c, before)
+                    c.ranks = top
                 self.infos.append(c)
             self.version += 1
         elif t == "dawn":
@@ -708,7 +748,8 @@ class Table:
         elif t == "day_end":
             for n in self.seated:
                 if n not in self.died and n not in self.claims:
-                    self.timing.append((n, SILENT_EVIL, SILENT_GOOD))
+                    self.timing.append((n, SILENT_MINION / SILENT_GOOD,
+                                        SILENT_DEMON / SILENT_GOOD))
                     self.n_facts += 1
                     self.version += 1
         elif t == "announcement":
@@ -756,9 +797,9 @@ class Table:
         late = self._unclaimed() <= k
         good = k / pool
         if late:
-            self.timing.append((who, LATE_MINION, good))
+            self.timing.append((who, LATE_MINION / good, 1.0))
         else:
-            self.timing.append((who, 1.0 - LATE_MINION, 1.0 - good))
+            self.timing.append((who, (1.0 - LATE_MINION) / (1.0 - good), 1.0))
         self.n_facts += 1
 
     def alive_at_night(self, name: str, night: int) -> bool:
@@ -1081,13 +1122,14 @@ class Table:
             if virgin in seat:
                 logw += evil[:, seat[virgin]] * np.log(VIRGIN_EVIL)
         # When a player first claimed (late or not), and who never claimed all day.
-        for who, p_evil, p_good in self.timing[n_time:]:
-            if who in seat and p_evil > 0.0 and p_good > 0.0:
+        for who, as_minion, as_demon in self.timing[n_time:]:
+            if who in seat and as_minion > 0.0 and as_demon > 0.0:
                 # A Demon claims as early as a good player (its bluffs are safe): the
-                # timing of a first claim speaks of a Minion; silence of either.
+                # timing of a first claim speaks of a Minion only.
                 i = seat[who]
-                minion = evil[:, i] if p_good == SILENT_GOOD else evil[:, i] - (demon == i)
-                logw += minion * np.log(p_evil / p_good)
+                is_demon = demon == i
+                logw += (evil[:, i] - is_demon) * np.log(as_minion) \
+                    + is_demon * np.log(as_demon)
         fixed_now = (len(self.noms), len(self.shots), len(self.virgin_triggers),
                      len(self.timing), len(self.catch_noms))
         self._ev_fixed = (fixed_now, logw.copy())
@@ -1266,7 +1308,9 @@ class Table:
                     else 0.0
                 good = (1.0 - pi) * pf + pi * DRUNK_TRUE ** len(fs) if pi else pf
                 if self.story and self.spy_each:
-                    pe = self._spy_mix(who, pe, fs)
+                    own = [f for c, f in zip(said_by[who], fs) if c.ranks is None]
+                    if own:                 # (the joint claims' Spy: `_joint`)
+                        pe = self._spy_mix(who, pe, own)
                 mine = np.where(evil[:, self.seat[who]] == 1.0, pe, good)
                 self._per_claimant[who] = (said, fs, mine, evs)
                 full *= mine
@@ -1339,6 +1383,8 @@ class Table:
         (`_story`), or with STORY off the per-claim rates in the true world. The same
         array while what it depends on stays (`_claimants` keeps a claimant's weight)."""
         import numpy as np
+        if self.story and c.mix >= 0.0 and c.ranks is not None:
+            return self._ones(len(f))       # read with its team's other claims: `_joint`
         if self.story and c.mix >= 0.0:
             found = self._evil_f.get(c)
             if found is not None and found[0] is None and len(found[1]) == len(f):
@@ -1378,6 +1424,151 @@ class Table:
             if self._factor(c, hyps[hi]) == 1.0:
                 hit += wi
         return hit / total if total > 0.0 else 1.0
+
+    def _top_ranks(self) -> tuple[Any, Any]:
+        """(hypothesis indices, weights) of the JOINT_RANKS likeliest teams of the public
+        posterior now (ties in the posterior's order, as `evilplan.night_one` sorts)."""
+        import numpy as np
+        idx, w = self._weights()
+        keep = w > 0.0
+        idx, w = idx[keep], w[keep]
+        order = np.argsort(-w, kind="stable")[:JOINT_RANKS]
+        return idx[order].copy(), w[order].copy()
+
+    def _ones(self, n: int) -> Any:
+        import numpy as np
+        found = self._ones_arr
+        if found is None or len(found) != n:
+            found = self._ones_arr = np.ones(n)
+        return found
+
+    def _joint(self) -> Any:
+        """Per hypothesis, the likelihood of its evil team's night-1 claims read together
+        (with STORY and JOINT): the team drew one fake team for all its members when its
+        first member spoke (`evilplan.night_one`), from the public posterior as it stood
+        just before that claim (`c.ranks`), the FRAME_RANKS likeliest teams without any of
+        its members, by weight; each member's night-1 claim weighs STORY_TRUE where it
+        holds in that team's world (the team the Demon and its Minions, everyone else as
+        claimed) and STORY_FALSE where not (each team weighed FRAME_MISS for each claim
+        before the first member's that it makes false, as the team drew it); a Minion's claim may be the Spy's (the share
+        `spy_each`), true in the true world (not for a claim whose check reads the whole
+        table, `reads_all`: a check in every hypothesis would cost too much, so a Spy's
+        night-1 Chef count is read as a frame). The array is the mixture over the draws:
+        sum_F w_F prod_c factor_c(F) / sum_F w_F; 1 where the team made no such claim;
+        where no team is left to frame, each claim against the world with nobody evil."""
+        import numpy as np
+        mixed = [c for c in self.infos
+                 if c.ranks is not None and c.ability is not None and c.who in self.seat]
+        key = (len(mixed), self.claims_ver)     # (later nights' claims do not change it)
+        found = self._joint_c
+        if found is not None and found[0] == key:
+            return found[1]
+        evil, demon = self._matrix()
+        hyps = self.hypotheses()
+        n = len(hyps)
+        out = np.ones(n)
+        if mixed:
+            masks = self._hyp_masks()
+            first = np.full(n, -1, dtype=np.intp)
+            for j, c in enumerate(mixed):
+                m = (first < 0) & (evil[:, self.seat[c.who]] == 1.0)
+                first[m] = j
+            lst, lsf = np.log(STORY_TRUE), np.log(STORY_FALSE)
+            for j, cj in enumerate(mixed):
+                g = np.flatnonzero(first == j)
+                if not len(g):
+                    continue
+                ranks = cj.ranks
+                assert ranks is not None
+                cidx, cw = ranks
+                apart = (masks[g][:, None] & masks[cidx][None, :]) == 0
+                sel = apart & (np.cumsum(apart, axis=1) <= FRAME_RANKS)
+                if FRAME_MISS != 1.0 and j:
+                    # the claims before its first member's are all outside the team: the
+                    # frames they refute are (nearly) never drawn (`night_one_frames`)
+                    miss = np.zeros(len(cidx))
+                    for c in mixed[:j]:
+                        miss += 1.0 - self._holds_at(c, cidx)
+                    cw = cw * FRAME_MISS ** miss
+                wsel = sel * cw[None, :]
+                tot = wsel.sum(axis=1)
+                logp = np.zeros((len(g), len(cidx)))
+                null = np.zeros(len(g))
+                for c in mixed[j:]:
+                    s = self.seat[c.who]
+                    rows = np.flatnonzero(evil[g, s] == 1.0)    # where it is a member
+                    if not len(rows):
+                        continue
+                    holds = self._holds_at(c, cidx)
+                    arr = self._claim_array(c)
+                    held = self._shows(c, tuple(self._base(c))) == 1.0
+                    if self.spy_each and arr is not None:
+                        # per row: (1 - q) S(the frame's world) + q S(the true world)
+                        q = self.spy_each * (demon[g[rows]] != s)
+                        st = np.where(arr[g[rows]] == 1.0, STORY_TRUE, STORY_FALSE)
+                        hi = np.log((1.0 - q) * STORY_TRUE + q * st)
+                        lo = np.log((1.0 - q) * STORY_FALSE + q * st)
+                        logp[rows] += lo[:, None] + (hi - lo)[:, None] * holds[None, :]
+                        null[rows] += hi if held else lo
+                    else:
+                        logp[rows] += (lsf + (lst - lsf) * holds)[None, :]
+                        null[rows] += lst if held else lsf
+                top = logp.max(axis=1, initial=0.0)
+                val = (wsel * np.exp(logp - top[:, None])).sum(axis=1)
+                framed = tot > 0.0
+                out[g] = np.where(framed, val / np.where(framed, tot, 1.0) * np.exp(top),
+                                  np.exp(null))
+        self._joint_c = (key, out)
+        return out
+
+    def night_one_frames(self, mask: int) -> tuple[list[int], list[float]]:
+        """The teams an evil team (`mask`: its members) may frame on night 1 and their
+        weights: the FRAME_RANKS likeliest of the public posterior now with none of its
+        members (ties in the posterior's order), each times FRAME_MISS for each night-1
+        information claim said so far by a player outside the team that is false in that
+        team's world (`evilplan.night_one` draws from them; `_joint` reads the draw)."""
+        import numpy as np
+        idx, w = self._weights()
+        hyps = self.hypotheses()
+        cands = [(hi, wi) for hi, wi in zip(idx.tolist(), w.tolist())
+                 if wi > 0.0 and not hyps[hi][1] & mask]
+        cands.sort(key=lambda x: -x[1])
+        cands = cands[:FRAME_RANKS]
+        if not cands:
+            return [], []
+        cidx = np.array([hi for hi, _w in cands], dtype=np.intp)
+        weights = np.array([wi for _h, wi in cands])
+        if FRAME_MISS != 1.0:
+            miss = np.zeros(len(cands))
+            for c in self.infos:
+                if c.night == 1 and c.ability is not None and c.who in self.bit \
+                        and not self.bit[c.who] & mask:
+                    miss += 1.0 - self._holds_at(c, cidx)
+            weights = weights * FRAME_MISS ** miss
+        return cidx.tolist(), weights.tolist()
+
+    def _holds_at(self, c: InfoClaim, cidx: Any) -> Any:
+        """1.0 where claim `c` holds in the world of each hypothesis of `cidx` (its
+        claimant good as claimed), else 0.0."""
+        import numpy as np
+        arr = self._claim_array(c)
+        if arr is not None:
+            return (arr[cidx] == 1.0).astype(float)
+        hyps = self.hypotheses()
+        return np.array([1.0 if self._factor(c, hyps[i]) == 1.0 else 0.0
+                         for i in cidx.tolist()])
+
+    def _hyp_masks(self) -> Any:
+        """Every hypothesis's evil mask as an int64 array (shared per seating)."""
+        import numpy as np
+        hyps = self.hypotheses()
+        found_m = _MASKS.get(id(hyps))
+        if found_m is None or found_m[0] is not hyps:
+            arr = np.array([h[1] for h in hyps], dtype=np.int64)
+            if len(_MASKS) > 32:
+                _MASKS.clear()
+            found_m = _MASKS[id(hyps)] = (hyps, arr)
+        return found_m[1]
 
     def _spy_mix(self, who: str, pe: Any, fs: list) -> Any:
         """An evil claimant's weight `pe` (against its team's story) where it is a Minion
@@ -1540,7 +1731,9 @@ class Table:
                     # An evil claimant invents: information that holds in this world too
                     # is less likely from them than from a good claimant (they do not
                     # know the others' characters).
-                    if self.story and c.mix >= 0.0:
+                    if self.story and c.mix >= 0.0 and c.ranks is not None:
+                        f = f_spy = 1.0     # read with its team's other claims: `_joint`
+                    elif self.story and c.mix >= 0.0:
                         # A night-1 claim: the mixture over the teams it could frame
                         f, f_spy = STORY_TRUE * c.mix + STORY_FALSE * (1.0 - c.mix), \
                             STORY_TRUE if f == 1.0 else STORY_FALSE
@@ -1781,6 +1974,8 @@ class Table:
             self._checks_ver = self.claims_ver
         full, sampled, n_sampled = self._claimants()
         prior = base * full if full is not None else base
+        if self.story and self.joint and any(c.ranks is not None for c in self.infos):
+            prior = prior * self._joint()
         exact = not n_sampled or len(hyps) * n_sampled <= CHECKS
         idx, w = self._selection((skey, n_info, self.claims_ver), prior, exact)
         if n_sampled:

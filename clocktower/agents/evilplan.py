@@ -26,16 +26,20 @@ member invents its night-1 information, the team draws its fake team from the pu
 posterior as it stands then (the teams with none of its members, the FRAME_RANKS likeliest,
 each with its weight): a team the good claims said so far agree with, drawn with a
 generator seeded from the game's seed and the team (what every member knows), recorded for
-the day so every member frames the same one. The good players cannot compute the draw, only
-the distribution it comes from: they read a night-1 claim as a mixture over those teams
-(`beliefs.Table._mixture`).
+the day so every member frames the same one. The team knows which claimants are good
+(everyone outside it), so a team whose world a good player's night-1 claim makes false is
+all but left out (`beliefs.FRAME_MISS`, `Table.night_one_frames`), and with
+`reasoning.FRAME_WAIT` a member that speaks before the town has spoken says its character
+then and its night-1 information later, so the draw comes after the good players' claims:
+a frame none of them refutes. The good players cannot compute the draw, only the
+distribution it comes from: they read the team's night-1 claims together as that mixture
+(`beliefs.Table._joint`; each claim on its own with `beliefs.JOINT` off: `_mixture`).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..engine.rand import seeded
-from .beliefs import FRAME_RANKS as NIGHT_ONE_RANKS     # the teams a night-1 frame is drawn from
 
 # id(table) -> (table, {team mask: {day: (Demon, Minions...) or ()}})
 _PLANS: dict[int, tuple[Any, dict[int, dict[int, tuple[str, ...]]]]] = {}
@@ -94,10 +98,11 @@ def fake_team(table, team: set[str], day: int) -> tuple[str, ...] | None:
 
 def night_one(table, team: set[str], key: str) -> tuple[str, ...]:
     """(the framed Demon, the framed Minions) of `team` for night 1: drawn, when a member
-    first asks, from the public posterior as it stands (the NIGHT_ONE_RANKS likeliest teams
-    with none of its members, by weight) with a generator seeded by `key` (the game's seed
-    and the team: the same for every member); then the same for the rest of the day. ()
-    when no such team is possible."""
+    first asks, from the public posterior as it stands (the FRAME_RANKS likeliest teams
+    with none of its members, by weight, those the good players' claims so far refute
+    all but left out: `Table.night_one_frames`) with a generator seeded by `key` (the
+    game's seed and the team: the same for every member); then the same for the rest of
+    the day. () when no such team is possible."""
     register(table, team)
     found = _PLANS.get(id(table))
     mask = 0
@@ -110,21 +115,21 @@ def night_one(table, team: set[str], key: str) -> tuple[str, ...]:
     if kept is not None:
         return kept
     names = table.players
-    cands = [(dseat, seats, w) for dseat, seats, hmask, w in table.posterior()
-             if not hmask & mask and w > 0.0]
-    cands.sort(key=lambda x: -x[2])                 # stable: ties in the posterior's order
-    cands = cands[:NIGHT_ONE_RANKS]
+    # The FRAME_RANKS likeliest teams without a member, those the good players' claims
+    # refute all but left out (`Table.night_one_frames`: the team knows its own claims).
+    idx, weights = table.night_one_frames(mask)
+    hyps = table.hypotheses()
     out: tuple[str, ...] = ()
-    if cands:
-        total = sum(w for _d, _s, w in cands)
+    if idx:
+        total = sum(weights)
         r = seeded(key).random() * total
-        pick = cands[-1]
-        for cand in cands:
-            r -= cand[2]
+        pick = idx[-1]
+        for hi, w in zip(idx, weights):
+            r -= w
             if r < 0.0:
-                pick = cand
+                pick = hi
                 break
-        dseat, seats, _w = pick
+        dseat, seats = hyps[pick][3], hyps[pick][4]
         out = (names[dseat],) + tuple(names[i] for i in seats if i != dseat)
     days[1] = out
     return out

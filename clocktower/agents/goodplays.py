@@ -89,7 +89,7 @@ def _huntsman_choice(bot, view, table, living: list[str]) -> list[str] | None:
     from .. import data as D
     if bot._evil(view) or view.night < 2:
         return []
-    late = {who for who, p_evil, p_good in table.timing if p_evil > p_good}
+    late = {who for who, as_minion, _d in table.timing if as_minion > 1.0}
     e = table.evil_chances(bot.name)
     quiet = []
     for n in living:

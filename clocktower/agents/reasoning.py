@@ -121,6 +121,13 @@ DEMON_FRAMES = True
 # it refuted) it was not used. Measured, not switched on (it goes with the beliefs' STORY:
 # docs/bots.md "The team's story ... (sixth session)", "Evil's answer").
 FRAME_DAY1 = False
+# With FRAME_DAY1: an evil bot whose first claim on day 1 comes before every living player
+# outside its team has claimed says its character then and its night-1 information on its
+# next turn, once the town has spoken (a first claim's timing is read, `beliefs._timing`;
+# when it tells its information is not). The team's frame is drawn when its first member
+# tells (`evilplan.night_one`), so from a posterior that has read every good player's
+# night-1 claim: a frame none of them refutes. False: the information with the character.
+FRAME_WAIT = True
 # The Demon claims one of its bluffs (characters not in play) on its first turn.
 DEMON_EARLY = True
 # A Minion gives itself up for its Demon (`_sacrifice`: it claims the Demon and nominates
@@ -161,6 +168,8 @@ class ReasoningBot:
         self.chose: dict[tuple[int, str], list[str]] = {}      # (night, ability) -> chosen
         self.pending: list[dict] = []   # claims still to make
         self.claimed_day = 0            # the last day it queued its claims
+        self.info_wait = 0              # the day an evil bot holds its night-1 information
+                                        # until the town has spoken (FRAME_WAIT)
         self.told: set[tuple[int, str]] = set()     # (night, ability) of its claimed info
         self._flipc: tuple | None = None    # _flipped's answer and its record version
         self.pretended: set[str] = set()    # bluffs whose day ability it pretended
@@ -268,6 +277,9 @@ class ReasoningBot:
     def _queue_claims(self, view, table: Table) -> None:
         day = view.day
         if self.claimed_day == day:
+            if self.info_wait == day:
+                self.info_wait = 0          # its night-1 information, held (FRAME_WAIT)
+                self._queue_bluff(view, table, day, held=True)
             return
         me = view.character
         if self._evil(view) and view.traveller(self.name):
@@ -399,7 +411,7 @@ class ReasoningBot:
         return frames, {m: order[i % len(order)] for i, m in enumerate(minions)} \
             if order else {}
 
-    def _queue_bluff(self, view, table: Table, day: int) -> None:
+    def _queue_bluff(self, view, table: Table, day: int, held: bool = False) -> None:
         rng = self.rng
         first = self.bluff is None
         if first:
@@ -447,6 +459,13 @@ class ReasoningBot:
         if bluff is None:
             return
         claim: dict[str, Any] = {"claim": bluff}
+        if first and day == 1 and FRAME_DAY1 and FRAME_WAIT and table.informs(bluff) \
+                and D.get(bluff).first_night and not all(
+                    n in table.claims for n in view.living if n not in self._teammates(view)):
+            # The character now, its night-1 information once the town has spoken.
+            self.info_wait = day
+            self.pending.append(claim)
+            return
         # Its bluff's ability learns last night only if it would have acted for this bot
         # (`acts_for`): a dead bluffer learns nothing more, but a "Ravenkeeper" killed
         # last night learns (and frames) as the true one would.
@@ -471,7 +490,7 @@ class ReasoningBot:
             info = table.invent(bluff, self.name, frames, day, rng)
         if info is not None:
             claim.update(info)
-        elif day > 1 and not first:
+        elif (day > 1 or held) and not first:
             return                      # nothing new to say (its first claim: said)
         self.pending.append(claim)
 
