@@ -30,6 +30,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 MODULES = ("engine/game.py", "engine/night.py", "engine/day.py", "engine/runner.py",
            "engine/views.py", "engine/setup.py", "engine/setuprules.py", "engine/voting.py",
            "engine/decisions.py", "engine/driver.py", "engine/session.py",
+           "engine/evilinfo.py",
            "engine/rand.py", "engine/state.py", "engine/world.py", "agents/random_bot.py",
            "agents/beliefs.py", "agents/reasoning.py", "agents/plays.py",
            "agents/goodplays.py", "agents/evilplan.py", "agents/reads.py",

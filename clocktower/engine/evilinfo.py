@@ -35,6 +35,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 STEPS = ("minioninfo", "demoninfo")
 MIN_PLAYERS = 7
+TEAMS = D.teams()       # character id -> team (a hot path: no `D.get` per player)
+
+
+def _team(character: str) -> str:
+    team = TEAMS.get(character)
+    return team if team is not None else D.get(character).team
 
 
 @dataclass
@@ -88,8 +94,8 @@ def build(game: "Game", step: str) -> EvilInfo | None:
     7 non-Traveller players)."""
     if sum(1 for p in game.players if not p.traveller) < MIN_PLAYERS:
         return None
-    minions = [p for p in game.players if D.get(p.character).team == "minion"]
-    demons = [p for p in game.players if D.get(p.character).team == "demon"]
+    minions = [p for p in game.players if _team(p.character) == "minion"]
+    demons = [p for p in game.players if _team(p.character) == "demon"]
     if step == "minioninfo":
         rows = [Row(m, list(demons), minions=[x for x in minions if x is not m])
                 for m in minions]
