@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr     # for the compiled build; a no-op oth
 
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import draw, randrange, seeded
+from ..engine.views import PlayerView
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass the bot
@@ -50,9 +51,7 @@ class RandomBot:
         if uses and draw(rng) < self.p_ability:
             return uses[randrange(rng, len(uses))]
         if nominees and draw(rng) < self.p_nominate:
-            alive = view.alive
-            me = view.name
-            living = [n for n in nominees if n != me and alive(n)]
+            living = _living_others(view, nominees, view.name)
             if living:
                 return {"nominate": living[randrange(rng, len(living))]}
         return None
@@ -76,11 +75,22 @@ class RandomBot:
             if decision.optional and draw(rng) < self.p_decline:
                 return None
             if decision.count == 1 and decision.check is None and draw(rng) < self.p_living:
-                alive = view.alive
-                living = [n for n in decision.candidates if n != decision.who and alive(n)]
+                living = _living_others(view, decision.candidates, decision.who)
                 if living:
                     return [living[randrange(rng, len(living))]]
         return decision.sample(rng)
+
+
+def _living_others(view: Any, names: list[str], me: str) -> list[str]:
+    """The players of `names` but `me` who are alive as the table knows it (`view.alive`),
+    in order. A player's own view (`PlayerView`, exactly: no subclass that may answer
+    otherwise) is asked with compiled calls, a stand-in view through its attribute (in a
+    15-player game the generic calls were about 1.5% of the instructions)."""
+    if type(view) is PlayerView:
+        pv: PlayerView = view
+        return [n for n in names if n != me and pv.alive(n)]
+    alive = view.alive
+    return [n for n in names if n != me and alive(n)]
 
 
 def random_bots(seed: int, names: Iterable[str]) -> dict[str, RandomBot]:
