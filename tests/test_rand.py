@@ -20,7 +20,32 @@ def test_randrange_and_sample_match_the_standard_library(seed):
         b.shuffle(ys)
         assert xs == ys
         assert a.random() == b.random()
+        assert rand.draw(a) == b.random()
     assert a.getstate() == b.getstate()
+
+
+class _Counted(random.Random):
+    """A subclass whose draws are its own: `rand` must ask its methods, not the C ones."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.calls = 0
+
+    def random(self):
+        self.calls += 1
+        return super().random()
+
+    def getrandbits(self, k):
+        self.calls += 1
+        return super().getrandbits(k)
+
+
+def test_a_subclass_of_random_is_asked_through_its_own_methods():
+    a, b = _Counted(5), random.Random(5)
+    for n in (1, 2, 7, 300):
+        assert rand.randrange(a, n) == b.randrange(n)
+        assert rand.draw(a) == b.random()
+    assert a.calls >= 8 and a.getstate() == b.getstate()
 
 
 def test_empty_range_is_an_error_like_the_standard_library():

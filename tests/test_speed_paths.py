@@ -7,6 +7,11 @@ docs/architecture.md, Performance, "Fourth round").
 - A day turn lists a player's own day uses only when they hold an ability whose class has
   day uses (the hook table's list, `Game.hooks(DAY_USES)`): the same as asking every held
   ability, at every turn of games on the five scripts.
+- The random bot filters the living players on its own view with compiled calls
+  (`random_bot._living_others`): the same names, in order, as asking `view.alive` of each,
+  on a `PlayerView` and on a stand-in view.
+- The random bots and the automatic Storyteller say `speaks` and `answers_checked` (read
+  once per answerer, no attribute looked up in vain); a subclass may say otherwise.
 """
 from __future__ import annotations
 
@@ -88,3 +93,45 @@ def test_day_uses_are_listed_for_every_holder_of_a_day_ability(script):
             game.answerers[p.name] = _Checking(game.answerers[p.name], game, seen)
         runner.play(game)
     assert len(seen) > 1000 and any(seen)
+
+
+class _StandIn:
+    """A view that is not a `PlayerView`: the bot asks it through its attributes."""
+
+    def __init__(self, view):
+        self.name = view.name
+        self.asked = []
+        self._view = view
+
+    def alive(self, name):
+        self.asked.append(name)
+        return self._view.alive(name)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_random_bot_s_living_players_are_those_its_view_says(seed):
+    from clocktower.agents.random_bot import _living_others
+    from clocktower.engine.runner import play
+    game = play(new_game("trouble-brewing", 10, seed))
+    names = [p.name for p in game.players]
+    for p in game.players:
+        view = game.view(p.name)
+        want = [n for n in names if n != p.name and view.alive(n)]
+        assert _living_others(view, names, p.name) == want
+        stand_in = _StandIn(view)
+        assert _living_others(stand_in, names, p.name) == want
+        assert stand_in.asked == [n for n in names if n != p.name]
+    assert any(not view.alive(n) for n in names)        # some died: the filter filtered
+
+
+def test_the_answerers_say_whether_they_speak_and_check_their_answers():
+    from clocktower.agents.random_bot import RandomBot
+
+    class Talks(RandomBot):
+        speaks = True
+
+    for answerer in (RandomBot(0, "Ann"), AutoStoryteller(0)):
+        assert answerer.speaks is False and answerer.answers_checked is False
+    assert Talks(0, "Ann").speaks is True
+    game = new_game("trouble-brewing", 5, 0, agents={"Ann": Talks(0, "Ann")})
+    assert game.fast_answerer("Ann")[5] is True and game.fast_answerer("Bob")[5] is False

@@ -30,6 +30,9 @@ TEAMS = D.teams()
 
 
 _FAST_OK: dict[tuple[type, str], bool] = {}
+# Per answerer class: whether it offers the vote's and the day turn's fast paths (`_fast_ok`
+# of each), read once per player and game (`Game._answerer_view`).
+_FAST_PATHS: dict[type, tuple[bool, bool]] = {}
 
 
 def _fast_ok(cls: type, method: str) -> bool:
@@ -304,9 +307,14 @@ class Game:
         seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
                          else who)
         fast_vote = fast_day = None
-        if _fast_ok(type(answerer), "fast_vote"):
+        cls = type(answerer)
+        paths = _FAST_PATHS.get(cls)
+        if paths is None:
+            paths = _FAST_PATHS[cls] = (_fast_ok(cls, "fast_vote"),
+                                        _fast_ok(cls, "fast_day_action"))
+        if paths[0]:
             fast_vote = getattr(answerer, "fast_vote")
-        if _fast_ok(type(answerer), "fast_day_action"):
+        if paths[1]:
             fast_day = getattr(answerer, "fast_day_action")
         # Answers checked already, against the very decision they answer, by whoever gave
         # them (a `Session`'s outside answers: `Session.answer`): not checked twice.

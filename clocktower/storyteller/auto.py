@@ -26,13 +26,13 @@ policy, decision by decision, is the table in docs/storyteller.md):
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr     # for the compiled build; a no-op otherwise
 
 from ..engine.decisions import Choice, Decision
 from ..engine.judgement import Judgement
-from ..engine.rand import randrange, seeded
+from ..engine.rand import draw, randrange, seeded
 from . import estimate as _estimate
 
 DRAWS = 24          # tries at a plausible lie among many false answers before settling
@@ -46,6 +46,9 @@ P_MISREGISTER_MIN, P_MISREGISTER_MAX = 0.05, 0.6
 @mypyc_attr(allow_interpreted_subclasses=True)     # tests and users subclass it
 class AutoStoryteller:
     sees_everything = True      # as a Storyteller does (see engine/views.py)
+    # Said, not looked up in vain (see `RandomBot.speaks`):
+    speaks: ClassVar[bool] = False
+    answers_checked: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, misregister: float = 0.25,
                  continuations: int = _estimate.CONTINUATIONS, days: int = _estimate.DAYS,
@@ -91,7 +94,7 @@ class AutoStoryteller:
     # and the public record, a tenth of a registration decision). A subclass that changes
     # `p_false` or `p_misregister` is always asked.
     def _shows_false(self, game: Any) -> bool:
-        r = self.rng.random()
+        r = draw(self.rng)
         if self._bounded:
             if r < P_FALSE_MIN:
                 return True
@@ -100,7 +103,7 @@ class AutoStoryteller:
         return r < self.p_false(game)
 
     def _misregisters(self, game: Any) -> bool:
-        r = self.rng.random()
+        r = draw(self.rng)
         if self._bounded:
             if r < P_MISREGISTER_MIN:
                 return True
