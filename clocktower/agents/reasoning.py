@@ -565,7 +565,9 @@ class ReasoningBot:
         teammate about to die changes nothing beyond what it changes for a good player (a
         good nominee must be likelier than the one about to die). Always for a teammate who
         gave itself up for the Demon (`_sacrifice`); a play may say otherwise (the Scarlet
-        Woman's catch)."""
+        Woman's catch). With ENDGAME alive or fewer, for every good nominee unless a
+        teammate Minion is about to die: with its Demon about to die, the hand ties or
+        beats the Demon's count (seventh session)."""
         team = self._teammates(view)
         if target in team and table.claims.get(target) in table.demons_on_script:
             return True                 # a teammate giving itself up for the Demon
