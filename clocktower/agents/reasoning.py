@@ -84,8 +84,10 @@ SHOOT_DAY = 4
 ENDGAME = 4
 # A Demon that can pass its demonhood by killing itself (`STAR_PASSERS`) does so at night
 # when the table suspects it at least this much (and most of all), a Minion is alive and
-# more than four players live.
-STAR_PASS_AT = 0.45
+# more than four players live. (0.45 before the seventh session: an Imp the town suspected
+# most at 0.3-0.4 at nightfall was executed the next day in 33 of 38 such nights, 8
+# players, seeds 1000-1399; docs/bots.md, "(seventh session)".)
+STAR_PASS_AT = 0.3
 # An evil bot's night target (a kill, a poison) is one of the first TARGET_POOL players it
 # most wants gone (`_targets`), the first with chance 1/2, the next 1/4...
 TARGET_POOL = 3
@@ -582,7 +584,9 @@ class ReasoningBot:
         teammate about to die changes nothing beyond what it changes for a good player (a
         good nominee must be likelier than the one about to die). Always for a teammate who
         gave itself up for the Demon (`_sacrifice`); a play may say otherwise (the Scarlet
-        Woman's catch)."""
+        Woman's catch). With ENDGAME alive or fewer, for every good nominee unless a
+        teammate Minion is about to die: with its Demon about to die, the hand ties or
+        beats the Demon's count (seventh session)."""
         team = self._teammates(view)
         if target in team and table.claims.get(target) in table.demons_on_script:
             return True                 # a teammate giving itself up for the Demon
@@ -592,7 +596,11 @@ class ReasoningBot:
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
         if target not in team and len(view.living) <= ENDGAME:
-            return doomed is None or doomed not in team     # any good execution nears the end
+            # Any good execution nears the end; with its Demon about to die, a hand on a
+            # good nominee ties the Demon's count (nobody dies) or beats it: the Demon
+            # lives. (A Minion about to die is let die: the night then ends the game.)
+            return doomed is None or doomed not in team \
+                or doomed in self.demons or doomed in self._demon_self(view, table)
         # Its seat's own doubts: the public record with itself good, as a good player
         # in its seat would read it (`good_demon_belief`), not the table's shared view
         # (which every evil voter would share, a bloc the reading finds).
@@ -931,13 +939,15 @@ class ReasoningBot:
         return best if mine >= SHOOT_LEAD * rest else None
 
     def _targets(self, table: Table, good: list[str], trust: dict[str, float]) -> list[str]:
-        """Good players in the order an evil bot wants them dead or poisoned: a claimed
-        protector first (a Monk would keep saving the others), then by how much the table
-        trusts them (their word and votes carry the town). Killing claimed every-night
-        information roles first instead was measured worse for evil."""
+        """Good players in the order the Demon wants them dead: by what their claimed
+        character's kill is worth (`night_worth`: a claimed protector of others and a
+        Demon-shooter who has not fired first, a kill that fails, informs or takes a spent
+        ability last), then by how much the table trusts them (their word and votes carry the
+        town). Killing claimed every-night information roles first instead was measured
+        worse for evil."""
         def key(n: str) -> tuple:
-            rank = 0 if protects(table.claims.get(n, "")) else 1
-            return (rank, trust.get(n, 0.0), table.seat[n])
+            return (night_worth(table, n, table.claims.get(n, "")), trust.get(n, 0.0),
+                    table.seat[n])
         return sorted(good, key=key)
 
     def _poison_targets(self, view, table: Table, good: list[str],
@@ -1246,6 +1256,47 @@ def risky(cid: str | None) -> bool:
             and (cls.on_death is not Ability.on_death
                  or cls.on_executed is not Ability.on_executed))
     return found
+
+
+_RULES: dict[str, dict] = {}
+
+
+def _world_rules(cid: str) -> dict:
+    """Character `cid`'s `world_rules` (its module's model of the ability), {} if none."""
+    found = _RULES.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        cls = REGISTRY.get(cid)
+        found = _RULES[cid] = dict(cls.world_rules) if cls is not None else {}
+    return found
+
+
+def night_worth(table: Table, name: str, cid: str) -> int:
+    """What the Demon's kill of good player `name`, who claims `cid`, is worth to the evil
+    team, first to last, as the claimed character's own rules say (its module's
+    `world_rules` and `protects` hook; a good player's claim is true, as the team knows,
+    unless they are drunk): 0, a protector of others (a Monk keeps saving the rest) or a
+    day shot at the Demon not yet fired (the Slayer's: it would end the game); 2, a kill
+    that fails (a self-protector: the Soldier), hands them information (an ability that
+    wakes on the night its holder dies: the Ravenkeeper), or takes an ability already
+    spent (a shot fired, a nominated Virgin); 1, everyone else. (Also last, measured: a
+    character whose execution loses for good, the Saint, as the town may yet execute
+    them: no better for evil, and more Saint executions; an Outsider whose ability gives
+    good nothing, the Recluse and the Butler: worse at 15 players, 72.0% good against
+    68.4%, as those are the players the town trusts most and their deaths tell it
+    least.)"""
+    if not cid:
+        return 1
+    rules = _world_rules(cid)
+    protect = rules.get("protect", "")
+    shoot = rules.get("shoot") == "demon"
+    fired = shoot and any(s == name for s, _, _ in table.shots)
+    if (protects(cid) and protect != "self") or (shoot and not fired):
+        return 0
+    if protect == "self" or rules.get("wake") == "died_tonight" or fired \
+            or ("nominated" in rules and name in table.nominated):
+        return 2
+    return 1
 
 
 def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
