@@ -3,8 +3,9 @@ bots on both sides, default Storyteller. For each game: the ending (who won, and
 Demon executed, shot by the Slayer, the Saint, the Mayor...); for a Slayer's hit, when the
 Slayer claimed and how many nights the Demon had to kill the claimed Slayer; for the
 Demon's execution, the day and the count alive; the Demon's night kills by the victim's
-claim (a claimed Soldier is a wasted kill when true), and the Poisoner's choices by the
-target's claim. Seeds below 50000 for tuning (the bots are measured on 50000 and up).
+claim (a claimed Soldier is a wasted kill when true), the Poisoner's choices by the
+target's claim, and the last days (five alive or fewer) by how many lived, how many of them
+were evil, who was executed and who won. Seeds below 50000 for tuning (the bots are measured on 50000 and up).
 
     .venv/bin/python tools/evil_losses.py --players 8 --games 200 --start 1000
 """
