@@ -9,6 +9,7 @@ with Wilson 95% intervals (speed: `clocktower bench --bots random,reasoning`).
 from __future__ import annotations
 
 import argparse
+import sys
 
 from clocktower.agents.policies import POLICIES
 from clocktower.play import new_game, play_game
@@ -27,14 +28,23 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=10)
     ap.add_argument("--script", default="trouble-brewing")
     ap.add_argument("--start", type=int, default=100_000)
+    ap.add_argument("--policies", default="random,reasoning",
+                    help="comma-separated policies, each a row (good) and a column (evil); "
+                         "the llm policy needs CLOCKTOWER_LLM_MODEL")
     a = ap.parse_args()
+    names = [n.strip() for n in a.policies.split(",") if n.strip()]
+    unknown = [n for n in names if n not in POLICIES]
+    if unknown:
+        print(f"error: unknown policy {', '.join(unknown)} (known: {', '.join(POLICIES)})",
+              file=sys.stderr)
+        sys.exit(2)
     print(f"{a.script}, {a.players} players, {a.games} games a cell (seeds {a.start}-"
           f"{a.start + a.games - 1}); good's win rate, Wilson 95% interval\n")
-    print("| good \\ evil | random | reasoning |")
-    print("|---|---|---|")
-    for good in POLICIES:
+    print("| good \\ evil | " + " | ".join(names) + " |")
+    print("|---" * (len(names) + 1) + "|")
+    for good in names:
         row = [good]
-        for evil in POLICIES:
+        for evil in names:
             wins = 0
             for s in range(a.start, a.start + a.games):
                 g = play_game(a.script, a.players, s,
