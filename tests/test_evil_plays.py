@@ -330,8 +330,8 @@ def test_the_team_frames_one_fake_team_the_public_record_allows():
     framed: dict = {}
 
     class Spied(ReasoningBot):          # a subclass: the compiled bot's methods are fixed
-        def _queue_bluff(self, view, table, day):
-            super()._queue_bluff(view, table, day)
+        def _queue_bluff(self, view, table, day, held=False):
+            super()._queue_bluff(view, table, day, held)
             if day > 1:
                 framed.setdefault(day, {})[self.name] = (list(self.frames), table)
 

@@ -120,9 +120,12 @@ DEMON_FRAMES = True
 # member. Off, night-1 information frames nobody (true where the team is good), which the
 # good bots' story reads as evil (an evil Empath says 0, an evil Chef 0...). Before (the
 # plan's seeded players, framed by the Minions only: a frame the first good claim that read
-# it refuted) it was not used. Measured, not switched on (it goes with the beliefs' STORY:
-# docs/bots.md "The team's story ... (sixth session)", "Evil's answer").
-FRAME_DAY1 = False
+# it refuted) it was not used. Switched on in the seventh session, with FRAME_WAIT and the
+# frames the good claims refute left out (`beliefs.FRAME_MISS`), once evil's other plays were
+# stronger: Trouble Brewing good wins 61.1 / 62.8 / 62.3 / 58.5 / 62.7% -> 58.9 / 59.8 /
+# 59.0 / 54.5 / 62.9% at 7 / 8 / 10 / 13 / 15 players (seeds 50000+, 1,000 games a count;
+# docs/bots.md, "(seventh session)"). The beliefs' STORY, which reads it, stays off.
+FRAME_DAY1 = True
 # With FRAME_DAY1: an evil bot whose first claim on day 1 comes before every living player
 # outside its team has claimed says its character then and its night-1 information on its
 # next turn, once the town has spoken (a first claim's timing is read, `beliefs._timing`;
