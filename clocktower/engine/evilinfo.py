@@ -64,7 +64,9 @@ class EvilInfo:
             if p not in r.players:
                 r.players.append(p)
 
-    def unshow(self, p: "Player") -> None:
+    # `unshow` and `unwake` take None (a free ability's holder, `state.holder`: nobody to
+    # take out): compiled, an annotation is checked at the call.
+    def unshow(self, p: "Player | None") -> None:
         for r in self.rows:
             r.players = [q for q in r.players if q is not p]
             if r.minions is not None:
@@ -75,7 +77,7 @@ class EvilInfo:
             if old in r.players:
                 r.players = [new if q is old else q for q in r.players]
 
-    def unwake(self, p: "Player") -> None:
+    def unwake(self, p: "Player | None") -> None:
         self.rows = [r for r in self.rows if r.player is not p]
 
     def add_row(self, row: Row) -> None:
