@@ -2289,24 +2289,35 @@ _PROTECTS: dict[str, bool] = {}
 _SHARES: dict[tuple, float] = {}        # (script, team, hook) -> `_override_share`
 
 
+_HIDES: dict[str, bool] = {}
 _HIDDEN: dict[str, bool] = {}
 
 
-def hidden_outsider(cid: str) -> bool:
-    """Whether a good Outsider `cid` claims a Townsfolk: its class is `unaware` (its holder
-    believes another character and claims it, or bluffs as that character would: the
-    Drunk, the Lunatic), or its ability offers evil a day action aimed at it (the
-    engine's `offers_day_action` on a good character: the Damsel hides, `reasoning.hides`).
-    Read from the rule code."""
-    found = _HIDDEN.get(cid)
+def hides(cid: str) -> bool:
+    """Whether a good player with character `cid` keeps it to themself: its ability offers
+    evil a day action that wins if aimed at them (the Damsel's guess: a class with the
+    engine's `offers_day_action` hook, on a good character)."""
+    found = _HIDES.get(cid)
     if found is None:
         from ..characters import REGISTRY
         from ..engine.ability import Ability
         cls = REGISTRY.get(cid)
-        found = _HIDDEN[cid] = (
+        found = _HIDES[cid] = (cls is not None and TEAMS.get(cid) == "outsider"
+                               and cls.offers_day_action is not Ability.offers_day_action)
+    return found
+
+
+def hidden_outsider(cid: str) -> bool:
+    """Whether a good Outsider `cid` claims a Townsfolk: it `hides` (the Damsel), or its
+    class is `unaware` (its holder believes another character and claims it, or bluffs as
+    that character would: the Drunk, the Lunatic). Read from the rule code."""
+    found = _HIDDEN.get(cid)
+    if found is None:
+        from ..characters import REGISTRY
+        cls = REGISTRY.get(cid)
+        found = _HIDDEN[cid] = hides(cid) or (
             cls is not None and TEAMS.get(cid) == "outsider"
-            and (bool(getattr(cls, "unaware", False))
-                 or cls.offers_day_action is not Ability.offers_day_action))
+            and bool(getattr(cls, "unaware", False)))
     return found
 
 

@@ -48,7 +48,7 @@ from .. import data as D
 from ..engine.decisions import PlayerChoice
 from ..engine.rand import randrange, seeded
 from . import evilplan
-from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, protects, table_for
+from .beliefs import SEAT_CHANGES, Table, believes_townsfolk, hides, protects, table_for
 from .goodplays import CHOICES as GOOD_CHOICES
 from .goodplays import guard
 from .plays import (AGREES, BLUFFS, CATCHERS, CHOICES, EXECUTE_TO_WIN, FLIPPERS, HANDS,
@@ -1225,23 +1225,6 @@ def ab_of(d: PlayerChoice) -> str | None:
     return ab if isinstance(ab, str) else None
 
 
-_HIDES: dict[str, bool] = {}
-
-
-def hides(cid: str) -> bool:
-    """Whether a good player with character `cid` keeps it to themself: its ability offers
-    evil a day action that wins if aimed at them (the Damsel's guess: a class with the
-    engine's `offers_day_action` hook, on a good character)."""
-    found = _HIDES.get(cid)
-    if found is None:
-        from ..characters import REGISTRY
-        from ..engine.ability import Ability
-        cls = REGISTRY.get(cid)
-        found = _HIDES[cid] = (cls is not None and TEAMS.get(cid) == "outsider"
-                               and cls.offers_day_action is not Ability.offers_day_action)
-    return found
-
-
 def risky(cid: str | None) -> bool:
     """Whether a good character's own rule ends the game when its player dies or is
     executed (the Saint, the Klutz): its class has an outcome of its own and a death or
@@ -1310,10 +1293,7 @@ def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
     dies (its module's `world_rules` "wake": "died_tonight", the world solver's model: the
     Ravenkeeper), only on the night `me` was killed. What an evil bot claims it learned
     keeps to this, as a good claimant's information does."""
-    from ..characters import REGISTRY
-    cls = REGISTRY.get(cid)
-    rules = cls.world_rules if cls is not None else {}
-    if rules.get("wake") == "died_tonight":
+    if _world_rules(cid).get("wake") == "died_tonight":
         return table.died.get(me) == ("night", night)
     return table.alive_at_night(me, night) or night == 1
 
