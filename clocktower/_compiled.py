@@ -34,7 +34,7 @@ MODULES = ("engine/game.py", "engine/night.py", "engine/day.py", "engine/runner.
            "engine/rand.py", "engine/state.py", "engine/world.py", "agents/random_bot.py",
            "agents/beliefs.py", "agents/reasoning.py", "agents/plays.py",
            "agents/goodplays.py", "agents/evilplan.py", "agents/reads.py",
-           "storyteller/auto.py", "envstep.py")
+           "storyteller/auto.py", "storyteller/lean.py", "envstep.py")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STAMP = "_build.json"

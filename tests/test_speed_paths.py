@@ -12,6 +12,15 @@ docs/architecture.md, Performance, "Fourth round").
   on a `PlayerView` and on a stand-in view.
 - The random bots and the automatic Storyteller say `speaks` and `answers_checked` (read
   once per answerer, no attribute looked up in vain); a subclass may say otherwise.
+
+Sixth round (docs/architecture.md, "Sixth round (eighth session)"):
+
+- A random bot's night choice of players without a decision object
+  (`RandomBot.fast_choose`, `Game._fast_choice`): the same games, byte for byte, as bots
+  asked with `PlayerChoice` objects, on the five scripts; a refused answer is refused.
+- The "1 of 2" marks and pairs, compiled (`world.registering_as`, `world.pair_truths`):
+  the same lists as the interpreted definitions, on worlds with misregistrations.
+- The Butler's hand: the same answer with its tests in another order, for every case.
 """
 from __future__ import annotations
 
@@ -135,3 +144,113 @@ def test_the_answerers_say_whether_they_speak_and_check_their_answers():
     assert Talks(0, "Ann").speaks is True
     game = new_game("trouble-brewing", 5, 0, agents={"Ann": Talks(0, "Ann")})
     assert game.fast_answerer("Ann")[5] is True and game.fast_answerer("Bob")[5] is False
+
+
+class _Asked(__import__("clocktower.agents.random_bot", fromlist=["RandomBot"]).RandomBot):
+    """A random bot asked with decision objects only: `__call__` is its own, so none of
+    the class's fast paths is taken (`game._fast_ok`)."""
+
+    def __call__(self, decision, view):
+        return super().__call__(decision, view)
+
+
+def _bots(cls, seed, names):
+    from clocktower.engine.rand import seeded
+    rng = seeded(f"bots:{seed}")            # as `random_bots` shares one generator
+    return {n: cls(seed, n, rng=rng) for n in names}
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_the_night_choice_fast_path_plays_the_same_games(script):
+    import json
+    from clocktower.agents.random_bot import RandomBot
+    from clocktower.engine.runner import play
+    from clocktower.play import NAMES
+    chosen = 0
+    for seed in range(6):
+        players = 5 + 2 * (seed % 3)
+        names = NAMES[:players]
+        logs = []
+        for cls in (RandomBot, _Asked):
+            game = new_game(script, players, seed, agents=_bots(cls, seed, names))
+            # the bots' fast path is offered (RandomBot) or not (_Asked)
+            assert (game.fast_answerer(names[0])[6] is not None) == (cls is RandomBot)
+            play(game)
+            logs.append(json.dumps(game.log))
+            chosen += sum(1 for e in game.log if e["type"] == "decision"
+                          and e["kind"] == "night_choice")
+        assert logs[0] == logs[1], (script, seed)
+    assert chosen > 0
+
+
+def test_a_refused_fast_night_choice_is_refused():
+    from clocktower.agents.random_bot import RandomBot
+    from clocktower.errors import IllegalAnswer
+
+    class Wrong(RandomBot):
+        def fast_choose(self, view, who, kind, candidates, count, optional):
+            return ["Nobody"]
+
+        def __call__(self, decision, view):     # from the same class: the fast path is taken
+            return super().__call__(decision, view)
+
+    game = new_game("trouble-brewing", 5, 0, agents={n: Wrong(0, n) for n in
+                                                     ("Ann", "Bob", "Cat", "Dan", "Eve")})
+    assert game.fast_answerer("Ann")[6] is not None
+    with pytest.raises(IllegalAnswer):
+        game.choose_players(game.player("Ann"), 1, optional=True)
+    assert not any(e["type"] == "decision" for e in game.log[-1:])
+
+
+def _marks_reference(world, team):
+    from clocktower import data as D
+    return [(world.registers(p)[0], p) for p in world.players
+            if D.get(world.registers(p)[0]).team == team]
+
+
+def _pairs_reference(players, matches):
+    out = []
+    for char, target in matches:
+        for other in players:
+            if other is not target:
+                out.append({"character": char,
+                            "players": [target.name, other.name] if target.seat < other.seat
+                            else [other.name, target.name]})
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_compiled_one_of_two_lists_are_the_interpreted_ones(seed):
+    from clocktower.engine.world import World, pair_truths, registering_as
+    rng = random.Random(seed)
+    game = new_game("trouble-brewing", 8 + seed, seed)
+    world = World.from_game(game)
+    chars = ["washerwoman", "butler", "poisoner", "imp", "chef"]
+    for _ in range(20):
+        regs = {p.name: (rng.choice(chars), rng.choice(["good", "evil"]))
+                for p in rng.sample(game.players, rng.randrange(0, 4))}
+        w = world.with_registrations(regs) if regs else world
+        for team in ("townsfolk", "outsider", "minion", "demon"):
+            marks = registering_as(w, team)
+            assert marks == _marks_reference(w, team)
+            if len({c for c, _p in marks}) == len(marks):
+                assert pair_truths(w.players, marks) == _pairs_reference(w.players, marks)
+
+
+def test_the_butler_s_hand_is_the_rule_s():
+    from clocktower.characters.butler import Butler
+    game = new_game("trouble-brewing", 10, 0)
+    butler = game.players[0]
+    ab = Butler(game, butler)
+    for master in (None, "Bob", "Cat"):
+        ab.master = master
+        for works in (True, False):
+            type(ab).functioning = property(lambda self, works=works: works)
+            try:
+                for voters in ([], [game.player("Bob")], [game.player("Dan")]):
+                    for voter in (butler, game.player("Eve")):
+                        want = (voter is not butler or not works or master is None
+                                or any(v.name == master for v in voters))
+                        assert ab.may_vote(voter, voters) == want
+            finally:
+                del type(ab).functioning

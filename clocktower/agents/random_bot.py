@@ -56,6 +56,22 @@ class RandomBot:
                 return {"nominate": living[randrange(rng, len(living))]}
         return None
 
+    def fast_choose(self, view, who: str, kind: str, candidates: list[str], count: int,
+                    optional: bool) -> Any:
+        """What `__call__` answers to `PlayerChoice(kind, who, candidates, count, optional)`
+        (without a check), drawing the same: the engine's night-choice fast path
+        (`Game.choose_players`)."""
+        if kind in _NOT_CHOICES:        # answered by kind in `__call__`, not as a choice
+            return self(PlayerChoice(kind, who, candidates, count, optional), view)
+        rng = self.rng
+        if optional and draw(rng) < self.p_decline:
+            return None
+        if count == 1 and draw(rng) < self.p_living:
+            living = _living_others(view, candidates, who)
+            if living:
+                return [living[randrange(rng, len(living))]]
+        return PlayerChoice(kind, who, candidates, count, optional).sample(rng)
+
     def __call__(self, decision: Any, view) -> object:
         rng = self.rng
         kind = decision.kind
@@ -79,6 +95,10 @@ class RandomBot:
                 if living:
                     return [living[randrange(rng, len(living))]]
         return decision.sample(rng)
+
+
+# The kinds `RandomBot.__call__` answers before it looks at a decision's fields.
+_NOT_CHOICES = frozenset({"vote", "day_action", "talk", "claim"})
 
 
 def _living_others(view: Any, names: list[str], me: str) -> list[str]:

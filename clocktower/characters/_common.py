@@ -6,6 +6,7 @@ from typing import ClassVar
 from .. import data as D
 from ..engine.ability import Ability, State
 from ..engine.options import OptionSpace
+from ..engine.world import pair_truths
 
 
 def pair_infos(game, player, matches, team: str = ""):
@@ -15,11 +16,15 @@ def pair_infos(game, player, matches, team: str = ""):
     Each truth is {character, players: [target, other]}: the WRONG player `other` is any
     player but the target ("any other character token"), the one who learns included.
     """
-    out = []
     if len({char for char, _t in matches}) == len(matches):
         # No two matches share a character, so no truth repeats (a hot path: up to 14
-        # truths a match): the same list as below, without the set of keys.
+        # truths a match): the same list as below, without the set of keys; compiled
+        # (engine/world.py) for a world's players (a tuple of `WorldPlayer`s; a game's
+        # are a list).
         players = game.players
+        if players.__class__ is tuple:
+            return pair_truths(players, matches)
+        out = []
         for char, target in matches:
             tname, tseat = target.name, target.seat
             for other in players:

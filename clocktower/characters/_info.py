@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from .. import data as D
 from ..engine.ability import Ability
-from ..engine.world import World
+from ..engine.world import World, registering_as
 from ._common import any_pair_infos, pair_infos
 
 
@@ -66,11 +66,7 @@ def one_of_two_matches(world: World, team: str, zero_allowed: bool = False) -> l
     """The (character, player) marks of '1 of 2 players is a particular `team` character'
     in `world`: every player who registers as a `team` character; with none and no 'zero'
     answer, the players who truly are that team (see `one_of_two_truths`)."""
-    matches = []
-    for p in world.players:
-        char = world.registers(p)[0]
-        if D.get(char).team == team:
-            matches.append((char, p))
+    matches = registering_as(world, team)       # (compiled: engine/world.py)
     if not matches and not zero_allowed:
         matches = [(p.character, p) for p in world.players if p.team == team]
     return matches

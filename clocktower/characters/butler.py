@@ -28,7 +28,14 @@ class Butler(Ability):
             self.reminder("Master", pick[0])
 
     def may_vote(self, voter, voters_so_far) -> bool:
-        if voter is not self.player or not self.functioning:
+        # The cheap tests first (asked once or twice a nomination): the Master's hand, then
+        # whether the ability works (`functioning` reads the grimoire's effects and hooks).
+        if voter is not self.player:
             return True
         master = self.master
-        return master is None or any(v.name == master for v in voters_so_far)
+        if master is None:
+            return True
+        for v in voters_so_far:
+            if v.name == master:
+                return True
+        return not self.functioning

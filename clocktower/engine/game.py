@@ -30,9 +30,9 @@ TEAMS = D.teams()
 
 
 _FAST_OK: dict[tuple[type, str], bool] = {}
-# Per answerer class: whether it offers the vote's and the day turn's fast paths (`_fast_ok`
-# of each), read once per player and game (`Game._answerer_view`).
-_FAST_PATHS: dict[type, tuple[bool, bool]] = {}
+# Per answerer class: whether it offers the vote's, the day turn's and the night choice's
+# fast paths (`_fast_ok` of each), read once per player and game (`Game._answerer_view`).
+_FAST_PATHS: dict[type, tuple[bool, bool, bool]] = {}
 
 
 def _fast_ok(cls: type, method: str) -> bool:
@@ -171,8 +171,8 @@ class Game:
         # on the game rather than in a weak-keyed table, which the compiled Game cannot be in.
         self.memo: dict[str, Any] = {}
         self._views: dict[str, PlayerView | StorytellerView] = {}
-        # who -> (answerer, its view, fast_vote, fast_day_action, answers_checked, speaks):
-        # see `fast_answerer`
+        # who -> (answerer, its view, fast_vote, fast_day_action, answers_checked, speaks,
+        # fast_choose): see `fast_answerer`
         self._asked: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ events & decisions
@@ -306,34 +306,40 @@ class Game:
             raise ClocktowerError(f"nobody answers decisions for {who}")
         seen = self.view("storyteller" if who == "storyteller" or sees_everything(answerer)
                          else who)
-        fast_vote = fast_day = None
+        fast_vote = fast_day = fast_choose = None
         cls = type(answerer)
         paths = _FAST_PATHS.get(cls)
         if paths is None:
             paths = _FAST_PATHS[cls] = (_fast_ok(cls, "fast_vote"),
-                                        _fast_ok(cls, "fast_day_action"))
+                                        _fast_ok(cls, "fast_day_action"),
+                                        _fast_ok(cls, "fast_choose"))
         if paths[0]:
             fast_vote = getattr(answerer, "fast_vote")
         if paths[1]:
             fast_day = getattr(answerer, "fast_day_action")
+        if paths[2]:
+            fast_choose = getattr(answerer, "fast_choose")
         # Answers checked already, against the very decision they answer, by whoever gave
         # them (a `Session`'s outside answers: `Session.answer`): not checked twice.
         checked = getattr(answerer, "answers_checked", False) is True
         # An answerer that may want to speak when it has nothing else to do (a dead
         # player's claim): asked talk-only turns (`runner.talk_turn`); others never are.
         speaks = getattr(answerer, "speaks", False) is True
-        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day, checked, speaks)
+        asked = self._asked[who] = (answerer, seen, fast_vote, fast_day, checked, speaks,
+                                    fast_choose)
         return asked
 
-    # In-process bots answer the two most frequent decisions (a vote, a day turn) without a
-    # decision object: an answerer that has `fast_vote(view) -> bool` and
-    # `fast_day_action(view, nominees, uses, exiles) -> answer`, giving the same answers as
-    # when called with a `VoteChoice` / `DayActionChoice`. Numbering, checking and logging
-    # are those of `decide` (a vote is not logged: `ask_vote`); everyone else (a person, a
-    # scenario, the web) gets the object.
+    # In-process bots answer the three most frequent decisions (a vote, a day turn, a
+    # night choice of players) without a decision object: an answerer that has
+    # `fast_vote(view) -> bool`, `fast_day_action(view, nominees, uses, exiles) -> answer`
+    # and `fast_choose(view, who, kind, candidates, count, optional) -> answer`, giving the
+    # same answers as when called with a `VoteChoice` / `DayActionChoice` / `PlayerChoice`
+    # (one without a `check`). Numbering, checking and logging are those of `decide` (a
+    # vote is not logged: `ask_vote`); everyone else (a person, a scenario, the web) gets
+    # the object.
     def fast_answerer(self, who: str) -> tuple:
         """(answerer, view, fast_vote or None, fast_day_action or None, answers_checked,
-        speaks) for `who`."""
+        speaks, fast_choose or None) for `who`."""
         answerer = self.answerers.get(who, self.default_answerer)
         asked = self._asked.get(who)
         if asked is None or asked[0] is not answerer:
@@ -704,17 +710,27 @@ class Game:
                 optional, base = False, check
                 check = (lambda pick: all(n in pick for n in must)
                          and (base is None or base(pick)))
-        d = PlayerChoice(kind, player.name, cands, count, optional, prompt,
-                         {"ability": ab.id if ab else None, "player": player.name}, check)
-        ans = self.decide(d)
+        who = player.name
+        ab_id = ab.id if ab else None
+        fast = None
+        if check is None and (optional or len(cands) != count) and self.on_forced is None:
+            # not a forced choice (`PlayerChoice.only_option`): a bot's fast path, if any
+            asked = self.fast_answerer(who)
+            fast = asked[6]
+        if fast is not None:
+            ans = self._fast_choice(fast, asked[1], kind, who, cands, count, optional, prompt,
+                                    ab_id)
+        else:
+            ans = self.decide(PlayerChoice(kind, who, cands, count, optional, prompt,
+                                           {"ability": ab_id, "player": who}, check))
         if ans is None:
-            self.emit("declined", [player.name], player=player.name, ability=d.context["ability"])
+            self.emit("declined", [who], player=who, ability=ab_id)
             return None
-        self.emit("choice", [player.name], player=player.name, ability=d.context["ability"],
-                  players=ans)
+        self.emit("choice", [who], player=who, ability=ab_id, players=ans)
         if ab is not None and self._asked_again(player, ab, ans):
             first, base = list(ans), check
-            d = PlayerChoice(kind, player.name, cands, count, False, prompt, d.context,
+            d = PlayerChoice(kind, who, cands, count, False, prompt,
+                             {"ability": ab_id, "player": who},
                              lambda pick: sorted(pick) != sorted(first)
                              and (base is None or base(pick)))
             if d.options():
@@ -722,6 +738,34 @@ class Game:
                 self.emit("choice", [player.name], player=player.name,
                           ability=d.context["ability"], players=ans)
         return [self.by_name[n] for n in ans]
+
+    def _fast_choice(self, fast: Any, view: Any, kind: str, who: str, cands: list[str],
+                     count: int, optional: bool, prompt: str, ab_id: str | None) -> Any:
+        """`decide` of a `PlayerChoice` without a check, that is not forced, answered by
+        `fast` (the answerer's `fast_choose`): numbered, checked and logged as `decide`
+        does, without the decision object (built only for a refused answer)."""
+        seq = self.n_decisions
+        self.n_decisions = seq + 1
+        answer = fast(view, who, kind, cands, count, optional)
+        if answer is None:
+            ok = optional
+        elif answer.__class__ is list and len(answer) == 1:
+            ok = count == 1 and answer[0] in cands
+        else:           # two or more names: as `decide` (canonical order, then legal)
+            d = PlayerChoice(kind, who, cands, count, optional, prompt,
+                             {"ability": ab_id, "player": who})
+            if answer.__class__ is list:
+                answer = d.canonical(answer)
+            ok = d.is_legal(answer)
+        if not ok:
+            raise IllegalAnswer(PlayerChoice(kind, who, cands, count, optional, prompt,
+                                             {"ability": ab_id, "player": who}), answer)
+        # never the default (a `PlayerChoice` has none): logged, as `decide` logs it
+        fields = {"kind": kind, "who": who, "answer": answer, "seq": seq, "ability": ab_id}
+        if who == "storyteller":
+            fields["player"] = who
+        self._event("decision", "storyteller" if who == "storyteller" else [who], fields)
+        return answer
 
     def _asked_again(self, player: Player, ab: Ability, answer: Any) -> bool:
         """Does a `choose_again` hook ask `player` to choose differently (an event if so)?"""

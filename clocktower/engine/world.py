@@ -246,3 +246,44 @@ def executed_today(game: "Game") -> str | None:
     if night:
         game.memo["executed_today"] = (game.night, found)
     return found
+
+
+# ---- '1 of 2 players is X' (characters/_info.py, `OneOfTwo`), compiled -------------------
+# The Washerwoman's, Librarian's and Investigator's truths are every pair of a match with
+# another player: up to 14 a match at 15 players, listed at each of their steps and in the
+# automatic Storyteller's registration tests. Interpreted, the two loops below were about
+# a third of a 15-player game's time (docs/architecture.md, "Sixth round").
+
+def registering_as(world: World, team: str) -> list[tuple[str, WorldPlayer]]:
+    """(character, player) for each player of `world` who registers (`World.registers`) as
+    a character of `team`, in seat order. A character id the team table lacks is looked up
+    with `data.get`, as the character's data says."""
+    regs = world.registrations
+    out: list[tuple[str, WorldPlayer]] = []
+    for p in world.players:
+        r = regs.get(p.name) if regs else None
+        char = r[0] if r is not None else p.character
+        t = TEAMS.get(char)
+        if t is None:
+            t = D.get(char).team
+        if t == team:
+            out.append((char, p))
+    return out
+
+
+def pair_truths(players: tuple[WorldPlayer, ...],
+                matches: list[tuple[str, WorldPlayer]]) -> list[dict]:
+    """For each match (character, target) in order, the truth {"character", "players"} of
+    the target with every other of `players` (the pair in seat order), for marks of which
+    no two share a character (so no truth repeats). `targets` are among `players`."""
+    out: list[dict] = []
+    for char, target in matches:
+        tname = target.name
+        tseat = target.seat
+        for other in players:
+            if other is not target:
+                oname = other.name
+                out.append({"character": char,
+                            "players": [tname, oname] if tseat < other.seat
+                            else [oname, tname]})
+    return out

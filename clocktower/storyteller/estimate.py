@@ -45,11 +45,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..agents import RandomBot
-from ..characters._common import last_day_nominees
 from ..engine.driver import Days, drive
 from ..engine.game import Game
 from ..scripts import script_memo
 from ..engine.runner import act, bot_day, day_uses, has_day_options, window_turns
+from .lean import FEATURES, features
 
 CONTINUATIONS = 4       # default number of continuations an estimate plays
 DAYS = 2                # default: how many more days a continuation plays at most
@@ -108,40 +108,7 @@ class Estimate:
 # ---------------------------------------------------------------------------- standing
 BEHIND = 0.15           # |standing| beyond this: a team is "far behind"
 
-# What the lean's model reads of the grimoire and the public record (`features`), in order.
-FEATURES = ("players", "alive", "living", "suspected", "endgame", "day")
-
-
-def features(game: Game) -> tuple[float, ...]:
-    """The lean's model's inputs (`FEATURES`), cheap to read at any moment:
-
-    * `players`: non-Travellers seated;
-    * `alive`: the share of living non-Travellers who are good, minus that share at the
-      start (about -0.3..+0.3: good players dying faster than evil ones push it down);
-    * `living`: the share of non-Travellers alive;
-    * `suspected`: 1 when a living Demon was nominated on the last day that had
-      nominations (good is on its trail), else 0;
-    * `endgame`: 1 when four or fewer non-Travellers live, a Demon among them, else 0;
-    * `day`: the day number (the night before day n counts as day n)."""
-    players = living = good_all = good_now = 0
-    for p in game.players:
-        if not p.traveller:
-            good = p.alignment == "good"
-            players += 1
-            good_all += good
-            if p.alive:
-                living += 1
-                good_now += good
-    day = float(game.day if game.phase == "day" else game.day + 1)
-    if not players or not living:
-        return (float(players), 0.0, 0.0, 0.0, 0.0, day)
-    by_name = game.by_name
-    suspected = any(by_name[n].alive and game.is_demon(by_name[n])
-                    for n in last_day_nominees(game) if n in by_name)
-    endgame = living <= 4 and any(p.alive and not p.traveller and game.is_demon(p)
-                                  for p in game.players)
-    return (float(players), good_now / living - good_all / players, living / players,
-            float(suspected), float(endgame), day)
+# The lean's model's inputs, `FEATURES` in order: `features` (compiled: lean.py).
 
 
 @dataclass(frozen=True)
