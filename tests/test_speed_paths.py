@@ -254,3 +254,22 @@ def test_the_butler_s_hand_is_the_rule_s():
                         assert ab.may_vote(voter, voters) == want
             finally:
                 del type(ab).functioning
+
+
+def test_a_world_of_another_class_is_asked_through_its_own_methods():
+    """A reasoner's world notes what is read (agents/beliefs.py, `_Tracked`): the "1 of 2"
+    marks ask its `registers` for every player, not the compiled shortcut."""
+    from clocktower.characters._info import one_of_two_matches
+    from clocktower.engine.world import World
+
+    class Noting(World):
+        def registers(self, who):
+            asked.append(who.name)
+            return World.registers(self, who)
+
+    asked: list = []
+    game = new_game("trouble-brewing", 8, 1)
+    plain = World.from_game(game)
+    noting = Noting(*plain)
+    assert one_of_two_matches(noting, "townsfolk") == one_of_two_matches(plain, "townsfolk")
+    assert asked == [p.name for p in game.players]

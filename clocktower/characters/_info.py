@@ -66,7 +66,14 @@ def one_of_two_matches(world: World, team: str, zero_allowed: bool = False) -> l
     """The (character, player) marks of '1 of 2 players is a particular `team` character'
     in `world`: every player who registers as a `team` character; with none and no 'zero'
     answer, the players who truly are that team (see `one_of_two_truths`)."""
-    matches = registering_as(world, team)       # (compiled: engine/world.py)
+    if world.__class__ is World and world.players.__class__ is tuple:
+        matches = registering_as(world, team)       # compiled (engine/world.py)
+    else:       # a world of another class (a reasoner's, that notes what is read): asked
+        matches = []
+        for p in world.players:
+            char = world.registers(p)[0]
+            if D.get(char).team == team:
+                matches.append((char, p))
     if not matches and not zero_allowed:
         matches = [(p.character, p) for p in world.players if p.team == team]
     return matches

@@ -104,7 +104,10 @@ def nominate(game: Game, by: Player, target: Player,
         raise IllegalAction(why)
     game.nominators.add(by.name)
     game.nominees.add(target.name)
-    game.emit("nominate", "all", by=by.name, target=target.name)
+    phase = game.phase
+    game._push({"type": "nominate", "phase": phase,
+                "number": game.night if phase == "night" else game.day,
+                "visible_to": "all", "by": by.name, "target": target.name})
     for ab in list(game.hooks("on_nomination")):
         ab.on_nomination(by, target)
     for ab in list(game.hooks("on_nominated")):
@@ -130,8 +133,11 @@ def nominate(game: Game, by: Player, target: Player,
         voters = voting.collect(game, by, target, votes)
     tally = voting.tally(game, voters)
     threshold = voting.threshold(game)
-    ev = game.emit("nomination", "all", by=by.name, target=target.name, votes=tally,
-                   voters=[v.name for v in voters], threshold=threshold)
+    phase = game.phase
+    ev = game._push({"type": "nomination", "phase": phase,
+                     "number": game.night if phase == "night" else game.day,
+                     "visible_to": "all", "by": by.name, "target": target.name, "votes": tally,
+                     "voters": [v.name for v in voters], "threshold": threshold})
     game.nominations_today.append(ev)
     voting.record(game, target, tally, threshold)
     for ab in list(game.hooks("on_vote_tallied")):

@@ -210,6 +210,18 @@ class Game:
             self.on_event(ev)
         return ev
 
+    def _push(self, ev: dict) -> dict:
+        """Append an event built whole by the caller (one dict display: the envelope as
+        `_event` writes it, then the fields) and hand it to `on_event`. For the most frequent
+        events of compiled engine code (decisions, choices, information, nominations,
+        wakes): `emit` with keywords builds the fields' dict and then merges it into the
+        envelope's, about 1,800-2,500 instructions more an event (docs/architecture.md,
+        "Sixth round")."""
+        self.log.append(ev)
+        if self.on_event is not None:
+            self.on_event(ev)
+        return ev
+
     def decide(self, decision: Decision) -> Any:
         """Ask the answerer for `decision.who`, validate, log. Decisions are numbered in
         order (`seq`); an answer equal to the decision's default is not logged."""
@@ -234,19 +246,23 @@ class Game:
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
-        fields = {"kind": decision.kind, "who": who, "answer": answer, "seq": seq}
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": "storyteller" if who == "storyteller" else [who],
+              "kind": decision.kind, "who": who, "answer": answer, "seq": seq}
         ctx = decision.context
         if ctx:
             if "ability" in ctx:
-                fields["ability"] = ctx["ability"]
+                ev["ability"] = ctx["ability"]
             if "key" in ctx:
-                fields["key"] = ctx["key"]
+                ev["key"] = ctx["key"]
             if "player" in ctx and who == "storyteller":
-                fields["player"] = ctx["player"]
+                ev["player"] = ctx["player"]
         n_true = decision.n_true
         if n_true is not None:
-            fields["true"] = decision.is_true(answer)
-        self._event("decision", "storyteller" if who == "storyteller" else [who], fields)
+            ev["true"] = decision.is_true(answer)
+        self._push(ev)
         return answer
 
     def fork(self, answerers: dict[str, Answerer], default_answerer: Answerer | None = None,
@@ -376,7 +392,10 @@ class Game:
     def log_answer(self, who: str, kind: str, answer: Any, seq: int) -> None:
         """The `decision` event of a player's answer whose decision has no ability or key
         in its context (a vote, a day action): as `decide` writes it."""
-        self._event("decision", [who], {"kind": kind, "who": who, "answer": answer, "seq": seq})
+        phase = self.phase
+        self._push({"type": "decision", "phase": phase,
+                    "number": self.night if phase == "night" else self.day,
+                    "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq})
 
     def record_input(self, kind: str, who: str, answer: Any) -> None:
         """Log an input pushed by the table (a day action, a ruling: `engine/inputs.py`) as a
@@ -723,10 +742,15 @@ class Game:
         else:
             ans = self.decide(PlayerChoice(kind, who, cands, count, optional, prompt,
                                            {"ability": ab_id, "player": who}, check))
+        phase = self.phase
         if ans is None:
-            self.emit("declined", [who], player=who, ability=ab_id)
+            self._push({"type": "declined", "phase": phase,
+                        "number": self.night if phase == "night" else self.day,
+                        "visible_to": [who], "player": who, "ability": ab_id})
             return None
-        self.emit("choice", [who], player=who, ability=ab_id, players=ans)
+        self._push({"type": "choice", "phase": phase,
+                    "number": self.night if phase == "night" else self.day,
+                    "visible_to": [who], "player": who, "ability": ab_id, "players": ans})
         if ab is not None and self._asked_again(player, ab, ans):
             first, base = list(ans), check
             d = PlayerChoice(kind, who, cands, count, False, prompt,
@@ -761,10 +785,14 @@ class Game:
             raise IllegalAnswer(PlayerChoice(kind, who, cands, count, optional, prompt,
                                              {"ability": ab_id, "player": who}), answer)
         # never the default (a `PlayerChoice` has none): logged, as `decide` logs it
-        fields = {"kind": kind, "who": who, "answer": answer, "seq": seq, "ability": ab_id}
+        phase = self.phase
+        ev = {"type": "decision", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": "storyteller" if who == "storyteller" else [who],
+              "kind": kind, "who": who, "answer": answer, "seq": seq, "ability": ab_id}
         if who == "storyteller":
-            fields["player"] = who
-        self._event("decision", "storyteller" if who == "storyteller" else [who], fields)
+            ev["player"] = who
+        self._push(ev)
         return answer
 
     def _asked_again(self, player: Player, ab: Ability, answer: Any) -> bool:
@@ -844,8 +872,13 @@ class Game:
         if not decision.n_options():
             return None
         info = self.decide(decision)
-        self.emit_fields("learn", [player.name], {"player": player.name,
-                                                  "ability": ab.id if ab else None, **info})
+        phase = self.phase
+        ev = {"type": "learn", "phase": phase,
+              "number": self.night if phase == "night" else self.day,
+              "visible_to": [player.name], "player": player.name,
+              "ability": ab.id if ab else None}
+        ev.update(info)     # as `**info` after those: a key of `info` replaces in place
+        self._push(ev)
         return info
 
     def players_info(self, players: Iterable[Player]) -> list[str]:

@@ -162,7 +162,10 @@ def wake(game: Game, ab: Ability, first: bool) -> None:
     if not ab.wakes(first):
         return
     for q in ab.woken(first):
-        game.emit("wake", "storyteller", player=q.name, ability=ab.id)
+        phase = game.phase
+        game._push({"type": "wake", "phase": phase,
+                    "number": game.night if phase == "night" else game.day,
+                    "visible_to": "storyteller", "player": q.name, "ability": ab.id})
     ab.night(first)
 
 
