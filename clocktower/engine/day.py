@@ -36,7 +36,7 @@ def start_day(game: Game) -> None:
     game.claims_today = {}
     game.exile_called = set()
     game.prompt_now = []
-    game.emit("day", "all")
+    game._push(game._ev0("day", "all"))
     for ab in list(game.hooks("on_day_start")):
         ab.on_day_start()
 
@@ -104,10 +104,7 @@ def nominate(game: Game, by: Player, target: Player,
         raise IllegalAction(why)
     game.nominators.add(by.name)
     game.nominees.add(target.name)
-    phase = game.phase
-    game._push({"type": "nominate", "phase": phase,
-                "number": game.night if phase == "night" else game.day,
-                "visible_to": "all", "by": by.name, "target": target.name})
+    game._push(game._ev2("nominate", "all", "by", by.name, "target", target.name))
     for ab in list(game.hooks("on_nomination")):
         ab.on_nomination(by, target)
     for ab in list(game.hooks("on_nominated")):
@@ -133,11 +130,9 @@ def nominate(game: Game, by: Player, target: Player,
         voters = voting.collect(game, by, target, votes)
     tally = voting.tally(game, voters)
     threshold = voting.threshold(game)
-    phase = game.phase
-    ev = game._push({"type": "nomination", "phase": phase,
-                     "number": game.night if phase == "night" else game.day,
-                     "visible_to": "all", "by": by.name, "target": target.name, "votes": tally,
-                     "voters": [v.name for v in voters], "threshold": threshold})
+    ev = game._push(game._ev5("nomination", "all", "by", by.name, "target", target.name,
+                              "votes", tally, "voters", [v.name for v in voters],
+                              "threshold", threshold))
     game.nominations_today.append(ev)
     voting.record(game, target, tally, threshold)
     for ab in list(game.hooks("on_vote_tallied")):
@@ -157,7 +152,7 @@ def execute(game: Game, p: Player, votes: int | None = None) -> None:
     game.executed_today = p
     game.execution_happened = True
     game.day_over = True
-    game.emit("execution", "all", player=p.name, votes=votes)
+    game._push(game._ev2("execution", "all", "player", p.name, "votes", votes))
     died = False
     # The base rules' win check waits until the execution's reactions have run, died
     # or not (`on_executed`: the Evil Twin, the Fearmonger, the Goblin).
@@ -181,8 +176,8 @@ def end_day(game: Game) -> None:
         game.day_over = True
         for ab in list(game.hooks("on_day_end")):
             ab.on_day_end()
-        game.emit("day_end", "all", executed=game.executed_today.name
-                  if game.executed_today else None)
+        game._push(game._ev1("day_end", "all", "executed", game.executed_today.name
+                             if game.executed_today else None))
         game.check_win()
     except GameOver:
         pass

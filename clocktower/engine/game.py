@@ -210,13 +210,53 @@ class Game:
             self.on_event(ev)
         return ev
 
+    # The most frequent events of compiled engine code (decisions, choices, information,
+    # nominations, wakes, deaths, the phases) are built whole, by one dict display: the
+    # envelope as `_event` writes it, then n fields given as key, value (`_ev0` .. `_ev5`;
+    # a caller may add more fields before `_push` appends the event). `emit` with keywords
+    # builds the fields' dict and then merges it into the envelope's: about 1,800-2,500
+    # instructions more an event, compiled (docs/architecture.md, "Sixth round").
+    def _ev0(self, etype: str, visible_to: Any) -> dict:
+        phase = self.phase
+        return {"type": etype, "phase": phase,
+                "number": self.night if phase == "night" else self.day,
+                "visible_to": visible_to}
+
+    def _ev1(self, etype: str, visible_to: Any, k1: str, v1: Any) -> dict:
+        phase = self.phase
+        return {"type": etype, "phase": phase,
+                "number": self.night if phase == "night" else self.day,
+                "visible_to": visible_to, k1: v1}
+
+    def _ev2(self, etype: str, visible_to: Any, k1: str, v1: Any, k2: str, v2: Any) -> dict:
+        phase = self.phase
+        return {"type": etype, "phase": phase,
+                "number": self.night if phase == "night" else self.day,
+                "visible_to": visible_to, k1: v1, k2: v2}
+
+    def _ev3(self, etype: str, visible_to: Any, k1: str, v1: Any, k2: str, v2: Any,
+             k3: str, v3: Any) -> dict:
+        phase = self.phase
+        return {"type": etype, "phase": phase,
+                "number": self.night if phase == "night" else self.day,
+                "visible_to": visible_to, k1: v1, k2: v2, k3: v3}
+
+    def _ev4(self, etype: str, visible_to: Any, k1: str, v1: Any, k2: str, v2: Any,
+             k3: str, v3: Any, k4: str, v4: Any) -> dict:
+        phase = self.phase
+        return {"type": etype, "phase": phase,
+                "number": self.night if phase == "night" else self.day,
+                "visible_to": visible_to, k1: v1, k2: v2, k3: v3, k4: v4}
+
+    def _ev5(self, etype: str, visible_to: Any, k1: str, v1: Any, k2: str, v2: Any,
+             k3: str, v3: Any, k4: str, v4: Any, k5: str, v5: Any) -> dict:
+        phase = self.phase
+        return {"type": etype, "phase": phase,
+                "number": self.night if phase == "night" else self.day,
+                "visible_to": visible_to, k1: v1, k2: v2, k3: v3, k4: v4, k5: v5}
+
     def _push(self, ev: dict) -> dict:
-        """Append an event built whole by the caller (one dict display: the envelope as
-        `_event` writes it, then the fields) and hand it to `on_event`. For the most frequent
-        events of compiled engine code (decisions, choices, information, nominations,
-        wakes): `emit` with keywords builds the fields' dict and then merges it into the
-        envelope's, about 1,800-2,500 instructions more an event (docs/architecture.md,
-        "Sixth round")."""
+        """Append an event built by `_ev0` .. `_ev5` to the log and hand it to `on_event`."""
         self.log.append(ev)
         if self.on_event is not None:
             self.on_event(ev)
@@ -246,11 +286,8 @@ class Game:
         if answer is decision.default or (answer == decision.default
                                           and type(answer) is type(decision.default)):
             return answer
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": decision.kind, "who": who, "answer": answer, "seq": seq}
+        ev = self._ev4("decision", "storyteller" if who == "storyteller" else [who],
+                       "kind", decision.kind, "who", who, "answer", answer, "seq", seq)
         ctx = decision.context
         if ctx:
             if "ability" in ctx:
@@ -392,10 +429,8 @@ class Game:
     def log_answer(self, who: str, kind: str, answer: Any, seq: int) -> None:
         """The `decision` event of a player's answer whose decision has no ability or key
         in its context (a vote, a day action): as `decide` writes it."""
-        phase = self.phase
-        self._push({"type": "decision", "phase": phase,
-                    "number": self.night if phase == "night" else self.day,
-                    "visible_to": [who], "kind": kind, "who": who, "answer": answer, "seq": seq})
+        self._push(self._ev4("decision", [who], "kind", kind, "who", who, "answer", answer,
+                             "seq", seq))
 
     def record_input(self, kind: str, who: str, answer: Any) -> None:
         """Log an input pushed by the table (a day action, a ruling: `engine/inputs.py`) as a
@@ -595,9 +630,10 @@ class Game:
                 return False
         effect.target.effects.append(effect)
         src = effect.source
-        self.emit("effect", "storyteller", kind=effect.kind, target=effect.target.name,
-                  source=_name(holder(src)) if src is not None else None,
-                  ability=src.id if src is not None else None)
+        self._push(self._ev4("effect", "storyteller", "kind", effect.kind,
+                             "target", effect.target.name,
+                             "source", _name(holder(src)) if src is not None else None,
+                             "ability", src.id if src is not None else None))
         return True
 
     def _expire(self, moment: str) -> None:
@@ -742,15 +778,10 @@ class Game:
         else:
             ans = self.decide(PlayerChoice(kind, who, cands, count, optional, prompt,
                                            {"ability": ab_id, "player": who}, check))
-        phase = self.phase
         if ans is None:
-            self._push({"type": "declined", "phase": phase,
-                        "number": self.night if phase == "night" else self.day,
-                        "visible_to": [who], "player": who, "ability": ab_id})
+            self._push(self._ev2("declined", [who], "player", who, "ability", ab_id))
             return None
-        self._push({"type": "choice", "phase": phase,
-                    "number": self.night if phase == "night" else self.day,
-                    "visible_to": [who], "player": who, "ability": ab_id, "players": ans})
+        self._push(self._ev3("choice", [who], "player", who, "ability", ab_id, "players", ans))
         if ab is not None and self._asked_again(player, ab, ans):
             first, base = list(ans), check
             d = PlayerChoice(kind, who, cands, count, False, prompt,
@@ -785,11 +816,9 @@ class Game:
             raise IllegalAnswer(PlayerChoice(kind, who, cands, count, optional, prompt,
                                              {"ability": ab_id, "player": who}), answer)
         # never the default (a `PlayerChoice` has none): logged, as `decide` logs it
-        phase = self.phase
-        ev = {"type": "decision", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": "storyteller" if who == "storyteller" else [who],
-              "kind": kind, "who": who, "answer": answer, "seq": seq, "ability": ab_id}
+        ev = self._ev5("decision", "storyteller" if who == "storyteller" else [who],
+                       "kind", kind, "who", who, "answer", answer, "seq", seq,
+                       "ability", ab_id)
         if who == "storyteller":
             ev["player"] = who
         self._push(ev)
@@ -872,11 +901,8 @@ class Game:
         if not decision.n_options():
             return None
         info = self.decide(decision)
-        phase = self.phase
-        ev = {"type": "learn", "phase": phase,
-              "number": self.night if phase == "night" else self.day,
-              "visible_to": [player.name], "player": player.name,
-              "ability": ab.id if ab else None}
+        ev = self._ev2("learn", [player.name], "player", player.name,
+                       "ability", ab.id if ab else None)
         ev.update(info)     # as `**info` after those: a key of `info` replaces in place
         self._push(ev)
         return info
@@ -946,10 +972,11 @@ class Game:
             self.deaths_tonight.append(p)
         else:
             self.deaths_today.append(p)
-        fields = {"player": p.name, "cause": cause, "by": by.name if by else None}
+        ev = self._ev3("death", "all" if self.phase == "day" else "storyteller",
+                       "player", p.name, "cause", cause, "by", by.name if by else None)
         if extra:
-            fields.update(extra)
-        self.emit_fields("death", "all" if self.phase == "day" else "storyteller", fields)
+            ev.update(extra)
+        self._push(ev)
 
     # ------------------------------------------------------------------ character change
     def change_character(self, player: Player, new: str, alignment: str | None = None,

@@ -102,7 +102,7 @@ def run_night(game: Game, at_dusk: Callable[[], None] | None = None) -> None:
     first = game.night == 1
     game.deaths_tonight = []
     game._expire("dusk")
-    game.emit("night", "all")
+    game._push(game._ev0("night", "all"))
     for p in game.players:
         if p.tokens.pop("learn_character_tonight", False):
             game.emit("learn", [p.name], player=p.name, ability=None,
@@ -162,10 +162,7 @@ def wake(game: Game, ab: Ability, first: bool) -> None:
     if not ab.wakes(first):
         return
     for q in ab.woken(first):
-        phase = game.phase
-        game._push({"type": "wake", "phase": phase,
-                    "number": game.night if phase == "night" else game.day,
-                    "visible_to": "storyteller", "player": q.name, "ability": ab.id})
+        game._push(game._ev2("wake", "storyteller", "player", q.name, "ability", ab.id))
     ab.night(first)
 
 
@@ -182,6 +179,6 @@ def dawn(game: Game) -> None:
     game._expire("dawn")
     for ab in list(game.hooks("on_dawn")):
         ab.on_dawn()
-    game.emit("dawn", "all", deaths=[p.name for p in game.deaths_tonight
-                                     if not p.alive])
+    game._push(game._ev1("dawn", "all",
+                         "deaths", [p.name for p in game.deaths_tonight if not p.alive]))
     game.check_win()

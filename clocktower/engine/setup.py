@@ -310,8 +310,9 @@ def finish_setup(game: "Game", bluffs: list[str] | None = None,
     game.emit("bluffs", "storyteller", characters=list(game.bluffs))
     for p in game.players:
         shown = p.thinks or p.character
-        game.emit("learn", [p.name], player=p.name, ability="setup", character=shown,
-                  alignment=p.alignment if not p.thinks else D.get(shown).default_alignment)
+        game._push(game._ev4("learn", [p.name], "player", p.name, "ability", "setup",
+                             "character", shown, "alignment", p.alignment if not p.thinks
+                             else D.get(shown).default_alignment))
     # An evil Traveller learns who the Demon is (our ruling: see docs/architecture.md).
     evil_travellers = [p for p in game.players if p.traveller and p.alignment == "evil"]
     demons = [p.name for p in game.players if D.get(p.character).team == "demon"] \
