@@ -68,12 +68,14 @@ def test_every_event_of_many_games_is_in_the_catalogue(script):
 
 
 def _emit_types(path: Path) -> list[tuple[int, object]]:
-    """(line, first argument) of every `<x>.emit(...)`, `<x>.emit_fields(...)` and
-    `<x>._event(...)` (the builder they share: decisions and inputs) call in a source file."""
+    """(line, first argument) of every `<x>.emit(...)`, `<x>.emit_fields(...)`,
+    `<x>._event(...)` (the builder they share: inputs) and `<x>._ev0(...)` .. `_ev5(...)`
+    (the frequent events built whole: decisions, choices, ...) call in a source file."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr in ("emit", "emit_fields", "_event"):
+                and node.func.attr in ("emit", "emit_fields", "_event", "_ev0", "_ev1",
+                                       "_ev2", "_ev3", "_ev4", "_ev5"):
             arg = node.args[0] if node.args else None
             if node.func.attr == "_event" and isinstance(arg, ast.Name) and arg.id == "etype":
                 continue        # emit_fields handing its own type to the builder
