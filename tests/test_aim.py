@@ -71,3 +71,25 @@ def test_with_four_alive_or_fewer_only_the_demon_counts(monkeypatch):
     assert aim_scores(table, "Ann", d, R.MINION_UNTIL) is d
     monkeypatch.setattr(R, "MINION_WORTH", 0.0)
     assert aim_scores(table, "Ann", d, 7) is d
+
+
+@pytest.mark.parametrize("worth, nominee", [(0.0, None), (1.0, "Gus")])
+def test_no_coin_toss_below_the_lead(monkeypatch, worth, nominee):
+    """AIM_LEAD: a good bot nominates and votes only for a nominee whose score is at least
+    AIM_LEAD times the mean score of the other living players. By the Demon chance alone
+    (MINION_WORTH 0) nobody stands out (Bob, the first of the claimants alike, is 1.14
+    times the mean): no nomination and no hand; by the evil chance (1.0) Gus does."""
+    monkeypatch.setattr(R, "MINION_WORTH", worth)
+    monkeypatch.setattr(R, "AIM_LEAD", 1.3)
+    bot, view, _table = _silent_gus(monkeypatch)
+    living = [n for n in view.living if n != "Ann"]
+    got = bot.fast_day_action(view, living, [], None)
+    assert got == (None if nominee is None else {"nominate": nominee})
+    bot.nominee = "Bob"
+    assert bot.fast_vote(view) is False
+    bot.nominee = "Gus"
+    assert bot.fast_vote(view) is (nominee == "Gus")
+    monkeypatch.setattr(R, "AIM_LEAD", 0.0)
+    bot._topc = None
+    bot.nominee = "Bob"
+    assert bot.fast_vote(view) is (worth == 0.0)

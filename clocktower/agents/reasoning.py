@@ -76,6 +76,10 @@ NEAR_TOP = 0.75
 # 0 plays the games of the Demon chance alone (before the eighth session), byte for byte.
 MINION_WORTH = 0.0
 MINION_UNTIL = 4
+# While more than MINION_UNTIL live, a good bot nominates and votes only for a nominee whose
+# score is at least AIM_LEAD times the mean score of the other living players (a flat belief
+# makes an execution a coin toss); 0: no such bar (the games before the eighth session).
+AIM_LEAD = 0.0
 EVIL_TEAMS = ("minion", "demon")
 # A player the public facts prove good (their chance of being evil below this, for this bot)
 # is never nominated or voted for by a good bot.
@@ -583,6 +587,8 @@ class ReasoningBot:
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
+        if AIM_LEAD > 0.0 and self._topc is not None and mine < self._topc[5]:
+            return False                # a coin toss (AIM_LEAD)
         if not self._may_execute(view, table, target, demon):
             return False
         doomed = about_to_die(view)
@@ -741,8 +747,11 @@ class ReasoningBot:
         living = view.living
         p = aim_scores(table, self.name, demon, len(living))    # (a good bot's: evil's
         # own hands and nominations read `good_demon_belief` with its seat's `aim_scores`)
-        top = max((p.get(n, 0.0) for n in living if n != self.name), default=0.0)
-        self._topc = (table.version, p, top, len(living), demon)
+        others = [p.get(n, 0.0) for n in living if n != self.name]
+        top = max(others, default=0.0)
+        bar = AIM_LEAD * sum(others) / len(others) \
+            if AIM_LEAD > 0.0 and others and len(living) > MINION_UNTIL else 0.0
+        self._topc = (table.version, p, top, len(living), demon, bar)
         return p, top, len(living)
 
     def _demon_chances(self, view, table: Table) -> dict[str, float]:
@@ -826,6 +835,8 @@ class ReasoningBot:
         demon = self._demon_chances(view, table).get(best, 0.0)
         if mine <= 0.0 or mine < NEAR_TOP * top:
             return None
+        if AIM_LEAD > 0.0 and self._topc is not None and mine < self._topc[5]:
+            return None                 # a coin toss (AIM_LEAD)
         if not self._may_execute(view, table, best, demon):
             return None
         if n_living == 4 and demon < SURE_AT_FOUR and self._lone_demon(view, table):
