@@ -78,7 +78,8 @@ MINION_WORTH = 0.0
 MINION_UNTIL = 4
 # While more than MINION_UNTIL live, a good bot nominates and votes only for a nominee whose
 # score is at least AIM_LEAD times the mean score of the other living players (a flat belief
-# makes an execution a coin toss); 0: no such bar (the games before the eighth session).
+# makes an execution a coin toss; `aim_bar`); an evil bot's good-looking nominations and
+# hands keep the same bar. 0: no such bar (the games before the eighth session).
 AIM_LEAD = 0.0
 EVIL_TEAMS = ("minion", "demon")
 # A player the public facts prove good (their chance of being evil below this, for this bot)
@@ -632,7 +633,8 @@ class ReasoningBot:
         top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
         mine = p.get(target, 0.0)
         as_good = mine > 0.0 and mine >= NEAR_TOP * top \
-            and (doomed is None or mine > p.get(doomed, 0.0))
+            and (doomed is None or mine > p.get(doomed, 0.0)) \
+            and (AIM_LEAD <= 0.0 or mine >= aim_bar(p, view.living, self.name))
         if not as_good or target not in team:
             return as_good
         with_me, without = self._vote_reaches(view, table, team, target)
@@ -747,11 +749,9 @@ class ReasoningBot:
         living = view.living
         p = aim_scores(table, self.name, demon, len(living))    # (a good bot's: evil's
         # own hands and nominations read `good_demon_belief` with its seat's `aim_scores`)
-        others = [p.get(n, 0.0) for n in living if n != self.name]
-        top = max(others, default=0.0)
-        bar = AIM_LEAD * sum(others) / len(others) \
-            if AIM_LEAD > 0.0 and others and len(living) > MINION_UNTIL else 0.0
-        self._topc = (table.version, p, top, len(living), demon, bar)
+        top = max((p.get(n, 0.0) for n in living if n != self.name), default=0.0)
+        self._topc = (table.version, p, top, len(living), demon,
+                      aim_bar(p, living, self.name))
         return p, top, len(living)
 
     def _demon_chances(self, view, table: Table) -> dict[str, float]:
@@ -825,6 +825,8 @@ class ReasoningBot:
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             if p.get(best, 0.0) < NEAR_TOP * top and len(view.living) > ENDGAME:
                 return None             # a good player would not nominate them now: wait
+            if AIM_LEAD > 0.0 and p.get(best, 0.0) < aim_bar(p, view.living, self.name):
+                return None             # ... nor a coin toss (AIM_LEAD)
             return {"nominate": best}
         test = self._virgin_test(view, table, living)
         if test is not None:
@@ -1345,6 +1347,15 @@ def aim_scores(table: Table, me: str, demon: dict[str, float],
         return demon
     e = table.evil_chances(me)
     return {n: d + w * max(e.get(n, 0.0) - d, 0.0) for n, d in demon.items()}
+
+
+def aim_bar(p: dict[str, float], living: list[str], me: str) -> float:
+    """The least score a good player `me` nominates or votes for (AIM_LEAD times the mean
+    score `p` of the living others) while more than MINION_UNTIL live; 0 otherwise."""
+    if AIM_LEAD <= 0.0 or len(living) <= MINION_UNTIL:
+        return 0.0
+    others = [p.get(n, 0.0) for n in living if n != me]
+    return AIM_LEAD * sum(others) / len(others) if others else 0.0
 
 
 def good_demon_belief(table: Table, me: str) -> dict[str, float]:
