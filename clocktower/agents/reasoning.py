@@ -74,7 +74,12 @@ NEAR_TOP = 0.75
 # nomination, the vote, NEAR_TOP and the comparison with the player about to die; an evil
 # bot's hand made to look good (`_evil_vote`) reads its seat's doubts with the same score.
 # 0 plays the games of the Demon chance alone (before the eighth session), byte for byte.
-MINION_WORTH = 0.0
+# Tuned on seeds 20000-20999 (Trouble Brewing 7 / 10 / 13, 1,000 games a count): executions
+# hit evil 1.12 / 1.13 / 1.18x the random pick at 0, 1.15 / 1.21 / 1.25x at 0.5, 1.25 /
+# 1.27 / 1.28x at 1, 1.29 / 1.29 / 1.30x at 2, good's wins flat (55.6-60.7%). Measured at 1
+# on seeds 50000+ (docs/bots.md, "Aiming at evil players (eighth session)"): 1.12 / 1.15 /
+# 1.15x -> 1.21 / 1.32 / 1.25x, good wins 58.9 / 59.0 / 54.5% -> 57.3 / 60.3 / 56.5%.
+MINION_WORTH = 1.0
 MINION_UNTIL = 4
 # While more than MINION_UNTIL live, a good bot nominates and votes only for a nominee whose
 # score is at least AIM_LEAD times the mean score of the other living players (a flat belief
@@ -814,7 +819,8 @@ class ReasoningBot:
                 return {"nominate": wins[0]}
             top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
             first = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
-            if first in team and first not in self.demons and doomed is None \
+            if first in team and first not in self.demons and first not in avoid \
+                    and doomed is None \
                     and p.get(first, 0.0) > 0.0 and len(view.living) > ENDGAME:
                 # The table's top suspect is a teammate Minion: a good player holding the
                 # public beliefs would nominate them, and the town will (a Minion lost
