@@ -218,15 +218,16 @@ def test_the_twins_and_the_fearmonger_play_for_their_endings():
 
 def test_the_politician_wins_by_being_most_responsible():
     """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
-    good loses it can be the player most responsible (seed 778 since the Demon kills by
+    good loses it can be the player most responsible (seed 156 since the good bots aim at
+    evil players, Minions too, eighth session; seed 778 since the Demon kills by
     what a kill is worth and the checks that go through the players are weighed in every
     hypothesis, seventh session; seed 463 since evil votes from its own seat's doubts,
     fifth session; seed 341 since the good bots read votes by the
     count, fourth session; before, seed 77: it turns evil and wins, since
     evil's hands on teammates follow a good player's; seed 988 between the good bots'
     reading of evil's plays, third session, and then)."""
-    g = play_game("alternate-endings", 10, 778,
-                  agents={m: ReasoningBot(778, m) for m in NAMES[:10]})
+    g = play_game("alternate-endings", 10, 156,
+                  agents={m: ReasoningBot(156, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     who = _setup(g)
     pol = next(n for n, (c, _a) in who.items() if c == "politician")
@@ -302,9 +303,10 @@ def test_evil_nominates_and_votes_a_saint_when_its_own_hands_suffice():
     fourth session; before, seeds 200-299: in the first hundred none ended so once the
     good bots read evil's votes, third session; seeds 500-699 since the sixth session's
     changes to Alternate Endings' beliefs and Demon bluffs: one such nomination in
-    500-599, three in 600-699)."""
+    500-599, three in 600-699; seeds 600-799 since the good bots aim at evil players,
+    eighth session: one such ending, three such nominations)."""
     noms = 0
-    ends = _endings("alternate-endings", 7, range(500, 700))
+    ends = _endings("alternate-endings", 7, range(600, 800))
     assert ("evil", "saint_executed") in ends
     for gs in ends.values():
         for g in gs:

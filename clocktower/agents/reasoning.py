@@ -63,6 +63,29 @@ SURE_AT_FOUR = 0.55
 LONE_DEMON = 1.5
 # It votes for a nominee whose chance is at least this share of its top suspect's.
 NEAR_TOP = 0.75
+# A good bot aims at what an execution is worth, not only at the Demon: a living player's
+# score is their Demon chance (the target chance: `Table.target_chances`) plus MINION_WORTH
+# times their Minion chance (evil, not the Demon: `Table.evil_chances` less the Demon's), while
+# more than MINION_UNTIL players live. A Minion executed takes an evil vote from the final
+# three, a droisoner's misinformation, a Scarlet Woman's catch of the Demon's execution; with
+# four alive or fewer only the Demon's execution saves good (the night then leaves three:
+# the final-three arithmetic), so the score is the Demon chance alone, as are SURE_AT_FOUR,
+# the lone-Demon rule and the Mayor's peace. The score replaces the Demon chance in the
+# nomination, the vote, NEAR_TOP and the comparison with the player about to die; an evil
+# bot's hand made to look good (`_evil_vote`) reads its seat's doubts with the same score.
+# 0 plays the games of the Demon chance alone (before the eighth session), byte for byte.
+# Tuned on seeds 20000-20999 (Trouble Brewing 7 / 10 / 13, 1,000 games a count): executions
+# hit evil 1.12 / 1.13 / 1.18x the random pick at 0, 1.15 / 1.21 / 1.25x at 0.5, 1.25 /
+# 1.27 / 1.28x at 1, 1.29 / 1.29 / 1.30x at 2, good's wins flat (55.6-60.7%). Measured at 1
+# on seeds 50000+ (docs/bots.md, "Aiming at evil players (eighth session)"): 1.12 / 1.15 /
+# 1.15x -> 1.21 / 1.32 / 1.25x, good wins 58.9 / 59.0 / 54.5% -> 57.3 / 60.3 / 56.5%.
+MINION_WORTH = 1.0
+MINION_UNTIL = 4
+# While more than MINION_UNTIL live, a good bot nominates and votes only for a nominee whose
+# score is at least AIM_LEAD times the mean score of the other living players (a flat belief
+# makes an execution a coin toss; `aim_bar`); an evil bot's good-looking nominations and
+# hands keep the same bar. 0: no such bar (the games before the eighth session).
+AIM_LEAD = 0.0
 EVIL_TEAMS = ("minion", "demon")
 # A player the public facts prove good (their chance of being evil below this, for this bot)
 # is never nominated or voted for by a good bot.
@@ -562,14 +585,17 @@ class ReasoningBot:
         p, top, n_living = self._top(view, table)
         if n_living > 5 and not view.alive(self.name):
             return False                # a ghost vote is kept for the last days
-        mine = p.get(target, 0.0)
-        if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+        mine = p.get(target, 0.0)       # its score (MINION_WORTH); the Demon chance, `demon`
+        demon = self._demon_chances(view, table).get(target, 0.0)
+        if n_living == 4 and demon < SURE_AT_FOUR and self._lone_demon(view, table):
             return False
-        if n_living == 3 and mine < SURE_AT_FOUR and self._peace_wins(view, table):
+        if n_living == 3 and demon < SURE_AT_FOUR and self._peace_wins(view, table):
             return False
         if mine < NEAR_TOP * top or mine <= 0.0:
             return False
-        if not self._may_execute(view, table, target, mine):
+        if AIM_LEAD > 0.0 and self._topc is not None and mine < self._topc[5]:
+            return False                # a coin toss (AIM_LEAD)
+        if not self._may_execute(view, table, target, demon):
             return False
         doomed = about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
@@ -607,11 +633,13 @@ class ReasoningBot:
         # Its seat's own doubts: the public record with itself good, as a good player
         # in its seat would read it (`good_demon_belief`), not the table's shared view
         # (which every evil voter would share, a bloc the reading finds).
-        p = good_demon_belief(table, self.name)
+        p = aim_scores(table, self.name, good_demon_belief(table, self.name),
+                       len(view.living))
         top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
         mine = p.get(target, 0.0)
         as_good = mine > 0.0 and mine >= NEAR_TOP * top \
-            and (doomed is None or mine > p.get(doomed, 0.0))
+            and (doomed is None or mine > p.get(doomed, 0.0)) \
+            and (AIM_LEAD <= 0.0 or mine >= aim_bar(p, view.living, self.name))
         if not as_good or target not in team:
             return as_good
         with_me, without = self._vote_reaches(view, table, team, target)
@@ -678,7 +706,7 @@ class ReasoningBot:
                                               self._demon_self(view, table))
         if not view.alive(self.name) and len(view.living) > 5:
             return False
-        p, _top, n_living = self._top(view, table)
+        p, n_living = self._demon_chances(view, table), len(view.living)
         mine = p.get(target, 0.0)
         doomed = about_to_die(view)
         if doomed is not None and p.get(doomed, 0.0) <= mine:
@@ -693,7 +721,7 @@ class ReasoningBot:
             return mine[0] if mine else None
         if about_to_die(view) is not None:
             return None
-        p, _top, n_living = self._top(view, table)
+        p, n_living = self._demon_chances(view, table), len(view.living)
         best = min(living, key=lambda n: (p.get(n, 0.0), table.seat[n]))
         return best if p.get(best, 0.0) < FLIP_SAFE / max(n_living - 1, 1) else None
 
@@ -716,16 +744,26 @@ class ReasoningBot:
         return True
 
     def _top(self, view, table: Table) -> tuple[dict[str, float], float, int]:
-        """(its Demon chances, the best among the other living, how many live), kept while
-        the public record is unchanged (a day's votes)."""
+        """(its scores: the Demon chances with MINION_WORTH of the Minion chances added
+        (`aim_scores`), the best among the other living, how many live), kept while the
+        public record is unchanged (a day's votes), with the Demon chances (`_demon_chances`)."""
         c = self._topc
         if c is not None and c[0] == table.version:
             return c[1], c[2], c[3]
-        p = self._belief(view, table)
+        demon = self._belief(view, table)
         living = view.living
+        p = aim_scores(table, self.name, demon, len(living))    # (a good bot's: evil's
+        # own hands and nominations read `good_demon_belief` with its seat's `aim_scores`)
         top = max((p.get(n, 0.0) for n in living if n != self.name), default=0.0)
-        self._topc = (table.version, p, top, len(living))
+        self._topc = (table.version, p, top, len(living), demon,
+                      aim_bar(p, living, self.name))
         return p, top, len(living)
+
+    def _demon_chances(self, view, table: Table) -> dict[str, float]:
+        """Its Demon chances (`_belief`), kept with `_top`'s answer."""
+        self._top(view, table)
+        assert self._topc is not None
+        return self._topc[4]
 
     def fast_day_action(self, view, nominees: list[str], uses: list[dict],
                         exiles: list[str] | None) -> dict | None:
@@ -770,7 +808,8 @@ class ReasoningBot:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
                 return None                     # a good player is about to die: wait
-            p = good_demon_belief(table, self.name)    # its seat's doubts (`_evil_vote`)
+            p = aim_scores(table, self.name, good_demon_belief(table, self.name),
+                           len(view.living))    # its seat's doubts (`_evil_vote`)
             good = [n for n in living if n not in team]
             wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
             avoid = evil_avoids(self, view, table)
@@ -780,7 +819,8 @@ class ReasoningBot:
                 return {"nominate": wins[0]}
             top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
             first = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
-            if first in team and first not in self.demons and doomed is None \
+            if first in team and first not in self.demons and first not in avoid \
+                    and doomed is None \
                     and p.get(first, 0.0) > 0.0 and len(view.living) > ENDGAME:
                 # The table's top suspect is a teammate Minion: a good player holding the
                 # public beliefs would nominate them, and the town will (a Minion lost
@@ -791,20 +831,25 @@ class ReasoningBot:
             best = max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
             if p.get(best, 0.0) < NEAR_TOP * top and len(view.living) > ENDGAME:
                 return None             # a good player would not nominate them now: wait
+            if AIM_LEAD > 0.0 and p.get(best, 0.0) < aim_bar(p, view.living, self.name):
+                return None             # ... nor a coin toss (AIM_LEAD)
             return {"nominate": best}
         test = self._virgin_test(view, table, living)
         if test is not None:
             return {"nominate": test}
         p, top, n_living = self._top(view, table)
         best = max(living, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
-        mine = p.get(best, 0.0)
+        mine = p.get(best, 0.0)         # its score (MINION_WORTH); the Demon chance, `demon`
+        demon = self._demon_chances(view, table).get(best, 0.0)
         if mine <= 0.0 or mine < NEAR_TOP * top:
             return None
-        if not self._may_execute(view, table, best, mine):
+        if AIM_LEAD > 0.0 and self._topc is not None and mine < self._topc[5]:
+            return None                 # a coin toss (AIM_LEAD)
+        if not self._may_execute(view, table, best, demon):
             return None
-        if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
+        if n_living == 4 and demon < SURE_AT_FOUR and self._lone_demon(view, table):
             return None
-        if n_living == 3 and mine < SURE_AT_FOUR and self._peace_wins(view, table):
+        if n_living == 3 and demon < SURE_AT_FOUR and self._peace_wins(view, table):
             return None
         if doomed is not None and mine <= p.get(doomed, 0.0):
             return None
@@ -1296,6 +1341,27 @@ def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
     if _world_rules(cid).get("wake") == "died_tonight":
         return table.died.get(me) == ("night", night)
     return table.alive_at_night(me, night) or night == 1
+
+
+def aim_scores(table: Table, me: str, demon: dict[str, float],
+               n_living: int) -> dict[str, float]:
+    """name -> what executing them is worth to the good player `me` (MINION_WORTH): its
+    Demon chances `demon` plus MINION_WORTH times the Minion chance (evil, less the Demon
+    chance), while more than MINION_UNTIL live; `demon` itself otherwise."""
+    w = MINION_WORTH
+    if w <= 0.0 or n_living <= MINION_UNTIL:
+        return demon
+    e = table.evil_chances(me)
+    return {n: d + w * max(e.get(n, 0.0) - d, 0.0) for n, d in demon.items()}
+
+
+def aim_bar(p: dict[str, float], living: list[str], me: str) -> float:
+    """The least score a good player `me` nominates or votes for (AIM_LEAD times the mean
+    score `p` of the living others) while more than MINION_UNTIL live; 0 otherwise."""
+    if AIM_LEAD <= 0.0 or len(living) <= MINION_UNTIL:
+        return 0.0
+    others = [p.get(n, 0.0) for n in living if n != me]
+    return AIM_LEAD * sum(others) / len(others) if others else 0.0
 
 
 def good_demon_belief(table: Table, me: str) -> dict[str, float]:
