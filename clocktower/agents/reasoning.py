@@ -63,6 +63,20 @@ SURE_AT_FOUR = 0.55
 LONE_DEMON = 1.5
 # It votes for a nominee whose chance is at least this share of its top suspect's.
 NEAR_TOP = 0.75
+# Vote counting (eighth session, measured on Regalia; docs/bots.md "Regalia's executions
+# (eighth session)"). HOLD_NEAR < 1: a good bot keeps its hand down on a nominee when a
+# living player not yet nominated today is likelier the Demon by more than 1 / HOLD_NEAR
+# (the hand would raise the bar that player's nomination must beat); 1.0: off.
+# GHOST_CARRY <= 1: a dead good bot spends its ghost vote before the last days on its
+# likeliest Demon at this chance or more when its hand carries the vote; above 1: off.
+HOLD_NEAR = 1.0
+GHOST_CARRY = 2.0
+# A good bot's aim: its Demon chance plus MINION_AIM times the rest of its evil chance (a
+# Minion's execution is worth something too); 0: the Demon chance alone.
+MINION_AIM = 0.0
+# With MINION_AIM on, evil bots nominate and vote by that aim from their seats too (as a
+# good player there would: `good_aim`); off, by the Demon chance alone.
+EVIL_AIMS = True
 EVIL_TEAMS = ("minion", "demon")
 # A player the public facts prove good (their chance of being evil below this, for this bot)
 # is never nominated or voted for by a good bot.
@@ -534,6 +548,17 @@ class ReasoningBot:
             return table.public_demon()
         return table.target_chances(self.name)
 
+    def _aim(self, view, table: Table) -> dict[str, float]:
+        """name -> what executing them is worth to this bot, for its nominations and hands:
+        its Demon chance (`_belief`), plus MINION_AIM times the rest of its evil chance
+        for a good bot (a Minion's execution is worth something too: one evil vote and
+        ability fewer; eighth session)."""
+        p = self._belief(view, table)
+        if MINION_AIM <= 0.0 or self._evil(view):
+            return p
+        e = table.evil_chances(self.name)
+        return {n: x + MINION_AIM * max(e.get(n, 0.0) - x, 0.0) for n, x in p.items()}
+
     def _trust(self, view, table: Table) -> dict[str, float]:
         """name -> chance of being evil as the table saw it at the day's end (lower: more
         trusted)."""
@@ -560,9 +585,10 @@ class ReasoningBot:
         if self._evil(view):
             return self._evil_vote(view, table, target)
         p, top, n_living = self._top(view, table)
-        if n_living > 5 and not view.alive(self.name):
-            return False                # a ghost vote is kept for the last days
         mine = p.get(target, 0.0)
+        if n_living > 5 and not view.alive(self.name) \
+                and not self._ghost_carries(view, table, target, mine, top):
+            return False                # a ghost vote is kept for the last days
         if n_living == 4 and mine < SURE_AT_FOUR and self._lone_demon(view, table):
             return False
         if n_living == 3 and mine < SURE_AT_FOUR and self._peace_wins(view, table):
@@ -571,8 +597,33 @@ class ReasoningBot:
             return False
         if not self._may_execute(view, table, target, mine):
             return False
+        if HOLD_NEAR < 1.0 and n_living > ENDGAME and self._held(view, p, target, mine):
+            return False
         doomed = about_to_die(view)
         return doomed is None or mine > p.get(doomed, 0.0)
+
+    def _ghost_carries(self, view, table: Table, target: str, mine: float,
+                       top: float) -> bool:
+        """Whether a dead good bot spends its ghost vote before the last days: the nominee
+        is its likeliest Demon, at GHOST_CARRY or more, and the vote under way reaches the
+        execution bar with its hand and not without it (`_vote_reaches`)."""
+        if not view.ghost_vote(self.name) or mine < GHOST_CARRY or mine < top:
+            return False
+        with_me, without = self._vote_reaches(view, table, set(), target)
+        return with_me and not without
+
+    def _held(self, view, p: dict[str, float], target: str, mine: float) -> bool:
+        """Whether a good bot keeps its hand down to keep today's bar low for a likelier
+        Demon still to be nominated: a living player not yet nominated today whom it
+        believes likelier than the nominee by more than 1 / HOLD_NEAR, while a living player
+        who has not nominated today remains (someone may still nominate them)."""
+        nominated = view.nominees
+        if not any(view.alive(n) and n not in view.nominators and n != self.name
+                   for n in view.players):
+            return False
+        bar = mine / HOLD_NEAR
+        return any(p.get(n, 0.0) > bar for n in view.living
+                   if n != target and n != self.name and n not in nominated)
 
     def _evil_vote(self, view, table: Table, target: str) -> bool:
         """An evil bot's hand, made to look like a good player's from outside: it raises it
@@ -607,7 +658,7 @@ class ReasoningBot:
         # Its seat's own doubts: the public record with itself good, as a good player
         # in its seat would read it (`good_demon_belief`), not the table's shared view
         # (which every evil voter would share, a bloc the reading finds).
-        p = good_demon_belief(table, self.name)
+        p = good_aim(table, self.name)
         top = max((p.get(n, 0.0) for n in view.living if n != self.name), default=0.0)
         mine = p.get(target, 0.0)
         as_good = mine > 0.0 and mine >= NEAR_TOP * top \
@@ -678,7 +729,7 @@ class ReasoningBot:
                                               self._demon_self(view, table))
         if not view.alive(self.name) and len(view.living) > 5:
             return False
-        p, _top, n_living = self._top(view, table)
+        p, n_living = self._belief(view, table), len(view.living)
         mine = p.get(target, 0.0)
         doomed = about_to_die(view)
         if doomed is not None and p.get(doomed, 0.0) <= mine:
@@ -693,7 +744,7 @@ class ReasoningBot:
             return mine[0] if mine else None
         if about_to_die(view) is not None:
             return None
-        p, _top, n_living = self._top(view, table)
+        p, n_living = self._belief(view, table), len(view.living)
         best = min(living, key=lambda n: (p.get(n, 0.0), table.seat[n]))
         return best if p.get(best, 0.0) < FLIP_SAFE / max(n_living - 1, 1) else None
 
@@ -704,24 +755,28 @@ class ReasoningBot:
         """Whether a good bot may help execute `target` (its Demon chance `mine`): not a
         player the public facts prove good; a nominee whose execution may lose the game
         (a claimed character whose own rule ends the game at its death, a Goblin claim
-        today) only when fairly sure they are the Demon."""
+        today) only when fairly sure they are the Demon (its Demon chance, whatever `mine`
+        aims at: `_aim`)."""
         evil = table.evil_chances(self.name).get(target, 0.0)
         if evil < PROVEN_GOOD:
             return False
         if evil < guard(self, view, table, target):
             return False            # an evil character's ending may follow (`goodplays`)
-        if mine < SURE_RISKY and (risky(table.claims.get(target))
-                                  or view.claims.get(target) in nominee_wins()):
-            return False
+        if risky(table.claims.get(target)) or view.claims.get(target) in nominee_wins():
+            if MINION_AIM > 0.0:
+                mine = self._belief(view, table).get(target, 0.0)
+            if mine < SURE_RISKY:
+                return False
         return True
 
     def _top(self, view, table: Table) -> tuple[dict[str, float], float, int]:
-        """(its Demon chances, the best among the other living, how many live), kept while
-        the public record is unchanged (a day's votes)."""
+        """(its aim, `_aim`: its Demon chances unless MINION_AIM; the best among the other
+        living, how many live), kept while the public record is unchanged (a day's
+        votes)."""
         c = self._topc
         if c is not None and c[0] == table.version:
             return c[1], c[2], c[3]
-        p = self._belief(view, table)
+        p = self._aim(view, table)
         living = view.living
         top = max((p.get(n, 0.0) for n in living if n != self.name), default=0.0)
         self._topc = (table.version, p, top, len(living))
@@ -770,7 +825,7 @@ class ReasoningBot:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
                 return None                     # a good player is about to die: wait
-            p = good_demon_belief(table, self.name)    # its seat's doubts (`_evil_vote`)
+            p = good_aim(table, self.name)      # its seat's doubts (`_evil_vote`)
             good = [n for n in living if n not in team]
             wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
             avoid = evil_avoids(self, view, table)
@@ -1303,6 +1358,19 @@ def good_demon_belief(table: Table, me: str) -> dict[str, float]:
     (`table`) and what `me` knows of itself: a good bot's belief (`bots report` measures it
     with this same function)."""
     return table.demon_chances(me)
+
+
+def good_aim(table: Table, me: str) -> dict[str, float]:
+    """name -> what executing them is worth to a good player `me` from the public record
+    (a good bot's `_aim`, without the veto's targets): the Demon chance
+    (`good_demon_belief`), plus MINION_AIM times the rest of the evil chance (with
+    EVIL_AIMS). An evil bot nominates and votes by it from its seat, as a good player
+    there would."""
+    p = good_demon_belief(table, me)
+    if MINION_AIM <= 0.0 or not EVIL_AIMS:
+        return p
+    e = table.evil_chances(me)
+    return {n: x + MINION_AIM * max(e.get(n, 0.0) - x, 0.0) for n, x in p.items()}
 
 
 class _Fallback(RandomBot):
