@@ -49,6 +49,11 @@ class Counts:
         self.by[table][(key, hit)] += 1
 
 
+def _wins() -> frozenset:
+    from clocktower.agents.reasoning import nominee_wins
+    return nominee_wins()
+
+
 def _mean(rows: list[dict[str, float]], names: list[str]) -> dict[str, float]:
     if not rows:
         return dict.fromkeys(names, 0.0)
@@ -62,6 +67,7 @@ def one_game(sc, players: int, seed: int, out: Counts) -> None:
     align = {p["name"]: p["alignment"] for p in setup["players"]}
     alive = set(char)
     claims: dict[str, str] = {}
+    endings: set[str] = set()           # who claimed a Goblin-like ending (ever)
     t = B.Table(g.view("spectator"))
     at_nom: dict[str, dict] = {}        # nominee -> what the good voters believed then
     day_first: dict | None = None
@@ -88,6 +94,8 @@ def one_game(sc, players: int, seed: int, out: Counts) -> None:
             continue
         if ty == "claim":
             claims[ev["player"]] = ev["character"]
+            if ev["character"] in _wins():
+                endings.add(ev["player"])
         if ty == "nominate":
             living = sorted(alive)
             voters = [n for n in living if align.get(n) == "good"]
@@ -107,7 +115,7 @@ def one_game(sc, players: int, seed: int, out: Counts) -> None:
         if ty == "day_end" and day_first is not None:
             _flow(day_first, noms_today, ev.get("executed"), align, char, out)
         if ty == "execution" and not by_ability:
-            _execution(ev, at_nom.get(ev["player"]), char, align, claims, out)
+            _execution(ev, at_nom.get(ev["player"]), char, align, claims, endings, out)
         t.add(ev)
     g.dispose()
 
@@ -182,7 +190,7 @@ def _flow(first: dict, noms: list[dict], executed: str | None, align: dict, char
 
 
 def _execution(ev: dict, snap: dict | None, char: dict, align: dict, claims: dict,
-               out: Counts) -> None:
+               endings: set[str], out: Counts) -> None:
     who = ev["player"]
     evil = align.get(who) == "evil"
     out.add("executions")
@@ -192,6 +200,11 @@ def _execution(ev: dict, snap: dict | None, char: dict, align: dict, claims: dic
         return
     living = snap["living"]
     out.add("random", sum(align.get(n) == "evil" for n in living) / len(living))
+    # The random pick among the players the town may execute without losing: not a
+    # claimant of a character whose execution wins for its team (the Goblin's claim).
+    safe = [n for n in living if n not in endings]
+    if safe:
+        out.add("random safe", sum(align.get(n) == "evil" for n in safe) / len(safe))
     rank_d = sorted(living, key=lambda n: -snap["demon"][n]).index(who)
     rank_e = sorted(living, key=lambda n: -snap["evil"][n]).index(who)
     top_e = max(living, key=lambda n: snap["evil"][n])
@@ -223,7 +236,9 @@ def report(out: Counts) -> None:
     n = c["executions"]
     print(f"games {c['games']}, good wins {c['good wins'] / max(1, c['games']):.1%}")
     print(f"executions by vote {n}: hit evil {c['executions evil'] / max(1, n):.1%}, "
-          f"random living pick {c['random'] / max(1, n):.1%}")
+          f"random living pick {c['random'] / max(1, n):.1%} (among those the town may "
+          f"execute without losing, not claiming a Goblin-like ending: "
+          f"{c['random safe'] / max(1, n):.1%})")
     d = max(1, c["days"])
     print(f"days {c['days']} (at the first nomination): random {c['days random'] / d:.1%}; "
           f"the good voters' likeliest Demon evil {c['days top demon evil'] / d:.1%} "
