@@ -71,6 +71,9 @@ def one_game(sc, players: int, seed: int, out: Counts) -> None:
     t = B.Table(g.view("spectator"))
     at_nom: dict[str, dict] = {}        # nominee -> what the good voters believed then
     day_first: dict | None = None
+    noms_today: list[dict] = []
+    executed_today: str | None = None
+    flowed = False
     triggered = False
     out.add("games")
     for ev in g.log:
@@ -88,8 +91,14 @@ def one_game(sc, players: int, seed: int, out: Counts) -> None:
             at_nom = {}
             day_first = None
             noms_today: list[dict] = []
+            executed_today: str | None = None
+            flowed = False
         elif ty == "game_over":
             out.add("good wins", ev.get("winner") == "good")
+            if day_first is not None and not flowed:
+                # An execution that ended the game (the Demon's) ends the day with it.
+                _flow(day_first, noms_today, executed_today, align, char, out)
+                flowed = True
         if ev["visible_to"] != "all":
             continue
         if ty == "claim":
@@ -112,8 +121,11 @@ def one_game(sc, players: int, seed: int, out: Counts) -> None:
             at_nom[ev["target"]]["voters"] = list(ev.get("voters", ()))
             at_nom[ev["target"]]["threshold"] = ev.get("threshold", 0)
             noms_today.append(ev)
-        if ty == "day_end" and day_first is not None:
+        if ty == "day_end" and day_first is not None and not flowed:
             _flow(day_first, noms_today, ev.get("executed"), align, char, out)
+            flowed = True
+        if ty == "execution":
+            executed_today = ev["player"]
         if ty == "execution" and not by_ability:
             _execution(ev, at_nom.get(ev["player"]), char, align, claims, endings, out)
         t.add(ev)
