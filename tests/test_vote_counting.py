@@ -70,18 +70,19 @@ def test_a_ghost_vote_is_spent_when_it_carries_the_likeliest_demon():
     GHOST_CARRY, for a nominee who is not her likeliest, or with her ghost vote spent, she
     keeps it."""
     bot = _bot("Ann")
+    t = day_one_table("regalia", REGALIA)      # (not read: typed for the compiled build)
     with pytest.MonkeyPatch.context() as m:
         m.setattr(R, "GHOST_CARRY", 0.4)
         two = _View(dead=["Ann"], ghosts=["Ann"], hands_up=["Cat", "Dan"])
-        assert bot._ghost_carries(two, None, "Bob", 0.5, 0.5)
+        assert bot._ghost_carries(two, t, "Bob", 0.5, 0.5)
         three = _View(dead=["Ann"], ghosts=["Ann"], hands_up=["Cat", "Dan", "Eve"])
-        assert not bot._ghost_carries(three, None, "Bob", 0.5, 0.5)
+        assert not bot._ghost_carries(three, t, "Bob", 0.5, 0.5)
         none = _View(dead=["Ann"], ghosts=["Ann"], hands_up=[])
-        assert not bot._ghost_carries(none, None, "Bob", 0.5, 0.5)
-        assert not bot._ghost_carries(two, None, "Bob", 0.3, 0.3)
-        assert not bot._ghost_carries(two, None, "Bob", 0.5, 0.6)
+        assert not bot._ghost_carries(none, t, "Bob", 0.5, 0.5)
+        assert not bot._ghost_carries(two, t, "Bob", 0.3, 0.3)
+        assert not bot._ghost_carries(two, t, "Bob", 0.5, 0.6)
         spent = _View(dead=["Ann"], hands_up=["Cat", "Dan"])
-        assert not bot._ghost_carries(spent, None, "Bob", 0.5, 0.5)
+        assert not bot._ghost_carries(spent, t, "Bob", 0.5, 0.5)
 
 
 class _Seat:
@@ -123,15 +124,15 @@ def test_the_aim_adds_a_share_of_the_minion_chance():
 
 
 def test_a_risky_nominee_is_guarded_by_the_demon_chance_whatever_the_aim():
-    """A nominee whose execution may lose (a claimed character whose own rule ends the
-    game) needs SURE_RISKY on the Demon chance: the aim's Minion share does not lift a
-    likely Minion over it."""
+    """A nominee whose execution may lose (here Bob, who claimed the Goblin today) needs
+    SURE_RISKY on the Demon chance: the aim's Minion share does not lift a likely Minion
+    over it; Cat, who claimed nothing of the kind, may be executed at the same aim."""
     t = _aim_table()
     bot = _bot("Ann")
     view = _Seat()
+    view.claims = {"Bob": "goblin"}
     with pytest.MonkeyPatch.context() as m:
         m.setattr(R, "MINION_AIM", 0.9)
-        m.setattr(R, "risky", lambda cid: cid == "librarian")
-        m.setattr(R, "guard", lambda *a: 0.0)
         assert bot._belief(view, t)["Bob"] < R.SURE_RISKY
         assert not bot._may_execute(view, t, "Bob", 0.99)
+        assert bot._may_execute(view, t, "Cat", 0.99)
