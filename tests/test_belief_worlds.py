@@ -99,6 +99,41 @@ def test_a_public_use_of_a_minions_ability_says_what_its_user_is():
     assert e["Gus"] > 0.9
 
 
+CONFESSING = {"Ann": "steward", "Bob": "librarian", "Cat": "monk", "Dan": "soldier",
+              "Eve": "fortuneteller", "Fay": "undertaker"}
+
+
+def _goblin_then_bluff(stick: bool, monkeypatch):
+    """Gus claimed the Goblin when nominated on day 1, then the Town Crier with a night's
+    information on day 2."""
+    import clocktower.agents.beliefs as B
+    monkeypatch.setattr(B, "CONFESSIONS_STICK", stick)
+    ev = [{"type": "nominate", "by": "Ann", "target": "Gus", "number": 1, "phase": "day"},
+          {"type": "claim", "player": "Gus", "character": "goblin", "number": 1,
+           "phase": "day"},
+          {"type": "nomination", "by": "Ann", "target": "Gus", "votes": 0, "voters": [],
+           "threshold": 4, "number": 1, "phase": "day"},
+          {"type": "claim", "player": "Gus", "character": "towncrier", "night": 2,
+           "info": {"yes": False}, "number": 2, "phase": "day"}]
+    return _table("regalia", CONFESSING, events=ev)
+
+
+def test_a_confession_is_kept_when_a_later_bluff_follows(monkeypatch):
+    """With CONFESSIONS_STICK on (measured, off: docs/bots.md "(eighth session)"), Gus's
+    claim of the Goblin stays his claim after he claims the Town Crier: he is a Minion to
+    the town (evil, rarely the Demon: `reads.confessions`), and his Town Crier
+    information is no claim of information. Off, the later claim replaces it."""
+    t = _goblin_then_bluff(True, monkeypatch)
+    assert t.exposed == {"Gus": "goblin"} and t.claims["Gus"] == "goblin"
+    assert all(c.who != "Gus" or c.ability is None for c in t.infos)
+    stuck_e, stuck_d = t.public_evil(), t.public_demon()
+    t = _goblin_then_bluff(False, monkeypatch)
+    assert t.claims["Gus"] == "towncrier" and not t.exposed
+    e, d = t.public_evil(), t.public_demon()
+    assert stuck_e["Gus"] > 0.9 and stuck_e["Gus"] > e["Gus"]
+    assert stuck_d["Gus"] < d["Gus"]
+
+
 class _View:
     def __init__(self, dead=()):
         self.dead = set(dead)

@@ -50,9 +50,10 @@ def test_a_script_without_its_own_reads_the_default_table():
 
 
 def test_a_regalia_nomination_is_read_with_regalias_rates():
-    """Regalia's evil voters carry a good nominee less often than good voters (48% against
-    61% in "mid carry 2"), Trouble Brewing's more often (75% against 55%), and nominate a
-    teammate more often (0.357 against 0.233 of a good nominator's rate): a vote and a
+    """Regalia's evil voters carry a good nominee less often than good voters (49% against
+    57% in "mid carry 2", measured again in the eighth session), Trouble Brewing's more
+    often (75% against 55%), and nominate a teammate more often (0.353 against 0.233 of a
+    good nominator's rate): a vote and a
     nomination on Regalia read through Regalia's rates, not Trouble Brewing's."""
     t = day_one_table("regalia", REGALIA)
     add_public(t, type="nominate", by="Ann", target="Bob")
@@ -75,5 +76,47 @@ def test_a_regalia_nomination_is_read_with_regalias_rates():
     pair = (evil[:, ann] == 1) & (evil[:, bob] == 1)
     mate = reads.hand_table(t.sheet)[1] - reads.hand_table(())[1]
     logs = reads.hand_table(t.sheet)[0]
-    assert abs(mate - (math.log(0.357) - math.log(0.233))) < 1e-12
+    raw = _file("hands-regalia.json")
+    assert abs(mate - (math.log(raw["nominate_teammate"]) - math.log(0.233))) < 1e-12
     assert pair.any() and logs != reads.hand_table(())[0]
+
+
+def test_a_script_table_may_carry_its_fitted_power():
+    """Regalia's table carries the power its nominations' evidence is counted at, fitted in
+    its games (`tools/vote_power.py`: 0.45); a table of Regalia reads it, one of Trouble
+    Brewing (no table of its own) keeps the beliefs' VOTE_WEIGHT, and with
+    SCRIPT_VOTE_POWER off Regalia does too."""
+    from clocktower.agents import beliefs as B
+    raw = _file("hands-regalia.json")
+    assert reads.hand_power(tuple(load_script("regalia").characters)) == raw["vote_power"]
+    assert reads.hand_power(tuple(load_script("trouble-brewing").characters)) is None
+    assert reads.hand_power(()) is None
+    assert day_one_table("regalia", REGALIA).vote_weight == raw["vote_power"] != B.VOTE_WEIGHT
+    tb = day_one_table("trouble-brewing", {"Ann": "chef", "Bob": "empath"})
+    assert tb.vote_weight == B.VOTE_WEIGHT
+
+
+def test_without_the_script_power_regalia_reads_the_default_weight(monkeypatch):
+    from clocktower.agents import beliefs as B
+    monkeypatch.setattr(B, "SCRIPT_VOTE_POWER", False)
+    assert day_one_table("regalia", REGALIA).vote_weight == B.VOTE_WEIGHT
+
+
+def test_the_power_scales_a_nominations_evidence():
+    """The same nomination read at Regalia's power and at 1: its evidence's log-weights
+    (beyond the claims' own) scale by the power."""
+    def read(weight: float | None):
+        t = day_one_table("regalia", REGALIA)
+        if weight is not None:
+            t.vote_weight = weight
+        base = t._evidence().copy()
+        add_public(t, type="nominate", by="Ann", target="Bob")
+        add_public(t, type="nomination", by="Ann", target="Bob",
+                   voters=["Cat", "Dan", "Eve"], votes=3, threshold=4)
+        return t, t._evidence() - base
+    t, at_power = read(None)
+    power = t.vote_weight
+    assert 0.0 < power < 1.0
+    _t, whole = read(1.0)
+    assert abs(whole).max() > 0.05
+    assert abs(at_power - power * whole).max() < 1e-9

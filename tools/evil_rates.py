@@ -16,6 +16,9 @@ A script whose bots vote otherwise has a table of its own, found by its characte
 
     .venv/bin/python tools/evil_rates.py --script regalia --players 7,10,13 --games 300 \
         --start 40000 --hands clocktower/data/hands-regalia.json
+
+and its power fitted again after (`tools/vote_power.py --write`; a table's `vote_power` is
+kept when the table is written again).
 """
 from __future__ import annotations
 
@@ -172,8 +175,12 @@ def main() -> None:
                # the script's characters: a table of these finds this file (reads.hand_table)
                "characters": sorted(load_script(a.script).characters),
                "nominate_teammate": round(mate, 3) if mate is not None else None,
+               # the power fitted by tools/vote_power.py, kept from the file it replaces
+               "vote_power": _kept_power(a.hands),
                "spots": {key: {who: list(v) for who, v in sorted(by.items())}
                          for key, by in sorted(hands.items())}}
+        if out["vote_power"] is None:
+            del out["vote_power"]
         spots = out.pop("spots")
         text = json.dumps(out, indent=1)[:-2] + ',\n "spots": {\n' + ",\n".join(
             f"  {json.dumps(key)}: {json.dumps(by)}" for key, by in spots.items()) + "\n }\n}\n"
@@ -181,6 +188,17 @@ def main() -> None:
         with open(a.hands, "w") as f:
             f.write(text)
         print(f"wrote {a.hands}")
+
+
+def _kept_power(path: str) -> float | None:
+    """The `vote_power` of the hands table at `path` (tools/vote_power.py), if it has one."""
+    import json
+    import os
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        power = json.load(f).get("vote_power")
+    return power if isinstance(power, (int, float)) else None
 
 
 def _logit(p: float) -> float:

@@ -117,6 +117,10 @@ FRAME_MISS = 1e-3
 # chances on tuning games (10 and 13 players, seeds 41000-41149; docs/bots.md "(sixth
 # session)"); 1.0 (the default: not switched on, with STORY) counts each hand as independent.
 VOTE_WEIGHT = 1.0
+# A script's own measured hands (`reads.hand_table`, clocktower/data/hands-SCRIPT.json) may
+# carry the power fitted in its games (`vote_power`, `tools/vote_power.py`), used instead of
+# VOTE_WEIGHT on that script (docs/bots.md, "Regalia's executions (eighth session)").
+SCRIPT_VOTE_POWER = True
 REGISTERED = 0.5        # a registration that would make a claim true is chosen so
 DRUNK_TRUE = 0.5        # a Drunk's information holds (or not) with this chance each night
 NIGHT_KILLED_EVIL = 0.2
@@ -168,6 +172,12 @@ LATE_MINION = 0.5
 SILENT_MINION = 0.5
 SILENT_DEMON = 0.5
 SILENT_GOOD = 0.1
+# A player who claimed an evil character keeps that claim in the beliefs when it claims
+# a good one later (`Table.exposed`, as a public use of an evil ability is kept): on
+# Regalia the Goblin claims itself when nominated and gives its bluff's information the
+# next day, and the beliefs forgot the confession (docs/bots.md, "Regalia's executions
+# (eighth session)").
+CONFESSIONS_STICK = False
 TEAMS = D.teams()
 GOOD = ("townsfolk", "outsider")
 EVIL = ("minion", "demon")
@@ -549,6 +559,12 @@ class Table:
         self.townsfolk = [c for c in script if TEAMS.get(c) == "townsfolk"]
         self.script = list(script)
         self.sheet = tuple(script)      # the sheet a check may read (`truths_of`)
+        if SCRIPT_VOTE_POWER:
+            # A script whose hands were measured in its own games may carry the power fitted
+            # there (`reads.hand_power`; Regalia since the eighth session).
+            power = reads.hand_power(self.sheet)
+            if power is not None:
+                self.vote_weight = power
         # Minions on the script that may register as good (the Spy): the chance a given
         # Minion is one, for information that a Minion registering as good would explain.
         spies = [c for c in script if TEAMS.get(c) == "minion"
@@ -558,7 +574,8 @@ class Table:
         self.minions_on_script = [c for c in script if TEAMS.get(c) == "minion"]
         self.demon_char = self.demons_on_script[0] if self.demons_on_script else "imp"
         self.claims: dict[str, str] = {}
-        self.exposed: dict[str, str] = {}   # who publicly used an evil character's ability
+        # who publicly used an evil character's ability, or claimed an evil character
+        self.exposed: dict[str, str] = {}
         self.infos: list[InfoClaim] = []
         self.died: dict[str, tuple[str, int]] = {}      # name -> (phase, number)
         self.night_killed: set[str] = set()
@@ -647,6 +664,12 @@ class Table:
                 self._timing(who)
             if who in self.exposed:
                 cid = self.exposed[who]         # a later bluff does not hide a use
+            elif CONFESSIONS_STICK and TEAMS.get(cid) in EVIL and who in self.bit \
+                    and who not in self.travellers:
+                # A claim of an evil character (a Minion's claim of the Goblin when
+                # nominated, of the Demon to give itself up) is a confession: a later
+                # bluff of a good character does not take it back.
+                self.exposed[who] = cid
             if self.claims.get(who) != cid:
                 self.claims[who] = cid
                 self.claims_ver += 1

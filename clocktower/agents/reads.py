@@ -106,6 +106,7 @@ def spot(count: int, share: float, needed: int, n_living: int) -> str:
 _HANDS: dict[frozenset, tuple[dict[tuple[str, str], tuple[float, float]], float]] = {}
 _TABLES: list[tuple[frozenset, dict]] | None = None
 _BY_SHEET: dict[int, tuple[Any, tuple[dict[tuple[str, str], tuple[float, float]], float]]] = {}
+_POWERS: dict[frozenset, float | None] = {}
 
 
 def _tables() -> list[tuple[frozenset, dict]]:
@@ -164,6 +165,22 @@ def _hand_table(key: frozenset) -> tuple[dict[tuple[str, str], tuple[float, floa
     mate = raw.get("nominate_teammate")
     return out, log(float(mate) if isinstance(mate, (int, float)) and mate > 0
                     else NOMINATE_TEAMMATE)
+
+
+def hand_power(sheet: tuple | list = ()) -> float | None:
+    """The power at which a nomination's evidence is counted on the script of `sheet`, as
+    fitted in its own games (`vote_power` in its hands-SCRIPT.json, written by
+    `tools/vote_power.py`: the power that minimises the log loss of the good bots' Demon
+    chances; a nomination's hands are not independent, every voter reading the same public
+    record), or None for a script without one (the beliefs' `VOTE_WEIGHT` then)."""
+    key = frozenset(sheet)
+    if key in _POWERS:
+        return _POWERS[key]
+    raw = next((r for chars, r in _tables() if chars and chars == key), None)
+    power = raw.get("vote_power") if raw is not None else None
+    found = float(power) if isinstance(power, (int, float)) and power > 0 else None
+    _POWERS[key] = found
+    return found
 
 
 def hand_logs(sheet: tuple | list = ()) -> dict[tuple[str, str], tuple[float, float]]:
