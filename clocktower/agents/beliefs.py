@@ -184,6 +184,8 @@ _ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, varian
 _VECS: dict[tuple[int, int], Any] = {}          # (seats, mask) -> its 0/1 array (`_vec`)
 _MASKS: dict[int, tuple] = {}                   # id(hypotheses) -> (them, evil masks as int64)
 _COLUMNS: dict[int, tuple] = {}                 # id(roles) -> (them, each seat's as int64)
+_OUTSIDERS: dict[tuple, tuple] = {}             # (id(hypotheses), claims, counts) -> (them,
+                                                # `_outsiders`' array)
 
 
 # Public events after which the seating is not the one a table models (engine/seats.py).
@@ -1004,6 +1006,17 @@ class Table:
             return found[1]
         import numpy as np
         evil, _demon = self._matrix()
+        # The same claims give the same array in every game of this seating and script
+        # (what follows reads only them, the hypotheses and the script's counts): kept.
+        hyps = self.hypotheses()
+        shared_key = (id(hyps), out_mask, tf_mask, len(self.seated), self.n_minions,
+                      self.counts.get("outsider", 0), self.n_outsiders_script,
+                      bool(self.believers), tuple(self.out_deltas), self.n_hidden,
+                      EVIL_OUTSIDER, OUTSIDERS_FLOOR)
+        shared = _OUTSIDERS.get(shared_key)
+        if shared is not None and shared[0] is hyps:
+            self._out_cache = ((out_mask, tf_mask), shared[1])
+            return shared[1]
         e_out = evil @ self._vec(out_mask)
         e_tf = evil @ self._vec(tf_mask)
         k_all, t_all = out_mask.bit_count(), tf_mask.bit_count()
@@ -1039,6 +1052,9 @@ class Table:
         out = np.log(like) + e_out * np.log(EVIL_OUTSIDER) \
             + e_tf * np.log(1.0 - EVIL_OUTSIDER)
         self._out_cache = ((out_mask, tf_mask), out)
+        if len(_OUTSIDERS) > 1024:
+            _OUTSIDERS.clear()
+        _OUTSIDERS[shared_key] = (hyps, out)
         return out
 
     # ---- evidence: what the table saw happen ------------------------------------------------
