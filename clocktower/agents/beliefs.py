@@ -613,6 +613,8 @@ class Table:
         self._stories: dict[InfoClaim, tuple[Any, Any]] = {}
         self._evil_f: dict[InfoClaim, tuple[Any, Any]] = {}     # claim -> (story, factors)
         self._joint_c: tuple[Any, Any] | None = None    # (key, `_joint`'s array)
+        self._joint_sel: dict[InfoClaim, tuple[Any, Any, int]] = {}   # `_joint`: claim ->
+                                                            # (g, its teams, FRAME_RANKS)
         self._ones_arr: Any = None
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
@@ -1505,8 +1507,18 @@ class Table:
                 ranks = cj.ranks
                 assert ranks is not None
                 cidx, cw = ranks
-                apart = (masks[g][:, None] & masks[cidx][None, :]) == 0
-                sel = apart & (np.cumsum(apart, axis=1) <= FRAME_RANKS)
+                # The teams each hypothesis of g may have drawn (apart from its members,
+                # the first FRAME_RANKS of them): a function of g and the ranks alone,
+                # kept per first member's claim while its g stays (claims come after one
+                # another: a later one leaves an earlier first member's g as it was).
+                kept_sel = self._joint_sel.get(cj)
+                if kept_sel is not None and kept_sel[2] == FRAME_RANKS \
+                        and len(kept_sel[0]) == len(g) and bool((kept_sel[0] == g).all()):
+                    sel = kept_sel[1]
+                else:
+                    apart = (masks[g][:, None] & masks[cidx][None, :]) == 0
+                    sel = apart & (np.cumsum(apart, axis=1) <= FRAME_RANKS)
+                    self._joint_sel[cj] = (g, sel, FRAME_RANKS)
                 if FRAME_MISS != 1.0 and j:
                     # the claims before its first member's are all outside the team: the
                     # frames they refute are (nearly) never drawn (`night_one_frames`)
