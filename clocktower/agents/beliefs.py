@@ -193,6 +193,9 @@ _UNIFORMS: dict[tuple, Any] = {}                # (seating, count) -> the sample
 _ROLES: dict[tuple, Any] = {}                   # (id(hypotheses), names, variant) -> roles
 _VECS: dict[tuple[int, int], Any] = {}          # (seats, mask) -> its 0/1 array (`_vec`)
 _MASKS: dict[int, tuple] = {}                   # id(hypotheses) -> (them, evil masks as int64)
+_COLUMNS: dict[int, tuple] = {}                 # id(roles) -> (them, each seat's as int64)
+_OUTSIDERS: dict[tuple, tuple] = {}             # (id(hypotheses), claims, counts) -> (them,
+                                                # `_outsiders`' array)
 
 
 # Public events after which the seating is not the one a table models (engine/seats.py).
@@ -613,6 +616,12 @@ class Table:
         self._per_claimant: dict[str, tuple] = {}   # who -> (claim, arrays, weight array)
         self._prod_sig: frozenset = frozenset()     # claimants weighed one hypothesis at a time
         self._hit: tuple[int, ...] = ()             # seats the last check read (`_factor`)
+        # The factors of the claims weighed on the sample (`reads_all`: no memo of what
+        # their checks read) in each hypothesis, for one claims version (`_factor`).
+        self._whole: tuple[int, dict[tuple, float]] = (-1, {})
+        # `_holds_at`'s answers, per (claims version, arrays version).
+        self._held: tuple[tuple[int, int], dict[tuple, tuple[Any, Any]]] = ((-1, -1), {})
+        self._nulls: tuple[int, dict[InfoClaim, bool]] = (-1, {})   # `_holds_null`'s
         # The team's story (`_story`): day -> the weighed teams at its start, ranked (their
         # indices, their masks); night -> each hypothesis's fake team; claim -> its holding
         # in each hypothesis's story.
@@ -621,6 +630,8 @@ class Table:
         self._stories: dict[InfoClaim, tuple[Any, Any]] = {}
         self._evil_f: dict[InfoClaim, tuple[Any, Any]] = {}     # claim -> (story, factors)
         self._joint_c: tuple[Any, Any] | None = None    # (key, `_joint`'s array)
+        self._joint_sel: dict[InfoClaim, tuple[Any, Any, int]] = {}   # `_joint`: claim ->
+                                                            # (g, its teams, FRAME_RANKS)
         self._ones_arr: Any = None
         # Evidence from what happened (votes, nominations, day abilities, quiet nights).
         self.noms: list[tuple[str, str, int, int]] = []     # nominator, nominee, voters, could vote
@@ -1020,6 +1031,17 @@ class Table:
             return found[1]
         import numpy as np
         evil, _demon = self._matrix()
+        # The same claims give the same array in every game of this seating and script
+        # (what follows reads only them, the hypotheses and the script's counts): kept.
+        hyps = self.hypotheses()
+        shared_key = (id(hyps), out_mask, tf_mask, len(self.seated), self.n_minions,
+                      self.counts.get("outsider", 0), self.n_outsiders_script,
+                      bool(self.believers), tuple(self.out_deltas), self.n_hidden,
+                      EVIL_OUTSIDER, OUTSIDERS_FLOOR)
+        shared = _OUTSIDERS.get(shared_key)
+        if shared is not None and shared[0] is hyps:
+            self._out_cache = ((out_mask, tf_mask), shared[1])
+            return shared[1]
         e_out = evil @ self._vec(out_mask)
         e_tf = evil @ self._vec(tf_mask)
         k_all, t_all = out_mask.bit_count(), tf_mask.bit_count()
@@ -1055,6 +1077,9 @@ class Table:
         out = np.log(like) + e_out * np.log(EVIL_OUTSIDER) \
             + e_tf * np.log(1.0 - EVIL_OUTSIDER)
         self._out_cache = ((out_mask, tf_mask), out)
+        if len(_OUTSIDERS) > 1024:
+            _OUTSIDERS.clear()
+        _OUTSIDERS[shared_key] = (hyps, out)
         return out
 
     # ---- evidence: what the table saw happen ------------------------------------------------
@@ -1357,7 +1382,7 @@ class Table:
             self._said_at_arrays = self._said()
         import numpy as np
         hyps = self.hypotheses()
-        roles = self._roles(c.named_minion, c.pointed, c.named_demon)
+        columns = self._role_columns(c.named_minion, c.pointed, c.named_demon)
         me = self.seat[c.who]
         out = np.empty(len(hyps))
         work: list[tuple[Any, frozenset]] = [(np.arange(len(hyps)), frozenset())]
@@ -1381,11 +1406,12 @@ class Table:
             if need <= shared:
                 out[idx] = f
                 continue
-            cols = sorted(need)
-            sub = roles[np.ix_(idx, cols)].astype(np.int64)
-            code = sub[:, 0].copy()
-            for j in range(1, len(cols)):
-                code = code * 64 + sub[:, j]
+            # (every hypothesis: the columns themselves, not a gather)
+            every = len(idx) == len(hyps)
+            cols = [columns[j] if every else columns[j][idx] for j in sorted(need)]
+            code = cols[0]
+            for col in cols[1:]:
+                code = code * 64 + col
             # The groups in the order of their codes, each in the order of idx (a stable
             # sort): one sort, then slices.
             order = np.argsort(code, kind="stable")
@@ -1429,12 +1455,12 @@ class Table:
         """[(hypothesis, weight)]: the FRAME_RANKS likeliest teams of the public posterior
         now without the player of `bit` (ties in the posterior's order), as a team draws
         its night-1 fake team (`evilplan.night_one`)."""
+        import numpy as np
         idx, w = self._weights()
-        hyps = self.hypotheses()
-        out = [(hi, wi) for hi, wi in zip(idx.tolist(), w.tolist())
-               if wi > 0.0 and not hyps[hi][1] & bit]
-        out.sort(key=lambda x: -x[1])
-        return out[:FRAME_RANKS]
+        keep = (w > 0.0) & ((self._hyp_masks()[idx] & bit) == 0)
+        idx, w = idx[keep], w[keep]
+        order = np.argsort(-w, kind="stable")[:FRAME_RANKS]    # (a stable sort: ties kept)
+        return list(zip(idx[order].tolist(), w[order].tolist()))
 
     def _mixture(self, c: InfoClaim, ranks: list[tuple[int, float]]) -> float:
         """The share of the weight of `ranks` (the teams `c`'s claimant could have framed)
@@ -1504,8 +1530,18 @@ class Table:
                 ranks = cj.ranks
                 assert ranks is not None
                 cidx, cw = ranks
-                apart = (masks[g][:, None] & masks[cidx][None, :]) == 0
-                sel = apart & (np.cumsum(apart, axis=1) <= FRAME_RANKS)
+                # The teams each hypothesis of g may have drawn (apart from its members,
+                # the first FRAME_RANKS of them): a function of g and the ranks alone,
+                # kept per first member's claim while its g stays (claims come after one
+                # another: a later one leaves an earlier first member's g as it was).
+                kept_sel = self._joint_sel.get(cj)
+                if kept_sel is not None and kept_sel[2] == FRAME_RANKS \
+                        and len(kept_sel[0]) == len(g) and bool((kept_sel[0] == g).all()):
+                    sel = kept_sel[1]
+                else:
+                    apart = (masks[g][:, None] & masks[cidx][None, :]) == 0
+                    sel = apart & (np.cumsum(apart, axis=1) <= FRAME_RANKS)
+                    self._joint_sel[cj] = (g, sel, FRAME_RANKS)
                 if FRAME_MISS != 1.0 and j:
                     # the claims before its first member's are all outside the team: the
                     # frames they refute are (nearly) never drawn (`night_one_frames`)
@@ -1524,7 +1560,7 @@ class Table:
                         continue
                     holds = self._holds_at(c, cidx)
                     arr = self._claim_array(c)
-                    held = self._shows(c, tuple(self._base(c))) == 1.0
+                    held = self._holds_null(c)
                     if self.spy_each and arr is not None:
                         # per row: (1 - q) S(the frame's world) + q S(the true world)
                         q = self.spy_each * (demon[g[rows]] != s)
@@ -1572,14 +1608,40 @@ class Table:
 
     def _holds_at(self, c: InfoClaim, cidx: Any) -> Any:
         """1.0 where claim `c` holds in the world of each hypothesis of `cidx` (its
-        claimant good as claimed), else 0.0."""
+        claimant good as claimed), else 0.0 (read only). Kept per claim and `cidx` (by
+        identity: a claim's `ranks`) while the claims and their arrays stay (`_joint` asks
+        each claim at each of its team's first member's ranks, once per member before it)."""
         import numpy as np
+        ver = (self.claims_ver, self._checks_ver)
+        held = self._held
+        if held[0] != ver:
+            held = self._held = (ver, {})
+        key = (c, id(cidx))
+        kept = held[1].get(key)
+        if kept is not None and kept[0] is cidx:
+            return kept[1]
         arr = self._claim_array(c)
         if arr is not None:
-            return (arr[cidx] == 1.0).astype(float)
-        hyps = self.hypotheses()
-        return np.array([1.0 if self._factor(c, hyps[i]) == 1.0 else 0.0
-                         for i in cidx.tolist()])
+            out = (arr[cidx] == 1.0).astype(float)
+        else:
+            hyps = self.hypotheses()
+            out = np.array([1.0 if self._factor(c, hyps[i]) == 1.0 else 0.0
+                            for i in cidx.tolist()])
+        held[1][key] = (cidx, out)
+        return out
+
+    def _holds_null(self, c: InfoClaim) -> bool:
+        """Whether claim `c` holds in the world with nobody evil (everyone as claimed: its
+        `_base`), kept per claims version (`_joint` asks it once per team's first member;
+        the check's memo entries and flags are written by the first asking, as a second
+        would write them again)."""
+        found = self._nulls
+        if found[0] != self.claims_ver:
+            found = self._nulls = (self.claims_ver, {})
+        kept = found[1].get(c)
+        if kept is None:
+            kept = found[1][c] = self._shows(c, tuple(self._base(c))) == 1.0
+        return kept
 
     def _hyp_masks(self) -> Any:
         """Every hypothesis's evil mask as an int64 array (shared per seating)."""
@@ -1717,6 +1779,22 @@ class Table:
         _ROLES[key] = (hyps, roles)
         return roles
 
+    def _role_columns(self, named: str | None, pointed: tuple,
+                      demon: str | None = None) -> list:
+        """`_roles` as one contiguous int64 array per seat (every hypothesis's role code of
+        that seat), shared per seating as `_roles` is: a claim's groups are split by them."""
+        import numpy as np
+        roles = self._roles(named, pointed, demon)
+        found = _COLUMNS.get(id(roles))
+        if found is not None and found[0] is roles:
+            return found[1]
+        cols = [np.ascontiguousarray(roles[:, j], dtype=np.int64)
+                for j in range(roles.shape[1])]
+        if len(_COLUMNS) > 256:
+            _COLUMNS.clear()
+        _COLUMNS[id(roles)] = (roles, cols)
+        return cols
+
     def _minion_seq(self, taken: str | None, m: int) -> list[str]:
         """The characters `_evil_players` gives m Minions in seat order, none of them
         `taken` (the one the information names)."""
@@ -1787,7 +1865,20 @@ class Table:
 
     def _factor(self, c: InfoClaim, h: tuple) -> float:
         """Claim `c` in hypothesis `h`, its claimant taken as good and as claimed: 1 if
-        true, else EPS_INFO."""
+        true, else EPS_INFO. A claim whose checks read the whole table (`reads_all`) keeps
+        its answer per hypothesis while the claims stay the same (`_whole`): the sample's
+        hypotheses are weighed again when the sample changes, and the evil team's night-1
+        draw asks the same teams (`_holds_at`)."""
+        whole_key: tuple | None = None
+        if c.reads_all:
+            found = self._whole
+            if found[0] != self.claims_ver:
+                found = self._whole = (self.claims_ver, {})
+            whole_key = (c, h[0], h[1], self.executed.get(c.night - 1),
+                         self.nominators.get(c.night - 1, ()))
+            f_kept = found[1].get(whole_key)
+            if f_kept is not None:
+                return f_kept
         base = self._base(c)
         named = c.named_minion
         key = (h[0], h[1], c.night, named, c.pointed if named is not None else None,
@@ -1810,7 +1901,10 @@ class Table:
         players = list(base)
         for i, wp in evil.items():
             players[i] = wp
-        return self._shows(c, tuple(players))
+        f = self._shows(c, tuple(players))
+        if whole_key is not None:
+            self._whole[1][whole_key] = f
+        return f
 
     def _evil_players(self, c: InfoClaim, h: tuple, base: list) -> dict[int, WorldPlayer]:
         """Seat -> WorldPlayer of hypothesis `h`'s evil players on claim `c`'s night: the

@@ -230,8 +230,10 @@ class ReasoningBot:
         name = self.name
         fresh = self._seen == 0
         for i in range(self._seen, n):
-            ev = events[i]
-            t = ev["type"]
+            # typed: the compiled build compares the type as a string and reads the event
+            # as a dict (one C call each), not through the generic object protocol
+            ev: dict[str, Any] = events[i]
+            t: str = ev["type"]
             if ev["visible_to"] == "all":
                 if t in SEAT_CHANGES:       # a table for the new seating (table_for)
                     table = self.table = table_for(view, events, at=i)
@@ -270,7 +272,8 @@ class ReasoningBot:
                     info = {k: v for k, v in ev.items() if k not in _ENVELOPE}
                     self.learned.append((ev["number"], ab, info, []))
             elif t == "choice" and ev.get("player") == name and ev.get("players"):
-                self.chose[(ev["number"], ev.get("ability"))] = list(ev["players"])
+                key: Any = (ev["number"], ev.get("ability"))
+                self.chose[key] = list(ev["players"])
         if n != self._seen:
             self._seen = n
             self.evil = view.alignment == "evil"
