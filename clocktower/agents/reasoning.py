@@ -142,6 +142,28 @@ SACRIFICE_AT = 0.35
 SACRIFICE_LIVING = 6
 OUTSIDER_KNOWN = 0.6
 OUTSIDER_ROOM = 0.25
+# The Demon's kill read against what the town learns from the death (`_targets`): a
+# night death all but confirms its victim good (`beliefs.NIGHT_KILLED_EVIL`), so the
+# town then reads the public record as that player would (their claims true, their
+# suspicions theirs): the public chance of this Demon given the victim good is the
+# victim's own (`Table.demon_chances`). After `night_worth`, the Demon kills by it, the
+# lowest first (1: the victim whose confirmed word hurts the team least, the player whose
+# reading is furthest from the truth) or the highest first (-1: the best reader, whose
+# voice and votes would lead the town to it, though its death confirms its word); 0 (the
+# default): by trust, as before.
+KILL_READ = 0
+# The Poisoner's choice (a Minion's one-player night choice: `_poison_targets`) by what the
+# poison stops tonight and tomorrow, read from the claimed character's own rule code
+# (`world_rules`, `protects`, `truths`; `_stops`): first a claimant whose information
+# tonight would show the team (`_threats`; with this switch also a chooser, the Fortune
+# Teller, at the players it most suspects), then an ability that still acts for good (a
+# Demon-shooter who has not fired, a nomination test not yet taken, a protector of others,
+# information every night), then the rest, and last a poison that stops nothing (a
+# self-protector, an ability that wakes on its holder's death, information of the first
+# night only, a spent ability) or helps good (a character whose execution loses for good:
+# poisoned, it does not). False (the default): claimed every-night information, then
+# every claimed protector, then the rest, with the threats of choiceless roles first.
+POISON_STOPS = False
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
                             # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
@@ -945,12 +967,18 @@ class ReasoningBot:
         """Good players in the order the Demon wants them dead: by what their claimed
         character's kill is worth (`night_worth`: a claimed protector of others and a
         Demon-shooter who has not fired first, a kill that fails, informs or takes a spent
-        ability last), then by how much the table trusts them (their word and votes carry the
+        ability last), then (with KILL_READ) by what the town would read from their death,
+        then by how much the table trusts them (their word and votes carry the
         town). Killing claimed every-night information roles first instead was measured
         worse for evil."""
+        read: dict[str, float] = {}
+        if KILL_READ:
+            for n in good:
+                read[n] = KILL_READ * table.demon_chances(n, fresh=False).get(self.name, 0.0)
+
         def key(n: str) -> tuple:
-            return (night_worth(table, n, table.claims.get(n, "")), trust.get(n, 0.0),
-                    table.seat[n])
+            return (night_worth(table, n, table.claims.get(n, "")), read.get(n, 0.0),
+                    trust.get(n, 0.0), table.seat[n])
         return sorted(good, key=key)
 
     def _poison_targets(self, view, table: Table, good: list[str],
@@ -960,6 +988,11 @@ class ReasoningBot:
         (`_threats`: poisoned, what they say is false and misleads the town; a night kill
         would confirm them instead), then as `_targets`."""
         threats = self._threats(view, table, good)
+        if POISON_STOPS:
+            def stops(n: str) -> tuple:
+                return (0 if n in threats else _stops(table, n, table.claims.get(n, "")),
+                        trust.get(n, 0.0), table.seat[n])
+            return sorted(good, key=stops)
 
         def key(n: str) -> tuple:
             c = table.claims.get(n, "")
@@ -973,7 +1006,10 @@ class ReasoningBot:
         """The good claimants of an every-night information role whose information tonight
         would say something about this bot's team: the role's own `truths` differ between
         the world as the team knows it (its members evil, everyone else as claimed) and
-        the same world with its members good. Roles that need a choice are not read."""
+        the same world with its members good. Roles that need a choice are read (with
+        POISON_STOPS) at the players the claimant would choose: as many as its last claim
+        chose, those it suspects most (a good player's view: `Table.demon_chances`);
+        without it, not read."""
         from .beliefs import truths_of
         from ..engine.world import World, WorldPlayer
         team = self._teammates(view)
@@ -1011,12 +1047,25 @@ class ReasoningBot:
                 plain.append(wp)
         w_real, w_plain = World(tuple(real)), World(tuple(plain))
         out = set()
+        chose: dict[str, int] = {}
+        if POISON_STOPS:
+            for c in table.infos:
+                if c.chose and c.who in claimants and c.character == table.claims[c.who]:
+                    chose[c.who] = len(c.chose)
         for n in claimants:
             ab = truths_of(table.claims[n])
             if ab is None:
                 continue
+            wr, wp = w_real, w_plain
+            k = chose.get(n, 0)
+            if k:
+                # Its likeliest choice tonight: the living players it suspects most.
+                p = table.demon_chances(n, fresh=False)
+                picks = sorted((m for m in table.players if m != n and view.alive(m)),
+                               key=lambda m: (-p.get(m, 0.0), table.seat[m]))[:k]
+                wr, wp = w_real.with_choice(n, picks), w_plain.with_choice(n, picks)
             try:
-                a, b = ab.truths(w_real, n), ab.truths(w_plain, n)
+                a, b = ab.truths(wr, n), ab.truths(wp, n)
             except Exception:
                 continue
             if a and b and a != b:
@@ -1283,6 +1332,34 @@ def night_worth(table: Table, name: str, cid: str) -> int:
             or ("nominated" in rules and name in table.nominated):
         return 2
     return 1
+
+
+def _stops(table: Table, name: str, cid: str) -> int:
+    """What poisoning good player `name`, who claims `cid`, stops tonight and tomorrow, as
+    the claimed character's own rules say (`POISON_STOPS`), first to last: 1, an ability
+    that still acts for good (a day shot at the Demon not yet fired, a nomination test not
+    yet taken, a protector of others, information every night); 2, an unclaimed player or
+    any other ability; 3, nothing (a self-protector: the kill goes elsewhere; an ability
+    that wakes only on its holder's death; information of the first night only; a spent
+    shot or test); 4, a poison that helps good (a character whose own rule loses the game
+    for good at its death or execution: poisoned, it does not)."""
+    if not cid:
+        return 2
+    if risky(cid):
+        return 4
+    rules = _world_rules(cid)
+    if rules.get("shoot") == "demon":
+        return 3 if any(s == name for s, _, _ in table.shots) else 1
+    if "nominated" in rules:
+        return 3 if name in table.nominated else 1
+    protect = rules.get("protect", "")
+    if protects(cid):
+        return 3 if protect == "self" else 1
+    if rules.get("wake") == "died_tonight":
+        return 3
+    if table.informs(cid):
+        return 1 if D.get(cid).other_night else 3
+    return 2
 
 
 def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
