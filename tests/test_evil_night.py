@@ -74,7 +74,7 @@ def test_what_a_poison_stops_is_read_from_the_claimed_characters_rules():
     assert got == {"chef": 3, "slayer": 1, "soldier": 3, "virgin": 1, "saint": 4, "monk": 1}
     assert _stops(t, "Ann", "") == 2
     assert _stops(t, "Ann", "empath") == 1 and _stops(t, "Ann", "ravenkeeper") == 3
-    assert _stops(t, "Ann", "mayor") == 2
+    assert _stops(t, "Ann", "mayor") == 3
     add_public(t, type="claim_ability", player="Cat", character="slayer", target="Dan")
     add_public(t, type="nothing_happens", ability="slayer", player="Cat")
     add_public(t, type="nominate", by="Dan", target="Eve")

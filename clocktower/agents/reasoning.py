@@ -161,9 +161,20 @@ KILL_READ = 0
 # information every night), then the rest, and last a poison that stops nothing (a
 # self-protector, an ability that wakes on its holder's death, information of the first
 # night only, a spent ability) or helps good (a character whose execution loses for good:
-# poisoned, it does not). False (the default): claimed every-night information, then
-# every claimed protector, then the rest, with the threats of choiceless roles first.
+# poisoned, it does not). The draw of one of the first TARGET_POOL (`_choose`) is among
+# those of the best rank only, and a Minion that knows its Demon may poison the same
+# player again. False (the default): claimed every-night information, then every claimed
+# protector, then the rest, with the threats of choiceless roles first; never last
+# night's player twice running.
 POISON_STOPS = False
+# Evil moves the day's execution off its Demon (`_shield`): when the table suspects its
+# Demon at least this much and most of all (more than four alive, nobody about to die),
+# an evil bot nominates the good player the table suspects most after it, and every evil
+# hand goes up for a good nominee while the Demon stays the top suspect: the execution
+# bar (one more than the votes of the player about to die) then stands above what the
+# Demon's own nomination may reach. 0.0 (the default): off, evil's hands and nominations
+# as a good player in its seat would (`_evil_vote`).
+SHIELD_AT = 0.0
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
                             # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
@@ -218,6 +229,7 @@ class ReasoningBot:
         self.inherited: tuple[int, str] | None = None
         # the table its team registered with, and the team then (evilplan)
         self._planned: tuple[Table, frozenset] | None = None
+        self.pool = 0           # POISON_STOPS: the poison's best-ranked targets tonight
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -620,6 +632,9 @@ class ReasoningBot:
             return True                 # its execution wins, and the team's hands suffice
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
+        if SHIELD_AT and target not in team and \
+                self._shield(view, table, voting=True) is not None:
+            return True                 # the execution off its Demon
         if target not in team and len(view.living) <= ENDGAME:
             # Any good execution nears the end; with its Demon about to die, a hand on a
             # good nominee ties the Demon's count (nobody dies) or beats it: the Demon
@@ -792,6 +807,10 @@ class ReasoningBot:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
                 return None                     # a good player is about to die: wait
+            if SHIELD_AT and doomed is None:
+                shield = self._shield(view, table)
+                if shield is not None and shield in living:
+                    return {"nominate": shield}
             p = good_demon_belief(table, self.name)    # its seat's doubts (`_evil_vote`)
             good = [n for n in living if n not in team]
             wins = [n for n in good if n in self._evil_wins_by_vote(view, table)]
@@ -843,6 +862,29 @@ class ReasoningBot:
             return []
         return [n for n, c in table.claims.items() if c in EXECUTE_TO_WIN
                 and n not in team and view.alive(n)]
+
+    def _shield(self, view, table: Table, voting: bool = False) -> str | None:
+        """The good player an evil bot puts up for today's execution instead of its Demon
+        (`SHIELD_AT`): while the table suspects the Demon (its own, or itself) at least
+        SHIELD_AT and most of all, more than ENDGAME live and the Demon is not about to die
+        yet (`voting`: or is: a hand on a good nominee then ties or beats its count), the
+        living good player the table suspects most (not an untested Virgin claim its own
+        claim would meet: `evil_avoids`); None otherwise."""
+        if len(view.living) <= ENDGAME or self._flipped(view, table):
+            return None
+        demons = [d for d in self.demons | self._demon_self(view, table) if view.alive(d)]
+        if len(demons) != 1 or (not voting and about_to_die(view) == demons[0]):
+            return None
+        p = table.public_demon()
+        mine = p.get(demons[0], 0.0)
+        if mine < SHIELD_AT or mine < max((p.get(n, 0.0) for n in view.living), default=0.0):
+            return None
+        team = self._teammates(view)
+        avoid = evil_avoids(self, view, table)
+        good = [n for n in view.living if n not in team and n not in avoid]
+        if not good:
+            return None
+        return max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
 
     def _sacrifice(self, view, table: Table) -> bool:
         """Whether this Minion gives itself up today so that the town executes it instead of
@@ -989,10 +1031,12 @@ class ReasoningBot:
         would confirm them instead), then as `_targets`."""
         threats = self._threats(view, table, good)
         if POISON_STOPS:
-            def stops(n: str) -> tuple:
-                return (0 if n in threats else _stops(table, n, table.claims.get(n, "")),
-                        trust.get(n, 0.0), table.seat[n])
-            return sorted(good, key=stops)
+            rank = {n: 0 if n in threats else _stops(table, n, table.claims.get(n, ""))
+                    for n in good}
+            order = sorted(good, key=lambda n: (rank[n], trust.get(n, 0.0), table.seat[n]))
+            # The draw (`_choose`) among the first TARGET_POOL of the best rank only.
+            self.pool = sum(1 for n in order if rank[n] == rank[order[0]]) if order else 0
+            return order
 
         def key(n: str) -> tuple:
             c = table.claims.get(n, "")
@@ -1056,16 +1100,17 @@ class ReasoningBot:
             ab = truths_of(table.claims[n])
             if ab is None:
                 continue
-            wr, wp = w_real, w_plain
+            world_r, world_p = w_real, w_plain
             k = chose.get(n, 0)
             if k:
                 # Its likeliest choice tonight: the living players it suspects most.
                 p = table.demon_chances(n, fresh=False)
                 picks = sorted((m for m in table.players if m != n and view.alive(m)),
                                key=lambda m: (-p.get(m, 0.0), table.seat[m]))[:k]
-                wr, wp = w_real.with_choice(n, picks), w_plain.with_choice(n, picks)
+                world_r = w_real.with_choice(n, picks)
+                world_p = w_plain.with_choice(n, picks)
             try:
-                a, b = ab.truths(wr, n), ab.truths(wp, n)
+                a, b = ab.truths(world_r, n), ab.truths(world_p, n)
             except Exception:
                 continue
             if a and b and a != b:
@@ -1206,6 +1251,8 @@ class ReasoningBot:
             # The Demon skips whom its kill failed on; a Minion whom it chose last night (a
             # Minion who does not know its Demon must not poison it every night).
             skip = self.survived if team == "demon" else set(self.aimed[1])
+            if POISON_STOPS and team != "demon" and self.demons:
+                skip = set()        # it knows its Demon: the same threat again if need be
             good = [n for n in living if n not in mates and n not in skip]
             if len(good) < d.count:
                 good = [n for n in living if n not in mates]
@@ -1235,6 +1282,8 @@ class ReasoningBot:
                 # Not always the most dangerous player: a Monk would protect them every
                 # night. One of the first few, the first the likeliest.
                 k = min(len(order), TARGET_POOL)
+                if POISON_STOPS and team != "demon":
+                    k = max(1, min(k, self.pool))   # what the poison stops most
                 r = self.rng.random() * (2 ** k - 1)
                 i = 0
                 while i < k - 1 and r >= 2 ** (k - 1 - i):
@@ -1338,10 +1387,10 @@ def _stops(table: Table, name: str, cid: str) -> int:
     """What poisoning good player `name`, who claims `cid`, stops tonight and tomorrow, as
     the claimed character's own rules say (`POISON_STOPS`), first to last: 1, an ability
     that still acts for good (a day shot at the Demon not yet fired, a nomination test not
-    yet taken, a protector of others, information every night); 2, an unclaimed player or
-    any other ability; 3, nothing (a self-protector: the kill goes elsewhere; an ability
+    yet taken, a protector of others, information every night); 2, an unclaimed player;
+    3, nothing, or next to nothing (a self-protector: the kill goes elsewhere; an ability
     that wakes only on its holder's death; information of the first night only; a spent
-    shot or test); 4, a poison that helps good (a character whose own rule loses the game
+    shot or test; any other ability: a Mayor's bounce, a Butler's vote); 4, a poison that helps good (a character whose own rule loses the game
     for good at its death or execution: poisoned, it does not)."""
     if not cid:
         return 2
@@ -1359,7 +1408,7 @@ def _stops(table: Table, name: str, cid: str) -> int:
         return 3
     if table.informs(cid):
         return 1 if D.get(cid).other_night else 3
-    return 2
+    return 3
 
 
 def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
