@@ -2,7 +2,8 @@
 against the better reading (eighth session)"): the Demon's kill read against what the
 town learns from the death (`reasoning.KILL_READ`), and the Poisoner's choice by what the
 poison stops (`reasoning.POISON_STOPS`, `reasoning._stops`, the chooser's threat in
-`_threats`). Both on constructed tables; both switches off by default."""
+`_threats`). Both on constructed tables, each switch set by the test.
+"""
 import pytest
 
 from clocktower.agents import reasoning as R
@@ -37,6 +38,7 @@ def test_the_demon_kill_read_against_what_the_death_confirms(switch):
     Ann clears her (the lowest). KILL_READ 1 kills whose confirmation hurts the Demon
     least first (Gus), -1 the best reader first (Cat); 0 (the default) by trust alone
     (Fay, whom the town trusts most), as before."""
+    switch("KILL_READ", 0)
     t = _kill_table()
     good = [n for n in KILL_CLAIMS if n != "Ann"]
     trust = t.public_evil()
@@ -102,7 +104,7 @@ def test_the_poisoner_poisons_a_fortune_teller_about_to_ping_its_demon(switch):
     its last claim chose, those it suspects most), and it is the Poisoner's first target;
     one whose suspects are elsewhere is not a threat. Then by what the poison stops: the
     unfired Slayer, then the Soldier and the Ravenkeeper (nothing stopped), the Saint last.
-    Off (the default): choosers are not read; every-night information (the Ravenkeeper's
+    Off (the seventh session's play): choosers are not read; every-night information (the Ravenkeeper's
     too) first, then protectors (the Soldier), then the rest."""
     hot = public_table("trouble-brewing", POISON_CLAIMS,
                        infos=[("Gus", 1, {"yes": True}, ["Ann", "Fay"])])
@@ -110,6 +112,7 @@ def test_the_poisoner_poisons_a_fortune_teller_about_to_ping_its_demon(switch):
                         infos=[("Gus", 1, {"yes": True}, ["Cat", "Dan"])])
     good = ["Cat", "Dan", "Eve", "Fay", "Gus"]
     bot, view = _poisoner(), _View()
+    switch("POISON_STOPS", False)
     assert bot._threats(view, hot, good) == set()
     off = bot._poison_targets(view, hot, good, dict.fromkeys(good, 0.1))
     assert off == ["Eve", "Gus", "Dan", "Cat", "Fay"]
