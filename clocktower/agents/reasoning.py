@@ -30,9 +30,11 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   as a good player in its seat reads it: framing), never a teammate but a Minion the table
   suspects most, and votes as a good player in its seat would (`_evil_vote`), its hand
   never carrying its Demon to death.
-* **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
-  targets, one of the first three good players it wants gone (a claimed protector, then
-  the most trusted); an Imp the table suspects most star-passes. A good information
+* **Night choices.** The Demon kills one of the first three good players it wants gone
+  (by what the kill is worth, then the most trusted), and a Minion's one-player choice
+  (the Poisoner) targets one of the first three by what the poison stops (`_stops`: the
+  information that would show its team tonight first); an Imp the table suspects most
+  star-passes. A good information
   ability chooses the players it most suspects, any other good ability (Monk, Butler) the
   one it most trusts. Everything else is answered as the random bot would.
 
@@ -165,8 +167,11 @@ KILL_READ = 0
 # those of the best rank only, and a Minion that knows its Demon may poison the same
 # player again. False (the default): claimed every-night information, then every claimed
 # protector, then the rest, with the threats of choiceless roles first; never last
-# night's player twice running.
-POISON_STOPS = False
+# night's player twice running. Switched on in the eighth session: good wins 58.9 / 59.0 /
+# 54.5% -> 56.9 / 58.8 / 54.7% at 7 / 10 / 13 players, and with the better reading
+# (beliefs STORY, VOTE_WEIGHT 0.45) 67.4 / 65.7 / 65.4% -> 66.8 / 65.7 / 61.6% (seeds
+# 50000+, 1,000 games a count; docs/bots.md "Evil's night against the better reading").
+POISON_STOPS = True
 # Evil moves the day's execution off its Demon (`_shield`): when the table suspects its
 # Demon at least this much and most of all (more than four alive, nobody about to die),
 # an evil bot nominates the good player the table suspects most after it, and every evil
