@@ -165,9 +165,9 @@ KILL_READ = 0
 # night only, a spent ability) or helps good (a character whose execution loses for good:
 # poisoned, it does not). The draw of one of the first TARGET_POOL (`_choose`) is among
 # those of the best rank only, and a Minion that knows its Demon may poison the same
-# player again. False (the default): claimed every-night information, then every claimed
-# protector, then the rest, with the threats of choiceless roles first; never last
-# night's player twice running. Switched on in the eighth session: good wins 58.9 / 59.0 /
+# player again. False (the seventh session's play): claimed every-night information, then
+# every claimed protector, then the rest, with the threats of choiceless roles first;
+# never last night's player twice running. Switched on in the eighth session: good wins 58.9 / 59.0 /
 # 54.5% -> 56.9 / 58.8 / 54.7% at 7 / 10 / 13 players, and with the better reading
 # (beliefs STORY, VOTE_WEIGHT 0.45) 67.4 / 65.7 / 65.4% -> 66.8 / 65.7 / 61.6% (seeds
 # 50000+, 1,000 games a count; docs/bots.md "Evil's night against the better reading").
@@ -1033,7 +1033,9 @@ class ReasoningBot:
         """Good players in the order a Minion wants them poisoned: claimed information roles
         that learn every night, those whose next information would show its team first
         (`_threats`: poisoned, what they say is false and misleads the town; a night kill
-        would confirm them instead), then as `_targets`."""
+        would confirm them instead), then as `_targets`. With POISON_STOPS (on): the
+        threats, then by what the poison stops (`_stops`), then the most trusted; `pool`
+        is how many share the first one's rank (the draw is among those)."""
         threats = self._threats(view, table, good)
         if POISON_STOPS:
             rank = {n: 0 if n in threats else _stops(table, n, table.claims.get(n, ""))
@@ -1395,8 +1397,9 @@ def _stops(table: Table, name: str, cid: str) -> int:
     yet taken, a protector of others, information every night); 2, an unclaimed player;
     3, nothing, or next to nothing (a self-protector: the kill goes elsewhere; an ability
     that wakes only on its holder's death; information of the first night only; a spent
-    shot or test; any other ability: a Mayor's bounce, a Butler's vote); 4, a poison that helps good (a character whose own rule loses the game
-    for good at its death or execution: poisoned, it does not)."""
+    shot or test; any other ability: a Mayor's bounce, a Butler's vote); 4, a poison that
+    helps good (a character whose own rule loses the game for good at its death or
+    execution: poisoned, it does not)."""
     if not cid:
         return 2
     if risky(cid):
