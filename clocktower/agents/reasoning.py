@@ -30,9 +30,11 @@ the fast paths `fast_vote` and `fast_day_action`) and sees only its view. Each d
   as a good player in its seat reads it: framing), never a teammate but a Minion the table
   suspects most, and votes as a good player in its seat would (`_evil_vote`), its hand
   never carrying its Demon to death.
-* **Night choices.** The Demon kills, and a Minion's one-player choice (the Poisoner)
-  targets, one of the first three good players it wants gone (a claimed protector, then
-  the most trusted); an Imp the table suspects most star-passes. A good information
+* **Night choices.** The Demon kills one of the first three good players it wants gone
+  (by what the kill is worth, then the most trusted), and a Minion's one-player choice
+  (the Poisoner) targets one of the first three by what the poison stops (`_stops`: the
+  information that would show its team tonight first); an Imp the table suspects most
+  star-passes. A good information
   ability chooses the players it most suspects, any other good ability (Monk, Butler) the
   one it most trusts. Everything else is answered as the random bot would.
 
@@ -165,6 +167,42 @@ SACRIFICE_AT = 0.35
 SACRIFICE_LIVING = 6
 OUTSIDER_KNOWN = 0.6
 OUTSIDER_ROOM = 0.25
+# The Demon's kill read against what the town learns from the death (`_targets`): a
+# night death all but confirms its victim good (`beliefs.NIGHT_KILLED_EVIL`), so the
+# town then reads the public record as that player would (their claims true, their
+# suspicions theirs): the public chance of this Demon given the victim good is the
+# victim's own (`Table.demon_chances`). After `night_worth`, the Demon kills by it, the
+# lowest first (1: the victim whose confirmed word hurts the team least, the player whose
+# reading is furthest from the truth) or the highest first (-1: the best reader, whose
+# voice and votes would lead the town to it, though its death confirms its word); 0 (the
+# default): by trust, as before.
+KILL_READ = 0
+# The Poisoner's choice (a Minion's one-player night choice: `_poison_targets`) by what the
+# poison stops tonight and tomorrow, read from the claimed character's own rule code
+# (`world_rules`, `protects`, `truths`; `_stops`): first a claimant whose information
+# tonight would show the team (`_threats`; with this switch also a chooser, the Fortune
+# Teller, at the players it most suspects), then an ability that still acts for good (a
+# Demon-shooter who has not fired, a nomination test not yet taken, a protector of others,
+# information every night), then the rest, and last a poison that stops nothing (a
+# self-protector, an ability that wakes on its holder's death, information of the first
+# night only, a spent ability) or helps good (a character whose execution loses for good:
+# poisoned, it does not). The draw of one of the first TARGET_POOL (`_choose`) is among
+# those of the best rank only, and a Minion that knows its Demon may poison the same
+# player again. False (the seventh session's play): claimed every-night information, then
+# every claimed protector, then the rest, with the threats of choiceless roles first;
+# never last night's player twice running. Switched on in the eighth session: good wins 58.9 / 59.0 /
+# 54.5% -> 56.9 / 58.8 / 54.7% at 7 / 10 / 13 players, and with the better reading
+# (beliefs STORY, VOTE_WEIGHT 0.45) 67.4 / 65.7 / 65.4% -> 66.8 / 65.7 / 61.6% (seeds
+# 50000+, 1,000 games a count; docs/bots.md "Evil's night against the better reading").
+POISON_STOPS = True
+# Evil moves the day's execution off its Demon (`_shield`): when the table suspects its
+# Demon at least this much and most of all (more than four alive, nobody about to die),
+# an evil bot nominates the good player the table suspects most after it, and every evil
+# hand goes up for a good nominee while the Demon stays the top suspect: the execution
+# bar (one more than the votes of the player about to die) then stands above what the
+# Demon's own nomination may reach. 0.0 (the default): off, evil's hands and nominations
+# as a good player in its seat would (`_evil_vote`).
+SHIELD_AT = 0.0
 STAR_PASSERS = ("imp",)     # the Imp's text: "If you kill yourself this way, a Minion
                             # becomes the Imp" (characters/imp.py)
 _ENVELOPE = {"type", "phase", "number", "visible_to", "player", "ability"}
@@ -219,6 +257,7 @@ class ReasoningBot:
         self.inherited: tuple[int, str] | None = None
         # the table its team registered with, and the team then (evilplan)
         self._planned: tuple[Table, frozenset] | None = None
+        self.pool = 0           # POISON_STOPS: the poison's best-ranked targets tonight
 
     # ---- reading the view --------------------------------------------------------------
     def _read(self, view) -> Table:
@@ -627,6 +666,9 @@ class ReasoningBot:
             return True                 # its execution wins, and the team's hands suffice
         if not view.alive(self.name) and len(view.living) > 5:
             return False                # a ghost vote is kept for the last days
+        if SHIELD_AT and target not in team and \
+                self._shield(view, table, voting=True) is not None:
+            return True                 # the execution off its Demon
         if target not in team and len(view.living) <= ENDGAME:
             # Any good execution nears the end; with its Demon about to die, a hand on a
             # good nominee ties the Demon's count (nobody dies) or beats it: the Demon
@@ -811,6 +853,10 @@ class ReasoningBot:
             team = self._teammates(view)
             if doomed is not None and doomed not in team:
                 return None                     # a good player is about to die: wait
+            if SHIELD_AT and doomed is None:
+                shield = self._shield(view, table)
+                if shield is not None and shield in living:
+                    return {"nominate": shield}
             p = aim_scores(table, self.name, good_demon_belief(table, self.name),
                            len(view.living))    # its seat's doubts (`_evil_vote`)
             good = [n for n in living if n not in team]
@@ -869,6 +915,29 @@ class ReasoningBot:
             return []
         return [n for n, c in table.claims.items() if c in EXECUTE_TO_WIN
                 and n not in team and view.alive(n)]
+
+    def _shield(self, view, table: Table, voting: bool = False) -> str | None:
+        """The good player an evil bot puts up for today's execution instead of its Demon
+        (`SHIELD_AT`): while the table suspects the Demon (its own, or itself) at least
+        SHIELD_AT and most of all, more than ENDGAME live and the Demon is not about to die
+        yet (`voting`: or is: a hand on a good nominee then ties or beats its count), the
+        living good player the table suspects most (not an untested Virgin claim its own
+        claim would meet: `evil_avoids`); None otherwise."""
+        if len(view.living) <= ENDGAME or self._flipped(view, table):
+            return None
+        demons = [d for d in self.demons | self._demon_self(view, table) if view.alive(d)]
+        if len(demons) != 1 or (not voting and about_to_die(view) == demons[0]):
+            return None
+        p = table.public_demon()
+        mine = p.get(demons[0], 0.0)
+        if mine < SHIELD_AT or mine < max((p.get(n, 0.0) for n in view.living), default=0.0):
+            return None
+        team = self._teammates(view)
+        avoid = evil_avoids(self, view, table)
+        good = [n for n in view.living if n not in team and n not in avoid]
+        if not good:
+            return None
+        return max(good, key=lambda n: (p.get(n, 0.0), -table.seat[n]))
 
     def _sacrifice(self, view, table: Table) -> bool:
         """Whether this Minion gives itself up today so that the town executes it instead of
@@ -993,12 +1062,18 @@ class ReasoningBot:
         """Good players in the order the Demon wants them dead: by what their claimed
         character's kill is worth (`night_worth`: a claimed protector of others and a
         Demon-shooter who has not fired first, a kill that fails, informs or takes a spent
-        ability last), then by how much the table trusts them (their word and votes carry the
+        ability last), then (with KILL_READ) by what the town would read from their death,
+        then by how much the table trusts them (their word and votes carry the
         town). Killing claimed every-night information roles first instead was measured
         worse for evil."""
+        read: dict[str, float] = {}
+        if KILL_READ:
+            for n in good:
+                read[n] = KILL_READ * table.demon_chances(n, fresh=False).get(self.name, 0.0)
+
         def key(n: str) -> tuple:
-            return (night_worth(table, n, table.claims.get(n, "")), trust.get(n, 0.0),
-                    table.seat[n])
+            return (night_worth(table, n, table.claims.get(n, "")), read.get(n, 0.0),
+                    trust.get(n, 0.0), table.seat[n])
         return sorted(good, key=key)
 
     def _poison_targets(self, view, table: Table, good: list[str],
@@ -1006,8 +1081,17 @@ class ReasoningBot:
         """Good players in the order a Minion wants them poisoned: claimed information roles
         that learn every night, those whose next information would show its team first
         (`_threats`: poisoned, what they say is false and misleads the town; a night kill
-        would confirm them instead), then as `_targets`."""
+        would confirm them instead), then as `_targets`. With POISON_STOPS (on): the
+        threats, then by what the poison stops (`_stops`), then the most trusted; `pool`
+        is how many share the first one's rank (the draw is among those)."""
         threats = self._threats(view, table, good)
+        if POISON_STOPS:
+            rank = {n: 0 if n in threats else _stops(table, n, table.claims.get(n, ""))
+                    for n in good}
+            order = sorted(good, key=lambda n: (rank[n], trust.get(n, 0.0), table.seat[n]))
+            # The draw (`_choose`) among the first TARGET_POOL of the best rank only.
+            self.pool = sum(1 for n in order if rank[n] == rank[order[0]]) if order else 0
+            return order
 
         def key(n: str) -> tuple:
             c = table.claims.get(n, "")
@@ -1021,7 +1105,10 @@ class ReasoningBot:
         """The good claimants of an every-night information role whose information tonight
         would say something about this bot's team: the role's own `truths` differ between
         the world as the team knows it (its members evil, everyone else as claimed) and
-        the same world with its members good. Roles that need a choice are not read."""
+        the same world with its members good. Roles that need a choice are read (with
+        POISON_STOPS) at the players the claimant would choose: as many as its last claim
+        chose, those it suspects most (a good player's view: `Table.demon_chances`);
+        without it, not read."""
         from .beliefs import truths_of
         from ..engine.world import World, WorldPlayer
         team = self._teammates(view)
@@ -1059,12 +1146,26 @@ class ReasoningBot:
                 plain.append(wp)
         w_real, w_plain = World(tuple(real)), World(tuple(plain))
         out = set()
+        chose: dict[str, int] = {}
+        if POISON_STOPS:
+            for c in table.infos:
+                if c.chose and c.who in claimants and c.character == table.claims[c.who]:
+                    chose[c.who] = len(c.chose)
         for n in claimants:
             ab = truths_of(table.claims[n])
             if ab is None:
                 continue
+            world_r, world_p = w_real, w_plain
+            k = chose.get(n, 0)
+            if k:
+                # Its likeliest choice tonight: the living players it suspects most.
+                p = table.demon_chances(n, fresh=False)
+                picks = sorted((m for m in table.players if m != n and view.alive(m)),
+                               key=lambda m: (-p.get(m, 0.0), table.seat[m]))[:k]
+                world_r = w_real.with_choice(n, picks)
+                world_p = w_plain.with_choice(n, picks)
             try:
-                a, b = ab.truths(w_real, n), ab.truths(w_plain, n)
+                a, b = ab.truths(world_r, n), ab.truths(world_p, n)
             except Exception:
                 continue
             if a and b and a != b:
@@ -1205,6 +1306,8 @@ class ReasoningBot:
             # The Demon skips whom its kill failed on; a Minion whom it chose last night (a
             # Minion who does not know its Demon must not poison it every night).
             skip = self.survived if team == "demon" else set(self.aimed[1])
+            if POISON_STOPS and team != "demon" and self.demons:
+                skip = set()        # it knows its Demon: the same threat again if need be
             good = [n for n in living if n not in mates and n not in skip]
             if len(good) < d.count:
                 good = [n for n in living if n not in mates]
@@ -1234,6 +1337,8 @@ class ReasoningBot:
                 # Not always the most dangerous player: a Monk would protect them every
                 # night. One of the first few, the first the likeliest.
                 k = min(len(order), TARGET_POOL)
+                if POISON_STOPS and team != "demon":
+                    k = max(1, min(k, self.pool))   # what the poison stops most
                 r = self.rng.random() * (2 ** k - 1)
                 i = 0
                 while i < k - 1 and r >= 2 ** (k - 1 - i):
@@ -1331,6 +1436,35 @@ def night_worth(table: Table, name: str, cid: str) -> int:
             or ("nominated" in rules and name in table.nominated):
         return 2
     return 1
+
+
+def _stops(table: Table, name: str, cid: str) -> int:
+    """What poisoning good player `name`, who claims `cid`, stops tonight and tomorrow, as
+    the claimed character's own rules say (`POISON_STOPS`), first to last: 1, an ability
+    that still acts for good (a day shot at the Demon not yet fired, a nomination test not
+    yet taken, a protector of others, information every night); 2, an unclaimed player;
+    3, nothing, or next to nothing (a self-protector: the kill goes elsewhere; an ability
+    that wakes only on its holder's death; information of the first night only; a spent
+    shot or test; any other ability: a Mayor's bounce, a Butler's vote); 4, a poison that
+    helps good (a character whose own rule loses the game for good at its death or
+    execution: poisoned, it does not)."""
+    if not cid:
+        return 2
+    if risky(cid):
+        return 4
+    rules = _world_rules(cid)
+    if rules.get("shoot") == "demon":
+        return 3 if any(s == name for s, _, _ in table.shots) else 1
+    if "nominated" in rules:
+        return 3 if name in table.nominated else 1
+    protect = rules.get("protect", "")
+    if protects(cid):
+        return 3 if protect == "self" else 1
+    if rules.get("wake") == "died_tonight":
+        return 3
+    if table.informs(cid):
+        return 1 if D.get(cid).other_night else 3
+    return 3
 
 
 def acts_for(table: Table, cid: str, me: str, night: int) -> bool:
