@@ -218,7 +218,8 @@ def test_the_twins_and_the_fearmonger_play_for_their_endings():
 
 def test_the_politician_wins_by_being_most_responsible():
     """plays.NOMINATES / HANDS (the Politician): it nominates and votes eagerly, and when
-    good loses it can be the player most responsible (seed 156 since the good bots aim at
+    good loses it can be the player most responsible (seed 192 since the Poisoner chooses
+    by what its poison stops, eighth session; seed 156 since the good bots aim at
     evil players, Minions too, eighth session; seed 778 since the Demon kills by
     what a kill is worth and the checks that go through the players are weighed in every
     hypothesis, seventh session; seed 463 since evil votes from its own seat's doubts,
@@ -226,8 +227,8 @@ def test_the_politician_wins_by_being_most_responsible():
     count, fourth session; before, seed 77: it turns evil and wins, since
     evil's hands on teammates follow a good player's; seed 988 between the good bots'
     reading of evil's plays, third session, and then)."""
-    g = play_game("alternate-endings", 10, 156,
-                  agents={m: ReasoningBot(156, m) for m in NAMES[:10]})
+    g = play_game("alternate-endings", 10, 192,
+                  agents={m: ReasoningBot(192, m) for m in NAMES[:10]})
     go = next(e for e in g.log if e["type"] == "game_over")
     who = _setup(g)
     pol = next(n for n, (c, _a) in who.items() if c == "politician")
