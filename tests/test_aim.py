@@ -93,3 +93,19 @@ def test_no_coin_toss_below_the_lead(monkeypatch, worth, nominee):
     bot._topc = None
     bot.nominee = "Bob"
     assert bot.fast_vote(view) is (worth == 0.0)
+
+
+def test_a_claim_that_wins_if_executed_is_worth_its_demon_chance_alone():
+    """A claimed Goblin (its execution while claiming wins for evil; it claims again when
+    nominated) and a claimed Saint are worth their Demon chance alone: their Minion chance
+    is no reason to execute them, and counted it made them the top score that no other
+    nomination or hand could reach (Regalia at 10, seeds 50000+: good 36.7% -> 48.0%)."""
+    from clocktower.agents.reasoning import nominee_wins, risky
+
+    claims = {"Gob": next(iter(nominee_wins())), "Sam": "saint", "Ann": "chef"}
+    evil = {"Gob": 0.9, "Sam": 0.6, "Ann": 0.6}
+    assert risky("saint")
+    demon = {"Gob": 0.05, "Sam": 0.1, "Ann": 0.1}
+    got = R.worth(demon, evil, claims, 1.0)
+    assert got["Gob"] == pytest.approx(0.05) and got["Sam"] == pytest.approx(0.1)
+    assert got["Ann"] == pytest.approx(0.6)

@@ -1484,12 +1484,31 @@ def aim_scores(table: Table, me: str, demon: dict[str, float],
                n_living: int) -> dict[str, float]:
     """name -> what executing them is worth to the good player `me` (MINION_WORTH): its
     Demon chances `demon` plus MINION_WORTH times the Minion chance (evil, less the Demon
-    chance), while more than MINION_UNTIL live; `demon` itself otherwise."""
+    chance), while more than MINION_UNTIL live; `demon` itself otherwise. A player whose
+    claim makes their execution a loss for good (a claimed Goblin, who claims it again when
+    nominated and wins if executed; a claimed Saint or Klutz: `nominee_wins`, `risky`) is
+    worth their Demon chance alone: their Minion chance is no reason to execute them (the
+    guard, `_may_execute`, lets them die only when fairly sure of the Demon), and counted
+    it made them the top score that no nomination or hand could reach (`NEAR_TOP`)."""
     w = MINION_WORTH
     if w <= 0.0 or n_living <= MINION_UNTIL:
         return demon
-    e = table.evil_chances(me)
-    return {n: d + w * max(e.get(n, 0.0) - d, 0.0) for n, d in demon.items()}
+    return worth(demon, table.evil_chances(me), table.claims, w)
+
+
+def worth(demon: dict[str, float], evil: dict[str, float], claims: dict[str, str],
+          w: float) -> dict[str, float]:
+    """`aim_scores`'s sum: each Demon chance plus `w` times the Minion chance (evil less
+    Demon), but the Demon chance alone for a claim whose execution loses for good."""
+    wins = nominee_wins()
+    out: dict[str, float] = {}
+    for n, d in demon.items():
+        c = claims.get(n)
+        if c is not None and (c in wins or risky(c)):
+            out[n] = d
+        else:
+            out[n] = d + w * max(evil.get(n, 0.0) - d, 0.0)
+    return out
 
 
 def aim_bar(p: dict[str, float], living: list[str], me: str) -> float:
