@@ -29,15 +29,8 @@ FLOOR = 1e-3
 def game_losses(sc, players: int, seed: int, grid: tuple[float, ...]) -> list[list[float]]:
     """For one game: for each power of `grid`, the log losses of the good players' chances
     on the true Demon at each day's execution or end."""
-    from clocktower.agents.policies import make_agents
-    from clocktower.engine.runner import play
-    from clocktower.play import NAMES, new_game
-    g = new_game(sc, players, seed, agents=make_agents(NAMES[:players], seed, "reasoning",
-                                                        "reasoning"))
-    play(g)
-    setup = next(e for e in g.log if e["type"] == "setup")
-    char = {p["name"]: p["character"] for p in setup["players"]}
-    align = {p["name"]: p["alignment"] for p in setup["players"]}
+    from evil_rates import played       # tools/: one reasoning-bot game and its setup
+    g, char, align = played(sc, players, seed)
     demon = next((n for n, c in char.items() if TEAMS.get(c) == "demon"), None)
     tables = []
     for w in grid:

@@ -1429,13 +1429,21 @@ def night_worth(table: Table, name: str, cid: str) -> int:
     rules = _world_rules(cid)
     protect = rules.get("protect", "")
     shoot = rules.get("shoot") == "demon"
-    fired = shoot and any(s == name for s, _, _ in table.shots)
+    fired = _spent(table, name, rules)
     if (protects(cid) and protect != "self") or (shoot and not fired):
         return 0
-    if protect == "self" or rules.get("wake") == "died_tonight" or fired \
-            or ("nominated" in rules and name in table.nominated):
+    if protect == "self" or rules.get("wake") == "died_tonight" or fired:
         return 2
     return 1
+
+
+def _spent(table: Table, name: str, rules: dict) -> bool:
+    """Whether `name`'s claimed once-a-game test is used up, as the public record has it:
+    a day shot at the Demon (`world_rules` "shoot") fired, or a nomination test
+    ("nominated") taken."""
+    if rules.get("shoot") == "demon" and any(s == name for s, _, _ in table.shots):
+        return True
+    return "nominated" in rules and name in table.nominated
 
 
 def _stops(table: Table, name: str, cid: str) -> int:
@@ -1453,10 +1461,8 @@ def _stops(table: Table, name: str, cid: str) -> int:
     if risky(cid):
         return 4
     rules = _world_rules(cid)
-    if rules.get("shoot") == "demon":
-        return 3 if any(s == name for s, _, _ in table.shots) else 1
-    if "nominated" in rules:
-        return 3 if name in table.nominated else 1
+    if rules.get("shoot") == "demon" or "nominated" in rules:
+        return 3 if _spent(table, name, rules) else 1
     protect = rules.get("protect", "")
     if protects(cid):
         return 3 if protect == "self" else 1
